@@ -1,0 +1,24 @@
+"""Pure verification logic: checks, profiles, the pipeline and scoring. No broker, no Redis."""
+
+from checks.budget import Budget, BudgetLike
+from checks.config import DEFAULT_CONFIG, PipelineConfig
+from checks.judging import CriterionJudgement, Judge, Judgement
+from checks.pipeline import verify, verify_document
+from checks.registry import CheckContext, CheckResult, register
+from checks.scoring import error_verdict
+
+__all__ = [
+    "DEFAULT_CONFIG",
+    "Budget",
+    "BudgetLike",
+    "CheckContext",
+    "CheckResult",
+    "CriterionJudgement",
+    "Judge",
+    "Judgement",
+    "PipelineConfig",
+    "error_verdict",
+    "register",
+    "verify",
+    "verify_document",
+]

@@ -1,0 +1,196 @@
+"""Running a job's planned checks in order and turning the results into a verdict.
+
+Free checks run first and cost nothing. A hard failure among them
+short-circuits every paid check (recorded ``skipped``, reason
+``short_circuit``). Before a paid check, its worst-case price is reserved
+against the budget; one that does not fit is skipped with reason ``budget``.
+Tasks cheaper than ``bypass_below_usd`` never reach a paid check (``bypass``).
+A check that raises is recorded as ``error`` with the exception named; the
+pipeline itself never raises for a valid job.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import structlog
+
+from checks import registry
+from checks.budget import Budget, BudgetLike
+from checks.config import DEFAULT_CONFIG, PipelineConfig
+from checks.judging import Judge, Judgement
+from checks.profiles import Planned, choose_profile, plan
+from checks.registry import CheckContext, CheckResult, Resolved
+from checks.scoring import Ran, decide, error_verdict
+from messages import (
+    CheckError,
+    CheckName,
+    CheckStatus,
+    JobRejected,
+    Mode,
+    SkipReason,
+    VerdictEvent,
+    VerifyJob,
+    parse_job,
+    peek_identity,
+)
+
+log = structlog.get_logger("verifleet.pipeline")
+
+
+def verify(
+    job: VerifyJob,
+    *,
+    config: PipelineConfig = DEFAULT_CONFIG,
+    judge: Judge | None = None,
+    budget: BudgetLike | None = None,
+    mode: Mode | None = None,
+) -> VerdictEvent:
+    """Verify one parsed job.
+
+    Raises:
+        JobValidationError: a criterion's params do not fit its check.
+    """
+    started = time.perf_counter()
+    policy = config.resolve(job)
+    profile = choose_profile(job, config.profile)
+    planned = plan(job, profile)
+    budget_usd = policy.budget_fraction * job.task.cost_usd
+    budget = budget if budget is not None else Budget(budget_usd)
+    text = job.output.text
+    ran: list[Ran] = []
+    judgement: Judgement | None = None
+    hard_failure = False
+    for p in planned:
+        t0 = time.perf_counter()
+        if p.paid:
+            result, judgement = _run_paid(
+                p,
+                job=job,
+                policy=policy,
+                judge=judge,
+                budget=budget,
+                hard_failure=hard_failure,
+                judgement=judgement,
+            )
+        else:
+            result = _run_free(p, job, policy, text, config)
+            if result.status is CheckStatus.FAIL and (
+                result.hard or (p.criterion is not None and p.criterion.must_pass)
+            ):
+                hard_failure = True
+        ran.append(Ran(p, result, (time.perf_counter() - t0) * 1000))
+    return decide(
+        job,
+        profile=profile,
+        policy=policy,
+        mode=mode if mode is not None else job.routed_mode,
+        ran=ran,
+        judgement=judgement,
+        budget_usd=budget.limit_usd,
+        duration_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def verify_document(
+    data: bytes | str | dict[str, Any],
+    *,
+    config: PipelineConfig = DEFAULT_CONFIG,
+    judge: Judge | None = None,
+    mode: Mode | None = None,
+) -> VerdictEvent:
+    """Parse and verify; a job that cannot be verified gets a verdict ``error`` saying why.
+
+    Raises:
+        JobRejected: only when not even a job_id can be read to address the verdict to.
+    """
+    try:
+        job = parse_job(data, limits=config.limits)
+        return verify(job, config=config, judge=judge, mode=mode)
+    except JobRejected as e:
+        identity = peek_identity(data)
+        job_id = e.job_id or identity.get("job_id")
+        if not job_id:
+            raise
+        return error_verdict(
+            f"invalid job: {e}",
+            job_id=job_id,
+            mission_id=identity.get("mission_id", ""),
+            task_id=identity.get("task_id", ""),
+            attempt=int(identity.get("attempt", "1")),
+            mode=mode,
+            trace_id=identity.get("trace_id"),
+        )
+
+
+def _context(p: Planned, job: VerifyJob, policy: Resolved, text: str, config: PipelineConfig) -> CheckContext:
+    return CheckContext(
+        job=job,
+        policy=policy,
+        text=text,
+        criterion=p.criterion,
+        params=p.params,
+        settings=config.check_settings.get(p.name.value, {}),
+    )
+
+
+def _run_free(p: Planned, job: VerifyJob, policy: Resolved, text: str, config: PipelineConfig) -> CheckResult:
+    spec = registry.get(p.name)
+    if spec is None:
+        return CheckResult.errored(f"check {p.name.value!r} is not available in this version of verifleet")
+    try:
+        return spec.fn(_context(p, job, policy, text, config))
+    except CheckError as e:
+        return CheckResult.errored(str(e))
+    except Exception as e:  # a bug in one check must not cost the job its verdict
+        log.exception("check_crashed", check=p.name.value, job_id=job.job_id)
+        return CheckResult.errored(f"internal error in {p.name.value}: {type(e).__name__}: {e}")
+
+
+def _run_paid(
+    p: Planned,
+    *,
+    job: VerifyJob,
+    policy: Resolved,
+    judge: Judge | None,
+    budget: BudgetLike,
+    hard_failure: bool,
+    judgement: Judgement | None,
+) -> tuple[CheckResult, Judgement | None]:
+    if hard_failure:
+        return CheckResult.skipped(SkipReason.SHORT_CIRCUIT.value), judgement
+    if job.task.cost_usd < policy.bypass_below_usd:
+        return CheckResult.skipped(SkipReason.BYPASS.value), judgement
+    if p.name is not CheckName.JUDGE or judge is None:
+        return CheckResult.skipped(SkipReason.NO_JUDGE.value), judgement
+    criteria = list(p.judged)
+    try:
+        quote = judge.quote(job, criteria)
+    except CheckError as e:
+        return CheckResult.errored(str(e)), judgement
+    if not budget.try_reserve(quote):
+        return (
+            CheckResult.skipped(
+                SkipReason.BUDGET.value,
+                details={"quote_usd": quote, "left_usd": budget.limit_usd - budget.spent_usd},
+            ),
+            judgement,
+        )
+    try:
+        got = judge.judge(job, criteria)
+    except CheckError as e:
+        budget.settle(quote, 0.0)
+        return CheckResult.errored(str(e)), judgement
+    budget.settle(quote, got.cost_usd)
+    return (
+        CheckResult.passed(
+            score=sum(c.score for c in got.criteria) / len(got.criteria) if got.criteria else 1.0,
+            cost_usd=got.cost_usd,
+            tokens_in=got.tokens_in,
+            tokens_out=got.tokens_out,
+            reason=got.reasoning,
+            details={"models": got.models, "notes": got.notes},
+        ),
+        got,
+    )

@@ -1,0 +1,297 @@
+"""VerifyJob: what a coordinator sends the fleet (CONTRACT.md section 1).
+
+Models are frozen values; unknown fields are refused so that a misspelt
+field name is an error that names it, not a silently ignored setting.
+Validation that depends on deployment limits reads a :class:`Limits` from the
+pydantic validation context (``{"limits": Limits(...)}``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from messages.enums import CheckName, Mode, OutputFormat, Profile, Strictness
+from messages.errors import UnsupportedSchemaVersion
+from messages.limits import DEFAULT_LIMITS, Limits
+
+SCHEMA_VERSION: Literal[1] = 1
+SUPPORTED_SCHEMA_VERSIONS = frozenset({1})
+
+Identifier = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\x00-\x1f]+$")]
+Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+Usd = Annotated[float, Field(ge=0.0, allow_inf_nan=False)]
+ModelName = Annotated[
+    str,
+    Field(
+        min_length=3,
+        max_length=256,
+        pattern=r"^[a-z0-9][a-z0-9_.-]*:[^\s:][^\s]*$",
+        description="provider:model, optionally with ?key=value query parameters",
+    ),
+]
+
+_BCP47 = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
+
+# Checks a criterion may name: every deterministic check. The judge is what a
+# criterion without ``check`` goes to, so naming it is redundant and refused.
+CRITERION_CHECKS = frozenset(c for c in CheckName if c is not CheckName.JUDGE)
+
+
+def _limits(info: ValidationInfo) -> Limits:
+    ctx = info.context
+    if isinstance(ctx, dict):
+        limits = ctx.get("limits")
+        if isinstance(limits, Limits):
+            return limits
+    return DEFAULT_LIMITS
+
+
+def _json_depth(value: Any, limit: int) -> int:
+    """Nesting depth of a JSON value, iteratively, stopping past ``limit``."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    deepest = 0
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            return deepest
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=8 * 1024 * 1024)
+
+
+class Task(_Frozen):
+    description: Annotated[str, Field(max_length=20_000)] = ""
+    executor_model: ModelName | None = None
+    """provider:model that produced the output; never used as its judge."""
+    cost_usd: Usd = 0.0
+    """What the task itself cost; the verification budget is a fraction of it."""
+
+
+class Output(_Frozen):
+    format: OutputFormat = OutputFormat.TEXT
+    content: str | dict[str, Any] | list[Any]
+    language: Annotated[str, Field(max_length=35)] = "en"
+
+    @field_validator("language")
+    @classmethod
+    def _bcp47(cls, value: str) -> str:
+        if not _BCP47.match(value):
+            raise ValueError(f"{value!r} is not a BCP-47 language tag (such as 'en', 'ar-msa', 'he')")
+        return value
+
+    @model_validator(mode="after")
+    def _content_fits_format(self, info: ValidationInfo) -> Output:
+        limits = _limits(info)
+        if isinstance(self.content, str):
+            if self.format.structured:
+                raise ValueError(f"format {self.format.value!r} takes an object as content, not a string")
+            size = len(self.content.encode("utf-8", "surrogatepass"))
+        else:
+            if self.format in (OutputFormat.TEXT, OutputFormat.MARKDOWN, OutputFormat.HTML):
+                raise ValueError(f"format {self.format.value!r} takes a string as content")
+            if self.format.structured and not isinstance(self.content, dict):
+                raise ValueError(f"format {self.format.value!r} takes an object as content")
+            depth = _json_depth(self.content, limits.max_json_depth)
+            if depth > limits.max_json_depth:
+                raise ValueError(f"content nests deeper than {limits.max_json_depth} levels")
+            size = len(json.dumps(self.content, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        if size > limits.max_content_bytes:
+            raise ValueError(f"content is {size} bytes, over the limit of {limits.max_content_bytes} bytes")
+        return self
+
+    @property
+    def text(self) -> str:
+        """The content as text: strings as they are, objects as indented JSON."""
+        if isinstance(self.content, str):
+            return self.content
+        return json.dumps(self.content, ensure_ascii=False, indent=2)
+
+
+class Criterion(_Frozen):
+    id: Identifier
+    text: Annotated[str, Field(min_length=1, max_length=4_000)]
+    must_pass: bool = False
+    weight: Annotated[float, Field(ge=0.0, le=1_000.0, allow_inf_nan=False)] = 1.0
+    check: CheckName | None = None
+    """A deterministic check that decides this criterion; without it the judge scores it."""
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("check")
+    @classmethod
+    def _deterministic(cls, value: CheckName | None) -> CheckName | None:
+        if value is CheckName.JUDGE:
+            raise ValueError(
+                "'judge' is not a deterministic check; "
+                "leave 'check' out to have the judge score this criterion"
+            )
+        return value
+
+    @field_validator("params")
+    @classmethod
+    def _params_depth(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        limit = _limits(info).max_json_depth
+        if _json_depth(value, limit) > limit:
+            raise ValueError(f"params nest deeper than {limit} levels")
+        return value
+
+
+class Source(_Frozen):
+    id: Identifier
+    type: Annotated[str, Field(min_length=1, max_length=64)] = "web"
+    url: Annotated[str, Field(max_length=8_192)] | None = None
+    path: Annotated[str, Field(max_length=4_096)] | None = None
+    detail: Annotated[str, Field(max_length=4_096)] | None = None
+    title: Annotated[str, Field(max_length=4_096)] | None = None
+    text: str = ""
+    reliability: Fraction | None = None
+    """0..1; when absent the integrity profile uses the default for the type."""
+
+    @field_validator("text")
+    @classmethod
+    def _text_size(cls, value: str, info: ValidationInfo) -> str:
+        limit = _limits(info).max_source_text_bytes
+        size = len(value.encode("utf-8", "surrogatepass"))
+        if size > limit:
+            raise ValueError(f"source text is {size} bytes, over the limit of {limit} bytes")
+        return value
+
+
+class SourceMapEntry(_Frozen):
+    section: Annotated[str, Field(min_length=1, max_length=1_000)]
+    source_ids: list[Identifier] = Field(default_factory=list, max_length=500)
+
+
+class ReadingLevel(_Frozen):
+    metric: Literal["flesch_kincaid_grade", "smog_index", "gunning_fog"] = "flesch_kincaid_grade"
+    max: Annotated[float, Field(ge=0.0, le=40.0)]
+
+
+class Voice(_Frozen):
+    prohibited_phrases: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        default_factory=list
+    )
+    reading_level: ReadingLevel | None = None
+
+    @field_validator("prohibited_phrases")
+    @classmethod
+    def _cap(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        limit = _limits(info).max_prohibited_phrases
+        if len(value) > limit:
+            raise ValueError(f"{len(value)} prohibited phrases, over the limit of {limit}")
+        return value
+
+
+class Policy(_Frozen):
+    """Per-job overrides; every field left out falls back to the workspace settings."""
+
+    profile: Profile | None = None
+    strictness: Strictness | None = None
+    pass_threshold: Fraction | None = None
+    budget_fraction: Fraction | None = None
+    bypass_below_usd: Usd | None = None
+    max_attempts: Annotated[int, Field(ge=1, le=100)] | None = None
+    judges: list[ModelName] | None = None
+    ensemble: Annotated[int, Field(ge=1, le=5)] | None = None
+
+    @field_validator("judges")
+    @classmethod
+    def _cap_judges(cls, value: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        limit = _limits(info).max_judges
+        if value is not None and len(value) > limit:
+            raise ValueError(f"{len(value)} judges, over the limit of {limit}")
+        return value
+
+
+class VerifyJob(_Frozen):
+    schema_version: Literal[1] = SCHEMA_VERSION
+    job_id: Identifier
+    """Idempotency key: the same job_id gets the same verdict, published once."""
+    mission_id: Identifier
+    task_id: Identifier
+    attempt: Annotated[int, Field(ge=1, le=1_000)] = 1
+    has_dependents: bool = False
+    mode: Mode | None = None
+    task: Task = Field(default_factory=Task)
+    output: Output
+    criteria: list[Criterion] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list)
+    seen_urls: list[Annotated[str, Field(max_length=8_192)]] = Field(default_factory=list)
+    source_map: list[SourceMapEntry] = Field(default_factory=list)
+    voice: Voice | None = None
+    policy: Policy = Field(default_factory=Policy)
+    trace_id: Annotated[str, Field(max_length=256)] | None = None
+    submitted_at: datetime | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _version_first(cls, data: Any) -> Any:
+        # Checked before anything else so a v2 job gets one clear message
+        # instead of a list of field errors from a shape we do not know.
+        if isinstance(data, dict) and "schema_version" in data:
+            version = data["schema_version"]
+            if version not in SUPPORTED_SCHEMA_VERSIONS or isinstance(version, bool):
+                supported = ", ".join(str(v) for v in sorted(SUPPORTED_SCHEMA_VERSIONS))
+                raise UnsupportedSchemaVersion(
+                    f"schema_version {version!r} is not supported; this fleet speaks {supported}",
+                    where="schema_version",
+                    job_id=data.get("job_id") if isinstance(data.get("job_id"), str) else None,
+                )
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self, info: ValidationInfo) -> VerifyJob:
+        limits = _limits(info)
+        for name, items, cap in (
+            ("criteria", self.criteria, limits.max_criteria),
+            ("sources", self.sources, limits.max_sources),
+            ("seen_urls", self.seen_urls, limits.max_seen_urls),
+            ("source_map", self.source_map, limits.max_source_map),
+        ):
+            if len(items) > cap:
+                raise ValueError(f"{name} has {len(items)} entries, over the limit of {cap}")
+        _unique("criteria", [c.id for c in self.criteria])
+        source_ids = [s.id for s in self.sources]
+        _unique("sources", source_ids)
+        known = set(source_ids)
+        for i, entry in enumerate(self.source_map):
+            missing = [sid for sid in entry.source_ids if sid not in known]
+            if missing:
+                raise ValueError(
+                    f"source_map[{i}] ({entry.section!r}) names source ids that are not in sources: "
+                    + ", ".join(repr(m) for m in missing)
+                )
+        return self
+
+    @property
+    def routed_mode(self) -> Mode:
+        """``mode`` when given, else inline for tasks that others depend on."""
+        if self.mode is not None:
+            return self.mode
+        return Mode.INLINE if self.has_dependents else Mode.BATCH
+
+
+def _unique(name: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for value in ids:
+        if value in seen:
+            raise ValueError(f"{name} ids must be unique; {value!r} appears more than once")
+        seen.add(value)

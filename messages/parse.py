@@ -1,0 +1,104 @@
+"""Turning bytes from a coordinator into a VerifyJob, or a JobRejected that says why."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from messages.errors import JobDecodeError, JobRejected, JobValidationError
+from messages.job import VerifyJob
+from messages.limits import DEFAULT_LIMITS, Limits
+
+
+def parse_job(data: bytes | str | dict[str, Any], *, limits: Limits = DEFAULT_LIMITS) -> VerifyJob:
+    """Decode and validate one job.
+
+    Raises:
+        JobDecodeError: not UTF-8, not JSON, or larger than ``limits.max_job_bytes``.
+        JobValidationError: the JSON does not match the contract (the message names the field).
+        UnsupportedSchemaVersion: ``schema_version`` is not one this fleet speaks.
+    """
+    if isinstance(data, dict):
+        return validate_job(data, limits=limits)
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if len(raw) > limits.max_job_bytes:
+        raise JobDecodeError(
+            f"job document is {len(raw)} bytes, over the limit of {limits.max_job_bytes} bytes"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise JobDecodeError(f"job is not valid UTF-8 (byte {e.start}: {e.reason})") from e
+    try:
+        document = json.loads(text)
+    except RecursionError as e:
+        raise JobDecodeError("job JSON nests too deeply to parse") from e
+    except json.JSONDecodeError as e:
+        raise JobDecodeError(f"job is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from e
+    if not isinstance(document, dict):
+        raise JobValidationError(f"a job is a JSON object, not {type(document).__name__}")
+    return validate_job(document, limits=limits)
+
+
+def validate_job(document: dict[str, Any], *, limits: Limits = DEFAULT_LIMITS) -> VerifyJob:
+    job_id = document.get("job_id") if isinstance(document.get("job_id"), str) else None
+    try:
+        return VerifyJob.model_validate(document, context={"limits": limits})
+    except JobRejected as e:
+        if e.job_id is None:
+            e.job_id = job_id
+        raise
+    except ValidationError as e:
+        raise _translate(e, job_id) from e
+    except RecursionError as e:
+        raise JobValidationError("job nests too deeply to validate", job_id=job_id) from e
+
+
+def _translate(error: ValidationError, job_id: str | None) -> JobValidationError:
+    """One message that names every problem and where it is, e.g. ``criteria.0.weight``."""
+    problems = error.errors(include_url=False, include_input=False)
+    if len(problems) == 1:
+        only = problems[0]
+        return JobValidationError(_message(only), where=_where(only), job_id=job_id)
+    parts = [f"{_where(p)}: {_message(p)}" for p in problems[:10]]
+    if len(problems) > 10:
+        parts.append(f"and {len(problems) - 10} more")
+    return JobValidationError("; ".join(parts), job_id=job_id)
+
+
+def _where(problem: ErrorDetails) -> str:
+    return ".".join(str(p) for p in problem["loc"]) or "job"
+
+
+def _message(problem: ErrorDetails) -> str:
+    return problem["msg"].removeprefix("Value error, ")
+
+
+def peek_identity(data: bytes | str | dict[str, Any]) -> dict[str, str]:
+    """job_id, mission_id, task_id, trace_id from a job that failed validation, where readable.
+
+    Used to address an ``error`` verdict to a job that cannot be parsed in full.
+    """
+    document: Any = data
+    if not isinstance(data, dict):
+        try:
+            raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+            if len(raw) > DEFAULT_LIMITS.max_job_bytes * 8:
+                return {}
+            document = json.loads(raw.decode("utf-8", "replace"))
+        except (ValueError, RecursionError):
+            return {}
+    if not isinstance(document, dict):
+        return {}
+    found: dict[str, str] = {}
+    for key in ("job_id", "mission_id", "task_id", "trace_id"):
+        value = document.get(key)
+        if isinstance(value, str) and 0 < len(value) <= 256:
+            found[key] = value
+    attempt = document.get("attempt")
+    if isinstance(attempt, int) and not isinstance(attempt, bool) and 0 <= attempt <= 1000:
+        found["attempt"] = str(attempt)
+    return found
