@@ -19,6 +19,7 @@ import structlog
 from checks import registry
 from checks.budget import Budget, BudgetLike
 from checks.config import DEFAULT_CONFIG, PipelineConfig
+from checks.drafts import output_text
 from checks.judging import Judge, Judgement
 from checks.profiles import Planned, choose_profile, plan
 from checks.registry import CheckContext, CheckResult, Resolved
@@ -58,7 +59,7 @@ def verify(
     planned = plan(job, profile)
     budget_usd = policy.budget_fraction * job.task.cost_usd
     budget = budget if budget is not None else Budget(budget_usd)
-    text = job.output.text
+    text = output_text(job)
     ran: list[Ran] = []
     judgement: Judgement | None = None
     hard_failure = False
@@ -119,7 +120,7 @@ def verify_document(
             mission_id=identity.get("mission_id", ""),
             task_id=identity.get("task_id", ""),
             attempt=int(identity.get("attempt", "1")),
-            mode=mode,
+            mode=mode if mode is not None else Mode(identity["mode"]),
             trace_id=identity.get("trace_id"),
         )
 

@@ -251,7 +251,7 @@ class VerifyJob(_Frozen):
             if version not in SUPPORTED_SCHEMA_VERSIONS or isinstance(version, bool):
                 supported = ", ".join(str(v) for v in sorted(SUPPORTED_SCHEMA_VERSIONS))
                 raise UnsupportedSchemaVersion(
-                    f"schema_version {version!r} is not supported; this fleet speaks {supported}",
+                    f"version {version!r} is not supported; this fleet speaks {supported}",
                     where="schema_version",
                     job_id=data.get("job_id") if isinstance(data.get("job_id"), str) else None,
                 )

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from messages.enums import Mode
 from messages.errors import JobDecodeError, JobRejected, JobValidationError
 from messages.job import VerifyJob
 from messages.limits import DEFAULT_LIMITS, Limits
@@ -80,19 +81,20 @@ def _message(problem: ErrorDetails) -> str:
 def peek_identity(data: bytes | str | dict[str, Any]) -> dict[str, str]:
     """job_id, mission_id, task_id, trace_id from a job that failed validation, where readable.
 
-    Used to address an ``error`` verdict to a job that cannot be parsed in full.
+    Used to address an ``error`` verdict to a job that cannot be parsed in full,
+    and to route it (key ``mode``, always present).
     """
     document: Any = data
     if not isinstance(data, dict):
         try:
             raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
             if len(raw) > DEFAULT_LIMITS.max_job_bytes * 8:
-                return {}
+                return {"mode": Mode.BATCH.value}
             document = json.loads(raw.decode("utf-8", "replace"))
         except (ValueError, RecursionError):
-            return {}
+            return {"mode": Mode.BATCH.value}
     if not isinstance(document, dict):
-        return {}
+        return {"mode": Mode.BATCH.value}
     found: dict[str, str] = {}
     for key in ("job_id", "mission_id", "task_id", "trace_id"):
         value = document.get(key)
@@ -101,4 +103,16 @@ def peek_identity(data: bytes | str | dict[str, Any]) -> dict[str, str]:
     attempt = document.get("attempt")
     if isinstance(attempt, int) and not isinstance(attempt, bool) and 0 <= attempt <= 1000:
         found["attempt"] = str(attempt)
+    found["mode"] = _route(document).value
     return found
+
+
+def _route(document: dict[str, Any]) -> Mode:
+    """The queue of a job read without validation: ``mode``, else ``has_dependents``, else batch.
+
+    The same rule as :attr:`VerifyJob.routed_mode`, for jobs that do not validate.
+    """
+    mode = document.get("mode")
+    if mode in (Mode.INLINE.value, Mode.BATCH.value):
+        return Mode(mode)
+    return Mode.INLINE if document.get("has_dependents") is True else Mode.BATCH

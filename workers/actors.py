@@ -1,0 +1,155 @@
+"""The two actors, ``verify_inline`` and ``verify_batch``, and what they do with one job.
+
+A message carries the job as its JSON text, so that validation happens here,
+where a bad job can be answered with a verdict ``error``, and not in the
+broker's decoder. The order of one job:
+
+1. parse and validate; a rejected job that names a job_id gets a verdict
+   ``error`` saying what and where; one that names none goes to the dead
+   letters (it has nobody to answer);
+2. a job_id that already has a verdict is done: nothing is published again;
+3. run the pipeline and publish the verdict exactly once.
+
+Transient failures (Redis, time limit) raise and are retried by dramatiq's
+Retries middleware; on the last attempt the job gets a verdict ``error`` first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dramatiq
+import structlog
+from dramatiq.middleware import CurrentMessage
+
+from checks import error_verdict, verify
+from messages import JobRejected, Mode, VerdictEvent, parse_job, peek_identity
+from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
+from workers.runtime import Runtime, RuntimeHolder
+
+log = structlog.get_logger("verifleet.worker")
+
+ACTOR_NAMES = {Mode.INLINE: "verify_inline", Mode.BATCH: "verify_batch"}
+QUEUE_NAMES = {Mode.INLINE: INLINE_QUEUE, Mode.BATCH: BATCH_QUEUE}
+
+
+def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> VerdictEvent | None:
+    """Verify one job and publish its verdict; the verdict, or None when it was already published."""
+    structlog.contextvars.clear_contextvars()
+    try:
+        job = parse_job(payload, limits=runtime.config.limits)
+    except JobRejected as e:
+        return _reject(runtime, payload, e, mode)
+    structlog.contextvars.bind_contextvars(
+        job_id=job.job_id, mission_id=job.mission_id, task_id=job.task_id, trace_id=job.trace_id
+    )
+    if runtime.events.has_verdict(job.job_id):
+        log.info("duplicate_job", mode=mode.value)
+        return None
+    try:
+        verdict = verify(job, config=runtime.config, mode=mode)
+    except JobRejected as e:
+        verdict = error_verdict(
+            f"invalid job: {e}",
+            job_id=job.job_id,
+            mission_id=job.mission_id,
+            task_id=job.task_id,
+            attempt=job.attempt,
+            mode=mode,
+            trace_id=job.trace_id,
+        )
+    return _publish(runtime, verdict)
+
+
+def _reject(
+    runtime: Runtime, payload: str | dict[str, Any], error: JobRejected, mode: Mode
+) -> VerdictEvent | None:
+    identity = peek_identity(payload)
+    job_id = error.job_id or identity.get("job_id")
+    if not job_id:
+        log.error("job_rejected_without_id", mode=mode.value, error=str(error))
+        raise error  # the actor lists JobRejected in ``throws``: dead-lettered, never retried
+    structlog.contextvars.bind_contextvars(
+        job_id=job_id, mission_id=identity.get("mission_id"), task_id=identity.get("task_id")
+    )
+    verdict = error_verdict(
+        f"invalid job: {error}",
+        job_id=job_id,
+        mission_id=identity.get("mission_id", ""),
+        task_id=identity.get("task_id", ""),
+        attempt=int(identity.get("attempt", "1")),
+        mode=mode,
+        trace_id=identity.get("trace_id"),
+    )
+    return _publish(runtime, verdict)
+
+
+def _publish(runtime: Runtime, verdict: VerdictEvent) -> VerdictEvent | None:
+    entry = runtime.events.publish(verdict)
+    if entry is None:
+        log.info("duplicate_verdict", verdict=verdict.verdict.value)
+        return None
+    log.info(
+        "verdict",
+        verdict=verdict.verdict.value,
+        status=verdict.status.value,
+        action=verdict.action.value,
+        score=verdict.score,
+        confidence=verdict.confidence,
+        profile=verdict.profile.value if verdict.profile else None,
+        mode=verdict.mode.value if verdict.mode else None,
+        cost_usd=verdict.cost.usd,
+        duration_ms=verdict.duration_ms,
+        reason=verdict.reason or None,
+        stream_id=entry,
+    )
+    return verdict
+
+
+def _give_up(runtime: Runtime, payload: str | dict[str, Any], mode: Mode, error: BaseException) -> None:
+    """On the last delivery of a failing job, answer it with a verdict ``error`` (best effort)."""
+    identity = peek_identity(payload)
+    job_id = identity.get("job_id")
+    if not job_id:
+        return
+    verdict = error_verdict(
+        f"verification failed after retries: {type(error).__name__}: {error}",
+        job_id=job_id,
+        mission_id=identity.get("mission_id", ""),
+        task_id=identity.get("task_id", ""),
+        attempt=int(identity.get("attempt", "1")),
+        mode=mode,
+        trace_id=identity.get("trace_id"),
+    )
+    try:
+        _publish(runtime, verdict)
+    except Exception:
+        log.exception("give_up_publish_failed", job_id=job_id)
+
+
+def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramatiq.Actor[Any, Any]]:
+    """Declare both actors on ``broker``; their code runs with the holder's per-process runtime."""
+    max_retries = holder.settings.max_retries
+
+    def make(mode: Mode) -> dramatiq.Actor[Any, Any]:
+        def run(payload: str | dict[str, Any]) -> None:
+            runtime = holder.get()
+            try:
+                process(runtime, payload, mode)
+            except JobRejected:
+                raise
+            except Exception as e:
+                message = CurrentMessage.get_current_message()
+                retries = int(message.options.get("retries", 0)) if message is not None else max_retries
+                if retries >= max_retries:
+                    _give_up(runtime, payload, mode, e)
+                raise
+
+        run.__name__ = ACTOR_NAMES[mode]
+        decorate = dramatiq.actor(
+            actor_name=ACTOR_NAMES[mode], queue_name=QUEUE_NAMES[mode], broker=broker, throws=(JobRejected,)
+        )
+        actor: dramatiq.Actor[Any, Any] = decorate(run)
+        return actor
+
+    return {mode: make(mode) for mode in Mode}

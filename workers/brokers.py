@@ -1,0 +1,59 @@
+"""Building the dramatiq broker from a URL: Redis (tcp, tls, unix socket) or RabbitMQ."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dramatiq
+from dramatiq.brokers.rabbitmq import RabbitmqBroker
+from dramatiq.brokers.redis import RedisBroker
+from dramatiq.middleware import (
+    AgeLimit,
+    Callbacks,
+    CurrentMessage,
+    Pipelines,
+    Retries,
+    ShutdownNotifications,
+    TimeLimit,
+)
+
+from messages import ConfigurationError
+from workers.settings import Settings, redact
+
+INLINE_QUEUE = "verify-inline"
+BATCH_QUEUE = "verify-batch"
+QUEUES = (INLINE_QUEUE, BATCH_QUEUE)
+
+
+def middleware(settings: Settings) -> list[dramatiq.Middleware]:
+    return [
+        AgeLimit(),
+        TimeLimit(time_limit=settings.job_time_limit_ms),
+        ShutdownNotifications(),
+        Callbacks(),
+        Pipelines(),
+        Retries(
+            max_retries=settings.max_retries,
+            min_backoff=settings.min_backoff_ms,
+            max_backoff=settings.max_backoff_ms,
+        ),
+        CurrentMessage(),
+    ]
+
+
+def make_broker(settings: Settings, url: str | None = None) -> dramatiq.Broker:
+    """A broker for ``url`` (default: the settings' queue URL) with verifleet's middleware."""
+    url = url or settings.queue_url
+    scheme = url.split("://", 1)[0].lower()
+    kwargs: dict[str, Any] = {"middleware": middleware(settings)}
+    if scheme in ("redis", "rediss", "unix"):
+        return RedisBroker(  # type: ignore[no-untyped-call]  # dramatiq leaves it unannotated
+            url=url,
+            namespace=f"{settings.key_prefix}-dramatiq",
+            heartbeat_timeout=settings.heartbeat_timeout_ms,
+            maintenance_chance=settings.maintenance_chance,
+            **kwargs,
+        )
+    if scheme in ("amqp", "amqps"):
+        return RabbitmqBroker(url=url, confirm_delivery=True, **kwargs)
+    raise ConfigurationError(f"no broker for {redact(url)!r}: use redis://, rediss://, unix:// or amqp://")

@@ -1,0 +1,233 @@
+"""The ``verifleet`` command (CONTRACT.md section 5).
+
+verifleet verify JOB.json|-  [--output json|text]   exit 0 pass, 1 fail/partial, 2 bad input, 3 error
+verifleet worker [--queues ...] [--processes N] [--threads N] [--no-restart]
+verifleet submit JOB.json...                          enqueue (a file holds a job, an array or JSON lines)
+verifleet wait JOB_ID [--timeout S]                   print the verdict (exit codes as verify; 4 timeout)
+verifleet events [--group G] [--consumer C] [--follow]
+verifleet schema [--dir DIR]                          write messages/schema/*.json
+verifleet demo                                        the demo fleet (``make run``)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from messages import JobRejected, Verdict, VerdictEvent, VerdictTimeout, VerifleetError, parse_job
+
+EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_ERROR, EXIT_TIMEOUT = 0, 1, 2, 3, 4
+
+
+def exit_code(verdict: VerdictEvent) -> int:
+    if verdict.verdict is Verdict.PASS:
+        return EXIT_PASS
+    if verdict.verdict is Verdict.ERROR:
+        return EXIT_ERROR
+    return EXIT_FAIL
+
+
+def _read(source: str) -> bytes:
+    if source == "-":
+        return sys.stdin.buffer.read()
+    return Path(source).read_bytes()
+
+
+def _emit(verdict: VerdictEvent, output: str | None) -> None:
+    if (output or ("text" if sys.stdout.isatty() else "json")) == "text":
+        from workers.summary import print_summary  # noqa: PLC0415  (rich rendering only when asked)
+
+        print_summary(verdict)
+    else:
+        sys.stdout.write(verdict.model_dump_json(indent=2) + "\n")
+
+
+def _settings() -> Any:
+    from workers.settings import Settings  # noqa: PLC0415  (keeps `verify` free of broker imports)
+
+    return Settings()
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from checks import verify  # noqa: PLC0415
+
+    settings = _settings()
+    try:
+        data = _read(args.job)
+    except OSError as e:
+        print(f"verifleet verify: cannot read {args.job}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        job = parse_job(data, limits=settings.limits)
+        verdict = verify(job, config=settings.pipeline_config())
+    except JobRejected as e:
+        where = f" at {e.where}" if e.where else ""
+        print(f"verifleet verify: invalid job in {args.job}{where}: {e.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    _emit(verdict, args.output)
+    return exit_code(verdict)
+
+
+def load_jobs(path: str) -> list[Any]:
+    """A file holds one job object, a JSON array of jobs, or one job per line (JSON lines)."""
+    raw = _read(path).decode("utf-8")
+    stripped = raw.lstrip()
+    if stripped.startswith("["):
+        jobs = json.loads(raw)
+        if not isinstance(jobs, list):
+            raise ValueError("expected a JSON array of jobs")
+        return jobs
+    try:
+        return [json.loads(raw)]
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in raw.splitlines() if line.strip()]
+
+
+def cmd_submit(args: argparse.Namespace) -> int:
+    from workers.client import Client  # noqa: PLC0415
+
+    jobs: list[Any] = []
+    for path in args.jobs:
+        try:
+            found = load_jobs(path)
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            print(f"verifleet submit: cannot read jobs from {path}: {e}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        for index, job in enumerate(found):
+            try:
+                parse_job(job) if isinstance(job, dict) else parse_job(json.dumps(job))
+            except JobRejected as e:
+                where = f" at {e.where}" if e.where else ""
+                print(f"verifleet submit: {path} job {index}{where}: {e.message}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+        jobs += found
+    with Client(_settings()) as client:
+        for job_id in client.submit_many(jobs):
+            print(job_id)
+    return EXIT_PASS
+
+
+def cmd_wait(args: argparse.Namespace) -> int:
+    from workers.client import Client  # noqa: PLC0415
+
+    with Client(_settings()) as client:
+        try:
+            verdict = client.wait(args.job_id, timeout=args.timeout)
+        except VerdictTimeout as e:
+            print(f"verifleet wait: {e}", file=sys.stderr)
+            return EXIT_TIMEOUT
+    _emit(verdict, args.output)
+    return exit_code(verdict)
+
+
+def cmd_events(args: argparse.Namespace) -> int:
+    from workers.client import Client  # noqa: PLC0415
+
+    with Client(_settings()) as client:
+        try:
+            for delivery in client.events(
+                args.group, args.consumer, follow=args.follow, start=args.start, block_ms=args.block_ms
+            ):
+                sys.stdout.write(delivery.event.model_dump_json() + "\n")
+                sys.stdout.flush()
+                delivery.ack()
+        except KeyboardInterrupt:
+            pass
+    return EXIT_PASS
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    from workers.supervisor import run  # noqa: PLC0415
+
+    queues = [q for item in args.queues for q in item.split(",") if q]
+    return run(
+        _settings(),
+        queues=queues,
+        processes=args.processes,
+        threads=args.threads,
+        restart=not args.no_restart,
+    )
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from messages.schema import SCHEMA_DIR, write_schemas  # noqa: PLC0415
+
+    for path in write_schemas(Path(args.dir) if args.dir else SCHEMA_DIR):
+        print(path)
+    return EXIT_PASS
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from workers.demo import run_demo  # noqa: PLC0415
+
+    return run_demo(Path(args.mission), timeout=args.timeout)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="verifleet", description="Verify what AI agents produce.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    v = sub.add_parser("verify", help="verify one job in-process, no broker")
+    v.add_argument("job", help="a job JSON file, or - for standard input")
+    v.add_argument("--output", choices=["json", "text"], default=None, help="default: json unless a terminal")
+    v.set_defaults(fn=cmd_verify)
+
+    w = sub.add_parser("worker", help="run worker processes (restarted when they die)")
+    w.add_argument("--queues", nargs="+", default=["verify-inline,verify-batch"])
+    w.add_argument("--processes", type=int, default=2)
+    w.add_argument("--threads", type=int, default=8)
+    w.add_argument("--no-restart", action="store_true", help="leave restarts to an outside supervisor")
+    w.set_defaults(fn=cmd_worker)
+
+    s = sub.add_parser("submit", help="enqueue jobs")
+    s.add_argument("jobs", nargs="+", help="files of jobs: an object, an array, or JSON lines")
+    s.set_defaults(fn=cmd_submit)
+
+    wa = sub.add_parser("wait", help="wait for a job's verdict")
+    wa.add_argument("job_id")
+    wa.add_argument("--timeout", type=float, default=60.0)
+    wa.add_argument("--output", choices=["json", "text"], default=None)
+    wa.set_defaults(fn=cmd_wait)
+
+    e = sub.add_parser("events", help="read verdict events through a consumer group, acknowledging each")
+    e.add_argument("--group", default="coordinator")
+    e.add_argument("--consumer", default=None)
+    e.add_argument("--start", default="0", help="where a new group starts: 0 (all) or $ (new only)")
+    e.add_argument("--follow", action="store_true", help="keep waiting for new events")
+    e.add_argument("--block-ms", type=int, default=1000)
+    e.set_defaults(fn=cmd_events)
+
+    sc = sub.add_parser("schema", help="write the JSON Schemas of the wire models")
+    sc.add_argument("--dir", default=None)
+    sc.set_defaults(fn=cmd_schema)
+
+    d = sub.add_parser("demo", help="run the demo fleet on an embedded Redis (or VERIFLEET_REDIS_URL)")
+    d.add_argument("--mission", default=str(Path("examples") / "demo" / "mission.json"))
+    d.add_argument("--timeout", type=float, default=45.0)
+    d.set_defaults(fn=cmd_demo)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        code: int = args.fn(args)
+    except ValidationError as e:  # settings from the environment
+        first = e.errors()[0]
+        name = "VERIFLEET_" + str(first["loc"][0]).upper() if first["loc"] else "VERIFLEET_*"
+        print(f"verifleet: bad setting {name}: {first['msg']}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except VerifleetError as e:
+        print(f"verifleet {args.command}: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

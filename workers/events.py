@@ -1,0 +1,149 @@
+"""Verdict records and the verdict event stream, on Redis.
+
+A verdict is published exactly once per job_id: one Lua script sets the
+record ``<prefix>:verdict:<job_id>`` only if it does not exist and, in the
+same atomic step, appends the event to the stream ``verifleet:verdicts``.
+A redelivered message or a resubmitted job finds the record and adds nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, cast
+
+import redis
+
+from messages import FleetError, VerdictEvent
+
+STREAM = "verifleet:verdicts"
+
+_PUBLISH = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
+  return redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'event', ARGV[1], 'job_id', ARGV[4])
+end
+return false
+"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One verdict event read from the stream."""
+
+    id: str
+    event: VerdictEvent
+
+
+class EventStore:
+    def __init__(
+        self,
+        client: redis.Redis,
+        *,
+        prefix: str = "verifleet",
+        ttl_seconds: int = 30 * 24 * 3600,
+        maxlen: int = 1_000_000,
+        stream: str = STREAM,
+    ) -> None:
+        self.redis = client
+        self.prefix = prefix
+        self.ttl_seconds = ttl_seconds
+        self.maxlen = maxlen
+        self.stream = stream
+        self._publish = client.register_script(_PUBLISH)
+
+    def record_key(self, job_id: str) -> str:
+        return f"{self.prefix}:verdict:{job_id}"
+
+    def publish(self, verdict: VerdictEvent) -> str | None:
+        """Record and stream the verdict; the stream id, or None when the job already had one."""
+        body = verdict.model_dump_json()
+        try:
+            entry = self._publish(
+                keys=[self.record_key(verdict.job_id), self.stream],
+                args=[body, self.ttl_seconds, self.maxlen, verdict.job_id],
+            )
+        except redis.RedisError as e:
+            raise FleetError(f"could not publish the verdict of {verdict.job_id!r}: {e}") from e
+        return _text(entry) if entry else None
+
+    def has_verdict(self, job_id: str) -> bool:
+        try:
+            return bool(self.redis.exists(self.record_key(job_id)))
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the verdict record of {job_id!r}: {e}") from e
+
+    def get(self, job_id: str) -> VerdictEvent | None:
+        try:
+            raw = self.redis.get(self.record_key(job_id))
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the verdict record of {job_id!r}: {e}") from e
+        return VerdictEvent.model_validate_json(cast(bytes, raw)) if raw else None
+
+    def last_id(self) -> str:
+        """The id of the newest stream entry ("0-0" for an empty stream)."""
+        try:
+            newest = self.redis.xrevrange(self.stream, count=1)
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the verdict stream: {e}") from e
+        return _text(newest[0][0]) if newest else "0-0"
+
+    def read(self, after: str, *, block_ms: int | None = None, count: int = 500) -> list[Entry]:
+        """Entries newer than ``after``, waiting up to ``block_ms`` for the first one."""
+        try:
+            got = self.redis.xread({self.stream: after}, count=count, block=block_ms)
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the verdict stream: {e}") from e
+        return _entries(got)
+
+    def ensure_group(self, group: str, *, start: str = "0") -> None:
+        try:
+            self.redis.xgroup_create(self.stream, group, id=start, mkstream=True)
+        except redis.ResponseError as e:
+            if "BUSYGROUP" not in str(e):
+                raise FleetError(f"could not create consumer group {group!r}: {e}") from e
+        except redis.RedisError as e:
+            raise FleetError(f"could not create consumer group {group!r}: {e}") from e
+
+    def read_group(
+        self,
+        group: str,
+        consumer: str,
+        *,
+        block_ms: int | None,
+        count: int = 100,
+        pending_after: str | None = None,
+    ) -> list[Entry]:
+        """New entries for this consumer, or with ``pending_after`` the ones it read before
+        and never acknowledged, from that id on."""
+        cursor = ">" if pending_after is None else pending_after
+        try:
+            got = self.redis.xreadgroup(group, consumer, {self.stream: cursor}, count=count, block=block_ms)
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the verdict stream as {group!r}: {e}") from e
+        return _entries(got)
+
+    def ack(self, group: str, *ids: str) -> int:
+        try:
+            return int(self.redis.xack(self.stream, group, *ids))
+        except redis.RedisError as e:
+            raise FleetError(f"could not acknowledge verdict events: {e}") from e
+
+    def iter_all(self, batch: int = 1_000) -> Iterator[Entry]:
+        after = "0-0"
+        while entries := self.read(after, count=batch):
+            yield from entries
+            after = entries[-1].id
+
+
+def _text(value: object) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _entries(reply: Any) -> list[Entry]:
+    """Entries of an XREAD/XREADGROUP reply; entries deleted under a group come back empty."""
+    found = []
+    for _stream, items in reply or []:
+        for entry_id, fields in items:
+            if fields:
+                found.append(Entry(_text(entry_id), VerdictEvent.model_validate_json(fields[b"event"])))
+    return found

@@ -1,0 +1,22 @@
+"""The module dramatiq's worker processes import: ``dramatiq workers.fleet``.
+
+It builds the broker from the environment, makes it the global broker and
+declares the two actors on it. ``verifleet worker`` runs dramatiq on this module.
+"""
+
+from __future__ import annotations
+
+import dramatiq
+
+from workers.actors import declare
+from workers.brokers import make_broker
+from workers.logs import configure
+from workers.runtime import RuntimeHolder
+from workers.settings import Settings
+
+settings = Settings()
+configure(settings.log_level, settings.log_format)
+broker = make_broker(settings)
+dramatiq.set_broker(broker)
+holder = RuntimeHolder(settings)
+actors = declare(broker, holder)

@@ -1,0 +1,54 @@
+"""What a worker process needs to verify jobs: settings, the event store, the pipeline config.
+
+Built lazily in each process (dramatiq forks worker processes; a Redis
+connection pool must not cross a fork), and rebuilt if the pid changes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+
+import redis
+
+from checks import PipelineConfig
+from workers.events import EventStore
+from workers.settings import Settings
+
+
+@dataclass(frozen=True)
+class Runtime:
+    settings: Settings
+    events: EventStore
+    config: PipelineConfig
+
+    @classmethod
+    def build(cls, settings: Settings) -> Runtime:
+        client = redis.Redis.from_url(settings.state_url, health_check_interval=30)
+        events = EventStore(
+            client,
+            prefix=settings.key_prefix,
+            ttl_seconds=settings.verdict_ttl_seconds,
+            maxlen=settings.stream_maxlen,
+        )
+        return cls(settings=settings, events=events, config=settings.pipeline_config())
+
+
+class RuntimeHolder:
+    """One Runtime per process, made on first use."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._pid = -1
+        self._runtime: Runtime | None = None
+
+    def get(self) -> Runtime:
+        pid = os.getpid()
+        if self._runtime is None or self._pid != pid:
+            with self._lock:
+                if self._runtime is None or self._pid != pid:
+                    self._runtime = Runtime.build(self.settings)
+                    self._pid = pid
+        return self._runtime

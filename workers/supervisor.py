@@ -1,0 +1,91 @@
+"""``verifleet worker``: dramatiq's worker processes, restarted when they die.
+
+dramatiq's main process exits as soon as one of its children is killed, so a
+bare ``dramatiq`` needs an outside supervisor. This one restarts it (with
+backoff, reset after a minute of health) unless it exited on purpose or cannot
+import its module; SIGTERM and SIGINT are passed on for a graceful stop.
+Under Kubernetes or systemd, ``--no-restart`` leaves restarts to them.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from types import FrameType
+
+import structlog
+
+from workers.brokers import QUEUES
+from workers.settings import Settings
+
+log = structlog.get_logger("verifleet.supervisor")
+
+RET_IMPORT = 2  # dramatiq's exit code when the broker module cannot be imported
+HEALTHY_AFTER_S = 60.0
+
+
+def dramatiq_command(queues: Sequence[str], processes: int, threads: int) -> list[str]:
+    return [
+        sys.executable, "-m", "dramatiq", "workers.fleet",
+        "--processes", str(processes),
+        "--threads", str(threads),
+        "--queues", *queues,
+    ]  # fmt: skip
+
+
+def worker_env(settings: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    # dramatiq reads its consumer timeout from the environment at import time.
+    env.setdefault("dramatiq_worker_timeout", str(settings.worker_timeout_ms))
+    return env
+
+
+def run(
+    settings: Settings,
+    *,
+    queues: Sequence[str] = QUEUES,
+    processes: int = 2,
+    threads: int = 8,
+    restart: bool = True,
+) -> int:
+    unknown = [q for q in queues if q not in QUEUES]
+    if unknown:
+        print(f"verifleet worker: unknown queue {unknown[0]!r}; use {', '.join(QUEUES)}", file=sys.stderr)
+        return 2
+    command = dramatiq_command(queues, processes, threads)
+    stopping = False
+    child: subprocess.Popen[bytes] | None = None
+
+    def forward(signum: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+        if child is not None and child.poll() is None:
+            child.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    backoff = 1.0
+    while True:
+        started = time.monotonic()
+        child = subprocess.Popen(command, env=worker_env(settings))
+        log.info("worker_started", pid=child.pid, queues=list(queues), processes=processes, threads=threads)
+        code = child.wait()
+        if stopping or code == 0:
+            log.info("worker_stopped", code=code)
+            return 0 if stopping else code
+        if code == RET_IMPORT or not restart:
+            log.error("worker_exited", code=code, restart=False)
+            return code
+        if time.monotonic() - started > HEALTHY_AFTER_S:
+            backoff = 1.0
+        log.warning("worker_exited", code=code, restart_in_s=backoff)
+        deadline = time.monotonic() + backoff
+        while not stopping and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if stopping:
+            return 0
+        backoff = min(backoff * 2, 30.0)
