@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import (
     BaseModel,
@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from messages.enums import CheckName, Mode, OutputFormat, Profile, Strictness
-from messages.errors import UnsupportedSchemaVersion
+from messages.errors import JobValidationError, UnsupportedSchemaVersion
 from messages.limits import DEFAULT_LIMITS, Limits
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -47,6 +47,14 @@ _BCP47 = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
 # Checks a criterion may name: every deterministic check. The judge is what a
 # criterion without ``check`` goes to, so naming it is redundant and refused.
 CRITERION_CHECKS = frozenset(c for c in CheckName if c is not CheckName.JUDGE)
+
+
+def json_repr(value: Any) -> str:
+    """A value as JSON spells it (``true``, ``"1"``), for messages about JSON input."""
+    try:
+        return json.dumps(value)[:80]
+    except (TypeError, ValueError):
+        return repr(value)[:80]
 
 
 def _limits(info: ValidationInfo) -> Limits:
@@ -94,7 +102,7 @@ class Output(_Frozen):
     @field_validator("language")
     @classmethod
     def _bcp47(cls, value: str) -> str:
-        if not _BCP47.match(value):
+        if not _BCP47.fullmatch(value):
             raise ValueError(f"{value!r} is not a BCP-47 language tag (such as 'en', 'ar-msa', 'he')")
         return value
 
@@ -248,10 +256,11 @@ class VerifyJob(_Frozen):
         # instead of a list of field errors from a shape we do not know.
         if isinstance(data, dict) and "schema_version" in data:
             version = data["schema_version"]
-            if version not in SUPPORTED_SCHEMA_VERSIONS or isinstance(version, bool):
+            known = isinstance(version, int) and not isinstance(version, bool)
+            if not known or version not in SUPPORTED_SCHEMA_VERSIONS:
                 supported = ", ".join(str(v) for v in sorted(SUPPORTED_SCHEMA_VERSIONS))
                 raise UnsupportedSchemaVersion(
-                    f"version {version!r} is not supported; this fleet speaks {supported}",
+                    f"version {json_repr(version)} is not supported; this fleet speaks {supported}",
                     where="schema_version",
                     job_id=data.get("job_id") if isinstance(data.get("job_id"), str) else None,
                 )
@@ -267,19 +276,32 @@ class VerifyJob(_Frozen):
             ("source_map", self.source_map, limits.max_source_map),
         ):
             if len(items) > cap:
-                raise ValueError(f"{name} has {len(items)} entries, over the limit of {cap}")
-        _unique("criteria", [c.id for c in self.criteria])
+                self._reject(f"{name} has {len(items)} entries, over the limit of {cap}", name)
+        self._unique("criteria", [c.id for c in self.criteria])
         source_ids = [s.id for s in self.sources]
-        _unique("sources", source_ids)
+        self._unique("sources", source_ids)
         known = set(source_ids)
         for i, entry in enumerate(self.source_map):
             missing = [sid for sid in entry.source_ids if sid not in known]
             if missing:
-                raise ValueError(
-                    f"source_map[{i}] ({entry.section!r}) names source ids that are not in sources: "
-                    + ", ".join(repr(m) for m in missing)
+                self._reject(
+                    f"section {entry.section!r} names source ids that are not in sources: "
+                    + ", ".join(repr(m) for m in missing),
+                    f"source_map.{i}.source_ids",
                 )
         return self
+
+    def _reject(self, message: str, where: str) -> NoReturn:
+        # Raised as our own error (not ValueError) so that it keeps its location:
+        # pydantic gives errors from a model-level validator no field path.
+        raise JobValidationError(message, where=where, job_id=self.job_id)
+
+    def _unique(self, name: str, ids: list[str]) -> None:
+        seen: set[str] = set()
+        for i, value in enumerate(ids):
+            if value in seen:
+                self._reject(f"ids must be unique; {value!r} appears more than once", f"{name}.{i}.id")
+            seen.add(value)
 
     @property
     def routed_mode(self) -> Mode:
@@ -287,11 +309,3 @@ class VerifyJob(_Frozen):
         if self.mode is not None:
             return self.mode
         return Mode.INLINE if self.has_dependents else Mode.BATCH
-
-
-def _unique(name: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for value in ids:
-        if value in seen:
-            raise ValueError(f"{name} ids must be unique; {value!r} appears more than once")
-        seen.add(value)
