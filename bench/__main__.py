@@ -1,0 +1,25 @@
+"""``make bench``: run the benchmarks on one core, write bench/results.json, print a table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from bench import deterministic
+from bench.results import Figure, table, write
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timing round")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # "on one core"
+    figures: dict[str, Figure] = {}
+    figures.update(deterministic.run(args.seconds))
+    write(figures)
+    print(table(figures))
+
+
+if __name__ == "__main__":
+    main()
