@@ -37,14 +37,20 @@ def run(seconds: float = 2.0) -> dict[str, Figure]:
     overhead = parse_only / full - 1.0  # extra time of the checks, relative to parsing
     return {
         "deterministic_per_s": Figure(
-            round(full, 1), "verifications/s", ">= 400", COMMAND,
+            round(full, 1),
+            "verifications/s",
+            ">= 400",
+            COMMAND,
             note="parse + validate + auto profile, one core",
         ),
         "deterministic_parse_per_s": Figure(
             round(parse_only, 1), "jobs/s", ">= 0", COMMAND, note="baseline: json.loads + pydantic validation"
         ),
         "deterministic_check_overhead": Figure(
-            round(overhead, 3), "fraction of parse time", "<= 0.25", COMMAND,
+            round(overhead, 3),
+            "fraction of parse time",
+            "<= 0.25",
+            COMMAND,
             note="(time of full verify - time of parse) / time of parse",
         ),
-    }  # fmt: skip
+    }

@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-WORDS = ["the", "system", "handles", "requests", "with", "a", "queue", "and", "a", "cache", "so", "that", "latency", "stays", "low", "while", "the", "workers", "scale", "on", "demand", "and", "every", "report", "cites", "the", "sources", "it", "was", "written", "from", "in", "plain", "words"]
+SENTENCE = (
+    "the system handles requests with a queue and a cache so that latency stays low while the "
+    "workers scale on demand and every report cites the sources it was written from in plain words"
+)
+WORDS = SENTENCE.split()
+BOUNDS = {"ge": 1500, "le": 2500}
 TECH = ["PostgreSQL", "Redis", "Kafka", "GraphQL", "REST"]
 
 
@@ -63,7 +68,7 @@ def typical_job(
                 "check": "word_count",
                 "params": {"ge": 1500, "le": 2500},
             },
-        ],  # fmt: skip
+        ],
         "sources": sources,
         "seen_urls": urls,
     }
