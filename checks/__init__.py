@@ -1,6 +1,7 @@
 """Pure verification logic: checks, profiles, the pipeline and scoring. No broker, no Redis."""
 
 from checks.budget import Budget, BudgetLike
+from checks.citations import findings_report, render_citations
 from checks.config import DEFAULT_CONFIG, PipelineConfig
 from checks.judging import CriterionJudgement, Judge, Judgement
 from checks.pipeline import verify, verify_document
@@ -18,7 +19,9 @@ __all__ = [
     "Judgement",
     "PipelineConfig",
     "error_verdict",
+    "findings_report",
     "register",
+    "render_citations",
     "verify",
     "verify_document",
 ]

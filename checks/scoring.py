@@ -167,10 +167,13 @@ def aggregate(
     return round(score, 4), round(min(confidence, 1.0), 4), evaluated > 0
 
 
-def number_flags(ran: Sequence[Ran]) -> list[Flag]:
+def number_flags(ran: Sequence[Ran], *, critical_only: bool = False) -> list[Flag]:
+    """Every flag, numbered f1, f2, ...; relaxed strictness passes ``critical_only`` (CONTRACT.md §3)."""
     flags: list[Flag] = []
     for r in ran:
         for f in r.result.flags:
+            if critical_only and f.severity is not Severity.CRITICAL:
+                continue
             flags.append(f.model_copy(update={"id": f"f{len(flags) + 1}"}))
     return flags
 
@@ -206,7 +209,7 @@ def decide(
 ) -> VerdictEvent:
     criteria = criterion_scores(job, ran, judgement)
     score, confidence, evaluated = aggregate(job, profile, ran, criteria, judgement)
-    flags = number_flags(ran)
+    flags = number_flags(ran, critical_only=policy.strictness is Strictness.RELAXED)
     must_pass = {c.id for c in job.criteria if c.must_pass}
     hard = any(r.result.hard and r.result.status is CheckStatus.FAIL for r in ran) or any(
         c.id in must_pass and c.met is False for c in criteria
@@ -231,15 +234,18 @@ def decide(
 
     fixes = [fix for r in ran for fix in r.result.fixes]
     judged_fixes = _judged_fixes(job, criteria)
-    fixable = bool(fixes or judged_fixes or flags) and verdict is not Verdict.PASS
+    # Something a writer can act on: an instruction, or a critical finding. Warnings alone
+    # (or a check that errored) are no reason to send the work back.
+    fixable = bool(fixes or judged_fixes or critical) and verdict is not Verdict.PASS
     schema_broken = any(
-        r.planned.name is CheckName.SCHEMA and r.result.status is CheckStatus.FAIL for r in ran
+        r.planned.name in (CheckName.SCHEMA, CheckName.JSON_SCHEMA) and r.result.status is CheckStatus.FAIL
+        for r in ran
     )
     out_of_attempts = job.attempt >= policy.max_attempts
 
     if verdict is Verdict.PASS:
         status = Status.PASSED if not flags else Status.PASSED_WITH_WARNINGS
-    elif schema_broken or (out_of_attempts and fixable):
+    elif schema_broken or (verdict is Verdict.FAIL and out_of_attempts):
         status = Status.FAILED
     elif fixable:
         status = Status.REQUIRES_CORRECTION

@@ -9,29 +9,28 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
-# Fenced code (``` or ~~~, three or more, closed by the same fence or the end).
-_FENCE = re.compile(
-    r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]{0,3}(?P=fence)[`~]*[ \t]*$|\Z)",
-    re.MULTILINE | re.DOTALL,
+# Every pattern here is linear in the input, also on unclosed constructs (``[a](`` repeated,
+# a lone backtick run, ``<!--`` with no end): classes exclude the characters that could start
+# the next attempt, quantifiers are possessive, and pairs are matched by scanners, not by ``.*?``.
+_FENCE_OPEN = re.compile(r"^[ \t]{0,3}+(`{3,}+|~{3,}+)[^\n]*+$", re.MULTILINE)
+_BACKTICKS = re.compile(r"`++")
+_HTML_CODE_OPEN = re.compile(r"<(code|pre|script|style)\b[^<>]*+>", re.IGNORECASE)
+_IMAGE = re.compile(r"!\[(?P<alt>[^\[\]]{0,1000}+)\]\((?P<url>[^()\s\[\]]*+)(?:\s++\"[^\"\n]{0,500}+\")?\)")
+_MD_LINK = re.compile(
+    r"\[(?P<label>[^\[\]]{0,1000}+)\]\(\s*+<?(?P<url>[^()\s<>\[\]]++(?:\([^()\s]*+\)[^()\s<>\[\]]*+)*+)>?"
+    r"(?:\s++\"[^\"\n]{0,500}+\")?\s*+\)"
 )
-# Patterns start with a literal where they can: the regex engine then jumps between
-# occurrences of it instead of trying every position (lookbehinds and \b defeat that).
-_INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
-_HTML_CODE = re.compile(r"<(code|pre|script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
-_MD_LINK = re.compile(r"\[(?P<label>[^\]]*)\]\(\s*<?(?P<url>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_HTML_ATTR_URL = re.compile(r"""(?:href|src|HREF|SRC)\s*=\s*(?P<q>["']?)(?P<url>[^"'\s>]+)(?P=q)""")
+_HTML_ATTR_URL = re.compile(r"""(?:href|src|HREF|SRC)\s*+=\s*+(?P<q>["']?)(?P<url>[^"'\s>]++)(?P=q)""")
 # Found from their "://" (a literal the engine can jump to); the scheme is checked behind it.
-_BARE_URL = re.compile(r"""://[^\s<>"'`\]\[{}|\\^]+""")
+_BARE_URL = re.compile(r"""://[^\s<>"'`\]\[{}|\\^]++""")
 _SCHEMES = ("http", "https")
-_HTML_TAG = re.compile(r"<[^>]*>")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<[^<>]*+>")
+_IMG_TAG = re.compile(r"<img\b[^<>]*+>", re.IGNORECASE)
 _TRAILING = ".,;:!?*_~'\""
 
 
@@ -42,16 +41,96 @@ class Span:
     text: str
 
 
+@lru_cache(maxsize=64)
+def _fence_close(char: str, length: int) -> re.Pattern[str]:
+    return re.compile(rf"^[ \t]{{0,3}}+{re.escape(char)}{{{length},}}+[ \t]*+$", re.MULTILINE)
+
+
+@lru_cache(maxsize=8)
+def _html_close(name: str) -> re.Pattern[str]:
+    return re.compile(rf"</{name}\s*+>", re.IGNORECASE)
+
+
+def fence_spans(text: str) -> list[tuple[int, int]]:
+    """Fenced code blocks (``` or ~~~, closed by a fence of the same kind at least as long, or
+    the end of the text)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while m := _FENCE_OPEN.search(text, pos):
+        fence = m.group(1)
+        close = _fence_close(fence[0], len(fence)).search(text, m.end())
+        end = close.end() if close else len(text)
+        spans.append((m.start(), end))
+        pos = end + 1 if close else len(text)
+        if pos >= len(text):
+            break
+    return spans
+
+
+def comment_spans(text: str) -> list[tuple[int, int]]:
+    """HTML comments; an unclosed ``<!--`` runs to the end of the text."""
+    spans = []
+    pos = 0
+    while (start := text.find("<!--", pos)) >= 0:
+        close = text.find("-->", start + 4)
+        end = len(text) if close < 0 else close + 3
+        spans.append((start, end))
+        pos = end
+    return spans
+
+
+def html_code_spans(text: str) -> list[tuple[int, int]]:
+    """``<code>``, ``<pre>``, ``<script>`` and ``<style>`` elements with their content."""
+    spans: list[tuple[int, int]] = []
+    unclosable: set[str] = set()
+    pos = 0
+    for m in _HTML_CODE_OPEN.finditer(text):
+        name = m.group(1).lower()
+        if m.start() < pos or name in unclosable:
+            continue
+        close = _html_close(name).search(text, m.end())
+        if close is None:
+            unclosable.add(name)  # no later opener of this name can be closed either
+            continue
+        spans.append((m.start(), close.end()))
+        pos = close.end()
+    return spans
+
+
+def inline_code_spans(text: str, outside: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """Backtick code spans: a run of n backticks closed by the next run of exactly n.
+
+    A run with no closer is literal text. Runs inside ``outside`` (fenced code) are ignored.
+    """
+    covered = _Cover(list(outside))
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text) if not covered(m.start())]
+    following: list[int | None] = [None] * len(runs)
+    last_of_length: dict[int, int] = {}
+    for i in range(len(runs) - 1, -1, -1):
+        length = runs[i][1] - runs[i][0]
+        following[i] = last_of_length.get(length)
+        last_of_length[length] = i
+    spans = []
+    i = 0
+    while i < len(runs):
+        j = following[i]
+        if j is None:
+            i += 1
+            continue
+        spans.append((runs[i][0], runs[j][1]))
+        i = j + 1
+    return spans
+
+
 def code_spans(text: str) -> list[tuple[int, int]]:
     """Character ranges of fenced code, inline code and HTML code/pre/script/style."""
-    spans = []
+    spans: list[tuple[int, int]] = []
     if "```" in text or "~~~" in text:
-        spans += [(m.start(), m.end()) for m in _FENCE.finditer(text)]
+        spans += fence_spans(text)
     if "<" in text:
-        spans += [(m.start(), m.end()) for m in _HTML_CODE.finditer(text)]
+        spans += html_code_spans(text)
     if "`" in text:
-        covered = _Cover(spans)
-        spans += [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text) if not covered(m.start())]
+        spans += inline_code_spans(text, spans)
     return sorted(spans)
 
 
@@ -146,33 +225,58 @@ def normalize_url(url: str) -> str:
 
 
 def prose(text: str, *, is_html: bool = False) -> str:
-    """The words a reader reads: code, image alt text, URLs and markup removed.
+    """The words a reader reads: code, comments, image alt text, URLs and markup removed.
 
     Link text stays (``[the report](url)`` reads as "the report").
     """
-    if "<" in text:
-        text = _HTML_COMMENT.sub(" ", text)
-    if "```" in text or "~~~" in text:
-        text = _FENCE.sub(" ", text)
-    if "<" in text:
-        text = _HTML_CODE.sub(" ", text)
-    if "`" in text:
-        text = _INLINE_CODE.sub(" ", text)
+    hidden = code_spans(text)
+    if "<!--" in text:
+        hidden += comment_spans(text)
+    if hidden:
+        text = _blank(text, hidden)
     if "![" in text:
         text = _IMAGE.sub(" ", text)
     if "](" in text:
         text = _MD_LINK.sub(lambda m: f" {m.group('label')} ", text)
     if "<" in text:
+        text = _IMG_TAG.sub(" ", text)
         text = _HTML_TAG.sub(" ", text)
     if is_html or "&" in text:
         text = html.unescape(text)
     if "://" in text:
-        text = _URL_TOKEN.sub(" ", text)
+        text = _blank(text, [(start, start + len(url)) for start, url in _url_tokens(text)])
     return text
 
 
-_URL_TOKEN = re.compile(r"""[A-Za-z][A-Za-z0-9+.-]*://[^\s<>"'`\]\[{}|\\^]+""")
-_MARKS_ONLY = re.compile(r"(?<!\S)(?:[^\w\s]|_)+(?!\S)")
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span replaced by one space (spans may overlap)."""
+    pieces = []
+    pos = 0
+    for start, end in sorted(spans):
+        if end <= pos:
+            continue
+        pieces.append(text[pos : max(start, pos)])
+        pieces.append(" ")
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _scheme_char(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch in "+.-")
+
+
+def _url_tokens(text: str) -> Iterator[tuple[int, str]]:
+    """Any scheme://... token (not only http), found from its "://" with the scheme read backwards."""
+    for m in _BARE_URL.finditer(text):
+        begin = at = m.start()
+        while at > 0 and begin - at < 32 and _scheme_char(text[at - 1]):
+            at -= 1
+        if at < begin:
+            yield at, text[at : m.end()]
+
+
+_MARKS_ONLY = re.compile(r"(?<!\S)(?:[^\w\s]|_)++(?!\S)")
 
 
 def words(text: str) -> Iterator[str]:

@@ -183,6 +183,27 @@ class TestScoring:
         assert content[flag.start : flag.end] == "https://made-up.example/x"
         assert "URL https://made-up.example/x not found in tool results." in verdict.checks[-1].reason
 
+    def test_a_partial_on_the_last_attempt_still_requires_correction_but_escalates(self) -> None:
+        """`failed` is for a fail verdict (or a broken schema); a partial whose score clears the
+        threshold keeps `requires_correction`, and out of attempts it escalates."""
+        content = BODY + "\nMore at https://made-up.example/x.\n"
+        verdict = verify(job_with(output={"format": "markdown", "content": content}, attempt=3))
+        assert verdict.verdict is Verdict.PARTIAL
+        assert verdict.status is Status.REQUIRES_CORRECTION
+        assert verdict.action is Action.ESCALATE
+
+    def test_a_broken_json_schema_fails_at_once(self) -> None:
+        schema = {"type": "object", "required": ["name"]}
+        job = job_with(
+            output={"format": "json", "content": {"title": "x"}},
+            criteria=[{"id": "c1", "text": "shape", "check": "json_schema", "params": {"schema": schema}}],
+            seen_urls=[],
+        )
+        verdict = verify(job)
+        assert verdict.verdict is Verdict.FAIL
+        assert verdict.status is Status.FAILED
+        assert verdict.action is Action.RETRY_WITH_FEEDBACK
+
     def test_pass_threshold_override_turns_a_partial_score_into_a_fail(self) -> None:
         """A word count 1 short scores 0.9; under pass_threshold 0.95 that is a fail, under 0.5 a partial."""
         tight = {"id": "c1", "text": "w", "check": "word_count", "params": {"ge": 10}}
@@ -234,3 +255,6 @@ class TestVerifyDocument:
         crashed = next(c for c in verdict.checks if c.name == "word_count")
         assert crashed.status is CheckStatus.ERROR and "kaboom" in crashed.reason
         assert verdict.verdict is Verdict.PARTIAL
+        # Nothing a writer could fix: not sent back, a person looks.
+        assert verdict.status is Status.PASSED_WITH_WARNINGS
+        assert verdict.action is Action.ESCALATE
