@@ -136,7 +136,7 @@ def _row(console: Console, v: VerdictEvent, run_id: str) -> None:
         action=v.action.value,
         score=f"{v.score:.2f}",
         conf=f"{v.confidence:.2f}",
-        why=headline(v)[:70],
+        why=headline(v)[:90],
     )
     text = Text(line)
     start = line.index(v.verdict.value, 34)
