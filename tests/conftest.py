@@ -107,6 +107,9 @@ def settings_env(settings: Settings) -> dict[str, str]:
     env["VERIFLEET_MAX_RETRIES"] = str(settings.max_retries)
     env["VERIFLEET_MIN_BACKOFF_MS"] = str(settings.min_backoff_ms)
     env["VERIFLEET_LOG_FORMAT"] = "json"
+    # No /metrics server (nor its forked process): worker pairs on one host would race for 9191.
+    # tests/ops starts workers with a free port of its own.
+    env["VERIFLEET_METRICS_PORT"] = "0"
     return env
 
 

@@ -23,7 +23,8 @@ import structlog
 from dramatiq.middleware import CurrentMessage
 
 from checks import error_verdict, verify
-from messages import JobRejected, Mode, VerdictEvent, parse_job, peek_identity
+from messages import JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
+from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
 from workers.runtime import Runtime, RuntimeHolder
 
@@ -45,6 +46,7 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
     )
     if runtime.events.has_verdict(job.job_id):
         log.info("duplicate_job", mode=mode.value)
+        metrics.observe_duplicate(mode)
         return None
     try:
         verdict = verify(job, config=runtime.config, mode=mode)
@@ -58,7 +60,7 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
             mode=mode,
             trace_id=job.trace_id,
         )
-    return _publish(runtime, verdict)
+    return _publish(runtime, verdict, job)
 
 
 def _reject(
@@ -84,7 +86,7 @@ def _reject(
     return _publish(runtime, verdict)
 
 
-def _publish(runtime: Runtime, verdict: VerdictEvent) -> VerdictEvent | None:
+def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = None) -> VerdictEvent | None:
     entry = runtime.events.publish(verdict)
     if entry is None:
         log.info("duplicate_verdict", verdict=verdict.verdict.value)
@@ -103,6 +105,7 @@ def _publish(runtime: Runtime, verdict: VerdictEvent) -> VerdictEvent | None:
         reason=verdict.reason or None,
         stream_id=entry,
     )
+    metrics.observe_verdict(verdict, job)  # never raises: a metrics failure is only logged
     return verdict
 
 

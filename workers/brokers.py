@@ -18,6 +18,7 @@ from dramatiq.middleware import (
 )
 
 from messages import ConfigurationError
+from workers.metrics import Metrics
 from workers.settings import Settings, redact
 
 INLINE_QUEUE = "verify-inline"
@@ -25,8 +26,14 @@ BATCH_QUEUE = "verify-batch"
 QUEUES = (INLINE_QUEUE, BATCH_QUEUE)
 
 
+def queue_namespace(settings: Settings) -> str:
+    """The Redis broker's key prefix: its queues are the lists ``<namespace>:<queue>``."""
+    return f"{settings.key_prefix}-dramatiq"
+
+
 def middleware(settings: Settings) -> list[dramatiq.Middleware]:
     return [
+        Metrics(settings),  # dramatiq's Prometheus middleware plus verifleet's metrics
         AgeLimit(),
         TimeLimit(time_limit=settings.job_time_limit_ms),
         ShutdownNotifications(),
@@ -49,7 +56,7 @@ def make_broker(settings: Settings, url: str | None = None) -> dramatiq.Broker:
     if scheme in ("redis", "rediss", "unix"):
         return RedisBroker(  # type: ignore[no-untyped-call]  # dramatiq leaves it unannotated
             url=url,
-            namespace=f"{settings.key_prefix}-dramatiq",
+            namespace=queue_namespace(settings),
             heartbeat_timeout=settings.heartbeat_timeout_ms,
             maintenance_chance=settings.maintenance_chance,
             **kwargs,

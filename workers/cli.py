@@ -1,8 +1,9 @@
 """The ``verifleet`` command (CONTRACT.md section 5).
 
 verifleet verify JOB.json|-  [--output json|text]   exit 0 pass, 1 fail/partial, 2 bad input, 3 error
-verifleet worker [--queues ...] [--processes N] [--threads N] [--no-restart]
+verifleet worker [--queues ...] [--processes N] [--threads N] [--no-restart] [--metrics-port P]
 verifleet submit JOB.json...                          enqueue (a file holds a job, an array or JSON lines)
+verifleet top [--mission ID] [--once]                 queues, throughput, pass rate, cost, circuits
 verifleet wait JOB_ID [--timeout S]                   print the verdict (exit codes as verify; 4 timeout)
 verifleet events [--group G] [--consumer C] [--follow]
 verifleet schema [--dir DIR]                          write messages/schema/*.json
@@ -107,8 +108,15 @@ def cmd_submit(args: argparse.Namespace) -> int:
                 print(f"verifleet submit: {path} job {index}{where}: {e.message}", file=sys.stderr)
                 return EXIT_BAD_INPUT
         jobs += found
+    from workers.top import PROGRESS_ABOVE, record_submitted, submit_with_progress  # noqa: PLC0415
+
     with Client(_settings()) as client:
-        for job_id in client.submit_many(jobs):
+        if len(jobs) > PROGRESS_ABOVE and sys.stdout.isatty():
+            ids = submit_with_progress(client, jobs)
+        else:
+            ids = client.submit_many(jobs)
+        record_submitted(client.redis, client.settings.key_prefix, jobs)  # for `verifleet top --mission`
+        for job_id in ids:
             print(job_id)
     return EXIT_PASS
 
@@ -146,12 +154,33 @@ def cmd_worker(args: argparse.Namespace) -> int:
     from workers.supervisor import run  # noqa: PLC0415
 
     queues = [q for item in args.queues for q in item.split(",") if q]
+    settings = _settings()
+    if args.metrics_port is not None:
+        settings = settings.model_copy(update={"metrics_port": args.metrics_port})
     return run(
-        _settings(),
+        settings,
         queues=queues,
         processes=args.processes,
         threads=args.threads,
         restart=not args.no_restart,
+    )
+
+
+def cmd_top(args: argparse.Namespace) -> int:
+    from workers.top import run_top  # noqa: PLC0415
+
+    settings = _settings()
+    url = args.metrics_url
+    if url is None and settings.metrics_port:
+        url = f"http://127.0.0.1:{settings.metrics_port}/metrics"
+    return run_top(
+        settings,
+        mission=args.mission,
+        total=args.total,
+        window_s=args.window,
+        interval_s=args.interval,
+        metrics_url=url or None,
+        once=args.once,
     )
 
 
@@ -169,6 +198,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.mission), timeout=args.timeout)
 
 
+def _port(text: str) -> int:
+    port = int(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (0-65535)")
+    return port
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="verifleet", description="Verify what AI agents produce.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -183,6 +219,9 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("--processes", type=int, default=2)
     w.add_argument("--threads", type=int, default=8)
     w.add_argument("--no-restart", action="store_true", help="leave restarts to an outside supervisor")
+    w.add_argument(
+        "--metrics-port", type=_port, default=None, help="serve /metrics here (default 9191; 0: off)"
+    )
     w.set_defaults(fn=cmd_worker)
 
     s = sub.add_parser("submit", help="enqueue jobs")
@@ -202,6 +241,19 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--follow", action="store_true", help="keep waiting for new events")
     e.add_argument("--block-ms", type=int, default=1000)
     e.set_defaults(fn=cmd_events)
+
+    t = sub.add_parser("top", help="queues, throughput, pass rate, cost and circuits, refreshed every second")
+    t.add_argument("--mission", default=None, help="follow this mission with a progress bar")
+    t.add_argument(
+        "--total", type=int, default=None, help="jobs in the mission, when submit did not record it"
+    )
+    t.add_argument("--window", type=float, default=60.0, help="seconds of verdicts behind the rates")
+    t.add_argument("--interval", type=float, default=1.0, help="seconds between refreshes")
+    t.add_argument("--metrics-url", default=None, help="a worker host's /metrics, for circuit states")
+    t.add_argument(
+        "--once", action="store_true", help="print one frame and exit (the default off a terminal)"
+    )
+    t.set_defaults(fn=cmd_top)
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the wire models")
     sc.add_argument("--dir", default=None)

@@ -85,7 +85,11 @@ def run_demo(mission: Path, *, timeout: float = 45.0) -> int:
         console.print(f"Redis at {redact(url)}")
     env = dict(os.environ, VERIFLEET_REDIS_URL=url, VERIFLEET_LOG_FORMAT="json")
     log_dir = Path(tempfile.mkdtemp(prefix="verifleet-demo-"))
-    workers = [_start_worker(q, env, log_dir) for q in (INLINE_QUEUE, BATCH_QUEUE)]
+    # Only the inline worker serves /metrics (VERIFLEET_METRICS_PORT); two would race for the port.
+    workers = [
+        _start_worker(INLINE_QUEUE, env, log_dir),
+        _start_worker(BATCH_QUEUE, {**env, "VERIFLEET_METRICS_PORT": "0"}, log_dir),
+    ]
     run_id = time.strftime("%H%M%S")
     code = 0
     try:

@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     min_backoff_ms: Annotated[int, Field(ge=10)] = 500
     max_backoff_ms: Annotated[int, Field(ge=100)] = 60_000
     metrics_port: Annotated[int, Field(ge=0, le=65535)] = 9191
+    """Where each worker host serves /metrics; 0 serves nothing."""
+    metrics_host: str = "0.0.0.0"  # all interfaces: Prometheus scrapes from another host
+    metrics_dir: str | None = None
+    """prometheus-client's multiprocess directory, wiped at each start; default: a fresh temp dir."""
 
     # Logs.
     log_level: Literal["debug", "info", "warning", "error"] = "info"

@@ -9,10 +9,13 @@ Under Kubernetes or systemd, ``--no-restart`` leaves restarts to them.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from types import FrameType
@@ -20,6 +23,7 @@ from types import FrameType
 import structlog
 
 from workers.brokers import QUEUES
+from workers.exposition import reset_dir
 from workers.settings import Settings
 
 log = structlog.get_logger("verifleet.supervisor")
@@ -37,10 +41,15 @@ def dramatiq_command(queues: Sequence[str], processes: int, threads: int) -> lis
     ]  # fmt: skip
 
 
-def worker_env(settings: Settings) -> dict[str, str]:
+def worker_env(settings: Settings, metrics_dir: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     # dramatiq reads its consumer timeout from the environment at import time.
     env.setdefault("dramatiq_worker_timeout", str(settings.worker_timeout_ms))
+    env["VERIFLEET_METRICS_PORT"] = str(settings.metrics_port)
+    if metrics_dir:
+        # prometheus-client multiprocess mode: set before any process starts, so that every
+        # dramatiq process writes its samples there; dramatiq's middleware reads dramatiq_prom_db.
+        env["PROMETHEUS_MULTIPROC_DIR"] = env["dramatiq_prom_db"] = metrics_dir
     return env
 
 
@@ -57,6 +66,10 @@ def run(
         print(f"verifleet worker: unknown queue {unknown[0]!r}; use {', '.join(QUEUES)}", file=sys.stderr)
         return 2
     command = dramatiq_command(queues, processes, threads)
+    metrics_dir = settings.metrics_dir or tempfile.mkdtemp(prefix="verifleet-metrics-")
+    if not settings.metrics_dir:
+        atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)
+    env = worker_env(settings, metrics_dir)
     stopping = False
     child: subprocess.Popen[bytes] | None = None
 
@@ -71,7 +84,8 @@ def run(
     backoff = 1.0
     while True:
         started = time.monotonic()
-        child = subprocess.Popen(command, env=worker_env(settings))
+        reset_dir(metrics_dir)  # a previous run's files must not be merged into this one's
+        child = subprocess.Popen(command, env=env)
         log.info("worker_started", pid=child.pid, queues=list(queues), processes=processes, threads=threads)
         code = child.wait()
         if stopping or code == 0:

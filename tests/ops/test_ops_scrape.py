@@ -1,0 +1,195 @@
+"""A real `verifleet worker` (two dramatiq processes), real jobs, then GET /metrics over HTTP."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import urllib.request
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import dramatiq
+import pytest
+from factories import make_job, mixed_jobs
+from ops_support import AMQP_URL, ROOT, WORKER, amqp_available, free_port, wait_for, worker_env
+from prometheus_client.parser import text_string_to_metric_families
+
+from messages import CheckStatus, JobRejected, Mode, VerdictEvent, parse_job
+from workers.brokers import make_broker
+from workers.client import Client
+from workers.queues import read_queue_stats
+from workers.settings import Settings
+
+pytestmark = pytest.mark.integration
+
+Samples = dict[str, list[tuple[dict[str, str], float]]]
+
+
+def scrape(url: str) -> Samples:
+    body = urllib.request.urlopen(url, timeout=5).read().decode()
+    found: Samples = {}
+    for family in text_string_to_metric_families(body):
+        for sample in family.samples:
+            found.setdefault(sample.name, []).append((dict(sample.labels), sample.value))
+    return found
+
+
+def total(samples: Samples, name: str, **match: str) -> float:
+    return sum(v for labels, v in samples.get(name, []) if all(labels.get(k) == x for k, x in match.items()))
+
+
+@pytest.fixture
+def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str]]:
+    """One worker host serving both queues with two processes, on a free metrics port."""
+    settings = Settings(redis_url=redis_url, max_retries=0)
+    port = free_port()
+    env = worker_env(settings, metrics_port=port)
+    log = (tmp_path / "worker.log").open("wb")
+    process = subprocess.Popen(
+        [*WORKER, "--queues", "verify-inline,verify-batch", "--processes", "2", "--threads", "4"],
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/metrics"
+
+    def up() -> bool:
+        try:
+            return "verifleet_broker_up" in urllib.request.urlopen(url, timeout=1).read().decode()
+        except OSError:
+            return False
+
+    try:
+        assert wait_for(up, timeout=30, interval=0.2), (tmp_path / "worker.log").read_text()
+        yield settings, url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+def parsed(job: dict[str, Any]) -> bool:
+    try:
+        parse_job(json.dumps(job))
+    except JobRejected:
+        return False
+    return True
+
+
+class TestScrape:
+    @pytest.mark.timeout(90)
+    def test_counts_names_and_labels_match_the_verdicts_produced(self, worker: tuple[Settings, str]) -> None:
+        """Given a worker host with two dramatiq processes, when 48 mixed jobs (pass, fail, partial,
+        error; inline and batch) are verified and one is resubmitted, then one scrape of its /metrics
+        port counts exactly those verdicts, by verdict, mode and profile, with dramatiq's own metrics,
+        the checks, latencies, costs and queue gauges beside them, and no label holds a job id."""
+        settings, url = worker
+        jobs = mixed_jobs(48, mission="scrape")
+        with Client(settings) as client:
+            ids = client.submit_many(jobs, validate=False)
+            verdicts: dict[str, VerdictEvent] = client.wait_all(ids, timeout=60)
+            client.submit(jobs[0], validate=False)  # a duplicate: answered from the verdict record
+        assert len(verdicts) == len(jobs)
+        dup_mode = Mode.INLINE if jobs[0]["has_dependents"] else Mode.BATCH
+        modes = Counter(v.mode.value for v in verdicts.values() if v.mode)
+
+        def settled() -> bool:
+            s = scrape(url)
+            done = total(s, "dramatiq_messages_total")
+            return done == len(jobs) + 1 and total(s, "verifleet_duplicate_jobs_total") == 1
+
+        assert wait_for(settled, timeout=15, interval=0.2)
+        s = scrape(url)
+
+        expected = Counter(
+            (v.verdict.value, v.mode.value if v.mode else "none", v.profile.value if v.profile else "none")
+            for v in verdicts.values()
+        )
+        got = {
+            (labels["verdict"], labels["mode"], labels["profile"]): value
+            for labels, value in s["verifleet_verdicts_total"]
+        }
+        assert got == {key: float(n) for key, n in expected.items()}
+        assert {"pass", "fail", "partial", "error"} <= {k[0] for k in got}
+
+        checks = Counter((c.name, c.status.value) for v in verdicts.values() for c in v.checks)
+        for (name, status), n in checks.items():
+            assert total(s, "verifleet_check_results_total", check=name, status=status) == n
+        ran = Counter(
+            c.name for v in verdicts.values() for c in v.checks if c.status is not CheckStatus.SKIPPED
+        )
+        for name, n in ran.items():
+            assert total(s, "verifleet_check_duration_seconds_count", check=name) == n
+
+        for mode in (Mode.INLINE, Mode.BATCH):
+            assert total(s, "verifleet_job_latency_seconds_count", mode=mode.value) == modes[mode.value]
+            assert (
+                total(s, "verifleet_job_latency_seconds_bucket", mode=mode.value, le="+Inf")
+                == modes[mode.value]
+            )
+            queue = f"verify-{mode.value}"
+            handled = sum(1 for v in verdicts.values() if v.mode is mode) + (1 if mode is dup_mode else 0)
+            assert total(s, "dramatiq_messages_total", queue_name=queue) == handled
+        assert total(s, "verifleet_duplicate_jobs_total", mode=dup_mode.value) == 1
+
+        valid = [j for j in jobs if parsed(j)]
+        assert total(s, "verifleet_cost_fraction_count") == len(valid)
+        assert total(s, "verifleet_task_cost_usd_total") == pytest.approx(
+            sum(j["task"]["cost_usd"] for j in valid)
+        )
+        assert total(s, "verifleet_budget_usd_total") == pytest.approx(
+            sum(v.cost.budget_usd for v in verdicts.values())
+        )
+
+        for queue in ("verify-inline", "verify-batch"):
+            assert total(s, "verifleet_queue_depth", queue=queue) == 0
+            assert total(s, "verifleet_queue_oldest_age_seconds", queue=queue) == 0
+            assert ({"queue": queue}, 0.0) in s["verifleet_queue_dead_letters"]
+        assert s["verifleet_broker_up"] == [({}, 1.0)]
+        assert s["verifleet_batch_parked_items"] == [({}, 0.0)]
+        assert s["verifleet_cache_hits_total"] == [({}, 0.0)]
+
+        job_ids = set(ids)
+        for name, rows in s.items():
+            for labels, _ in rows:
+                assert not job_ids & set(labels.values()), (name, labels)
+                if name.startswith("verifleet_"):
+                    assert "pid" not in labels, name  # merged across the two processes
+
+    @pytest.mark.timeout(60)
+    def test_queue_gauges_see_waiting_work(self, redis_url: str) -> None:
+        """Given jobs queued and no worker, the broker's lists say how many wait and how old the oldest is."""
+        settings = Settings(redis_url=redis_url)
+        with Client(settings) as client:
+            client.submit_many([make_job(job_id=f"q-{i}", has_dependents=i < 3) for i in range(10)])
+            time.sleep(0.3)
+            stats = {s.queue: s for s in read_queue_stats(settings)}
+        assert stats["verify-inline"].depth == 3
+        assert stats["verify-batch"].depth == 7
+        assert stats["verify-batch"].oldest_age_seconds is not None
+        assert 0.25 <= stats["verify-batch"].oldest_age_seconds < 30
+
+    @pytest.mark.timeout(60)
+    def test_rabbitmq_counts_come_from_a_passive_declare(self, redis_url: str) -> None:
+        """On RabbitMQ the message count of each queue is read with a passive declare. (A queue of
+        this test's own: the fleet's queues on a shared server may have consumers.)"""
+        if not amqp_available():
+            pytest.skip("no RabbitMQ answers on 127.0.0.1:5672 (set VERIFLEET_TEST_AMQP_URL)")
+        settings = Settings(redis_url=redis_url, broker_url=AMQP_URL)
+        queue = f"verifleet-ops-test-{uuid.uuid4().hex[:8]}"
+        broker = make_broker(settings)
+        try:
+            broker.declare_queue(queue)
+            for _ in range(3):
+                broker.enqueue(
+                    dramatiq.Message(queue_name=queue, actor_name="a", args=(), kwargs={}, options={})
+                )
+            stats, missing = read_queue_stats(settings, (queue, "verifleet-ops-test-never-declared"))
+        finally:
+            for name in (queue, f"{queue}.DQ", f"{queue}.XQ"):
+                broker.channel.queue_delete(name)
+            broker.close()
+        assert (stats.depth, stats.delayed, stats.dead_letters, stats.oldest_age_seconds) == (3, 0, 0, None)
+        assert missing.depth == 0

@@ -1,0 +1,137 @@
+"""How full the job queues are, read straight from the broker: what autoscaling and alerts watch.
+
+For the Redis broker these are dramatiq's own keys (``dramatiq/brokers/redis/dispatch.lua``),
+under the namespace ``<key_prefix>-dramatiq``:
+
+- ``<namespace>:<queue>``: a list of waiting message ids, oldest first (KEDA scales on its length);
+- ``<namespace>:<queue>.msgs``: a hash of message id -> encoded message (its ``message_timestamp``
+  dates the oldest one);
+- ``<namespace>:<queue>.DQ``: the same list for delayed messages (retries waiting for their backoff);
+- ``<namespace>:<queue>.XQ``: a sorted set of dead-lettered message ids.
+
+For RabbitMQ, a passive ``queue_declare`` answers the message count of ``<queue>``, ``<queue>.DQ``
+and ``<queue>.XQ``; it does not say how old the oldest message is.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import dramatiq
+import redis
+
+from messages import FleetError
+from workers.brokers import QUEUES, queue_namespace
+from workers.settings import Settings, redact
+
+
+@dataclass(frozen=True)
+class QueueStats:
+    queue: str
+    depth: int
+    """Messages waiting to be fetched."""
+    delayed: int
+    """Messages waiting for a delay (retry backoff) on the broker."""
+    dead_letters: int
+    oldest_age_seconds: float | None
+    """Age of the oldest waiting message; None when the queue is empty or the broker cannot say."""
+
+
+def redis_keys(namespace: str, queue: str) -> dict[str, str]:
+    """dramatiq's Redis keys for one queue."""
+    base = f"{namespace}:{queue}"
+    return {"list": base, "messages": f"{base}.msgs", "delayed": f"{base}.DQ", "dead": f"{base}.XQ"}
+
+
+def read_queue_stats(settings: Settings, queues: tuple[str, ...] = QUEUES) -> list[QueueStats]:
+    """The stats of each queue on the settings' broker.
+
+    Raises:
+        FleetError: the broker could not be reached.
+    """
+    url = settings.queue_url
+    if url.split("://", 1)[0].lower() in ("amqp", "amqps"):
+        return _rabbitmq_stats(url, queues)
+    client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+    try:
+        return redis_stats(client, queue_namespace(settings), queues)
+    except redis.RedisError as e:
+        raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
+    finally:
+        client.close()
+
+
+def redis_stats(
+    client: redis.Redis, namespace: str, queues: tuple[str, ...], *, now: float | None = None
+) -> list[QueueStats]:
+    """Two pipelined round trips: lengths and heads, then the head messages' timestamps."""
+    pipe = client.pipeline(transaction=False)
+    for queue in queues:
+        keys = redis_keys(namespace, queue)
+        pipe.llen(keys["list"])
+        pipe.lindex(keys["list"], 0)
+        pipe.llen(keys["delayed"])
+        pipe.zcard(keys["dead"])
+    replies: list[Any] = pipe.execute()
+    rows = [replies[i : i + 4] for i in range(0, len(replies), 4)]
+    heads = {queue: row[1] for queue, row in zip(queues, rows, strict=True) if row[1] is not None}
+    stamps: dict[str, int | None] = {}
+    if heads:
+        pipe = client.pipeline(transaction=False)
+        for queue, message_id in heads.items():
+            pipe.hget(redis_keys(namespace, queue)["messages"], message_id)
+        for queue, raw in zip(heads, pipe.execute(), strict=True):
+            stamps[queue] = _timestamp_ms(raw)
+    now = time.time() if now is None else now
+    found = []
+    for queue, (depth, _head, delayed, dead) in zip(queues, rows, strict=True):
+        stamp = stamps.get(queue)
+        age = max(0.0, now - stamp / 1000) if stamp is not None and depth else None
+        found.append(QueueStats(queue, int(depth), int(delayed), int(dead), age))
+    return found
+
+
+def _timestamp_ms(raw: bytes | None) -> int | None:
+    if raw is None:
+        return None
+    try:
+        return int(dramatiq.Message.decode(raw).message_timestamp)
+    except Exception:  # an undecodable head message must not hide the queue's depth
+        return None
+
+
+def _rabbitmq_stats(url: str, queues: tuple[str, ...]) -> list[QueueStats]:
+    import pika  # noqa: PLC0415  (only RabbitMQ deployments pay for the import)
+    import pika.exceptions  # noqa: PLC0415
+
+    def count(connection: Any, name: str) -> int:
+        channel = connection.channel()
+        try:
+            return int(channel.queue_declare(queue=name, passive=True).method.message_count)
+        except pika.exceptions.ChannelClosedByBroker:
+            return 0  # not declared yet: nothing waits in it
+        finally:
+            if channel.is_open:
+                channel.close()
+
+    try:
+        params = pika.URLParameters(url)
+        params.socket_timeout = 2.0
+        params.blocked_connection_timeout = 2.0
+        connection = pika.BlockingConnection(params)
+    except pika.exceptions.AMQPError as e:
+        raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
+    try:
+        return [
+            QueueStats(
+                q, count(connection, q), count(connection, f"{q}.DQ"), count(connection, f"{q}.XQ"), None
+            )
+            for q in queues
+        ]
+    except pika.exceptions.AMQPError as e:
+        raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
+    finally:
+        if connection.is_open:
+            connection.close()
