@@ -7,8 +7,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import WorkerPair, wait_for
 from factories import make_job, mixed_jobs
+from fleet_support import WorkerPair, wait_for
 
 from checks import verify_document
 from messages import Mode, Verdict, VerdictTimeout

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import redis
-from conftest import ROOT, WORKER, settings_env, wait_for
 from factories import make_job
+from fleet_support import ROOT, WORKER, settings_env, wait_for
 
 from messages import Verdict
 from workers.client import Client
