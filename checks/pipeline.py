@@ -20,7 +20,7 @@ from checks import registry
 from checks.budget import Budget, BudgetLike
 from checks.config import DEFAULT_CONFIG, PipelineConfig
 from checks.drafts import output_text
-from checks.judging import Judge, Judgement
+from checks.judging import Judge, JudgeFailed, Judgement, JudgeSkipped
 from checks.profiles import Planned, choose_profile, plan
 from checks.registry import CheckContext, CheckResult, Resolved
 from checks.scoring import Ran, decide, error_verdict
@@ -168,6 +168,8 @@ def _run_paid(
     criteria = list(p.judged)
     try:
         quote = judge.quote(job, criteria)
+    except JudgeSkipped as e:  # no independent judge, every circuit open...: nothing was reserved
+        return CheckResult.skipped(e.reason.value, details=e.details), judgement
     except CheckError as e:
         return CheckResult.errored(str(e)), judgement
     if not budget.try_reserve(quote):
@@ -180,6 +182,17 @@ def _run_paid(
         )
     try:
         got = judge.judge(job, criteria)
+    except JudgeSkipped as e:
+        budget.settle(quote, 0.0)
+        return CheckResult.skipped(e.reason.value, details=e.details), judgement
+    except JudgeFailed as e:  # judges were asked and none answered validly: what that cost still counts
+        budget.settle(quote, e.cost_usd)
+        return (
+            CheckResult.errored(
+                str(e), cost_usd=e.cost_usd, tokens_in=e.tokens_in, tokens_out=e.tokens_out, details=e.details
+            ),
+            judgement,
+        )
     except CheckError as e:
         budget.settle(quote, 0.0)
         return CheckResult.errored(str(e)), judgement
@@ -191,7 +204,7 @@ def _run_paid(
             tokens_in=got.tokens_in,
             tokens_out=got.tokens_out,
             reason=got.reasoning,
-            details={"models": got.models, "notes": got.notes},
+            details={"models": got.models, "notes": got.notes, **got.details},
         ),
         got,
     )

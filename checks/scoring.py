@@ -217,7 +217,11 @@ def decide(
     unmet = any(c.met is False for c in criteria)
     broken = any(r.result.status in (CheckStatus.FAIL, CheckStatus.ERROR) for r in ran)
     critical = any(f.severity is Severity.CRITICAL for f in flags)
-    open_must_pass = any(c.id in must_pass and c.met is None for c in criteria)
+    # A skipped judge that says fail_open (circuit open, VERIFLEET_JUDGE_FAIL_OPEN) does not hold
+    # an unevaluated must_pass criterion open: the verdict stands on the other checks, less confident.
+    skipped = [r.result.details for r in ran if r.result.status is CheckStatus.SKIPPED]
+    fail_open = any(d.get("fail_open") is True for d in skipped)
+    open_must_pass = not fail_open and any(c.id in must_pass and c.met is None for c in criteria)
     bar = threshold(profile, policy)
     notes: list[str] = []
 
@@ -231,6 +235,7 @@ def decide(
         verdict = Verdict.PASS
     if open_must_pass:
         notes.append("a must_pass criterion could not be evaluated")
+    notes += [str(d["verdict_note"]) for d in skipped if d.get("verdict_note")]
 
     fixes = [fix for r in ran for fix in r.result.fixes]
     judged_fixes = _judged_fixes(job, criteria)

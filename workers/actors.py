@@ -49,7 +49,7 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
         metrics.observe_duplicate(mode)
         return None
     try:
-        verdict = verify(job, config=runtime.config, mode=mode)
+        verdict = verify(job, config=runtime.config, judge=runtime.judge, mode=mode)
     except JobRejected as e:
         verdict = error_verdict(
             f"invalid job: {e}",

@@ -56,7 +56,10 @@ def _settings() -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    import structlog  # noqa: PLC0415
+
     from checks import verify  # noqa: PLC0415
+    from checks.judge import build_judge  # noqa: PLC0415
 
     settings = _settings()
     try:
@@ -64,13 +67,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"verifleet verify: cannot read {args.job}: {e.strerror or e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    factory = structlog.get_config()["logger_factory"]
+    if isinstance(factory, structlog.PrintLoggerFactory) and getattr(factory, "_file", None) is None:
+        # Unconfigured structlog prints to stdout, which holds the verdict: send log lines
+        # through logging instead (warnings and up reach stderr).
+        structlog.configure(logger_factory=structlog.stdlib.LoggerFactory())
+    judge = build_judge(settings.judge_config())  # a ConfigurationError is reported by main()
     try:
         job = parse_job(data, limits=settings.limits)
-        verdict = verify(job, config=settings.pipeline_config())
+        verdict = verify(job, config=settings.pipeline_config(), judge=judge)
     except JobRejected as e:
         where = f" at {e.where}" if e.where else ""
         print(f"verifleet verify: invalid job in {args.job}{where}: {e.message}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    finally:
+        if judge is not None:
+            judge.close()
     _emit(verdict, args.output)
     return exit_code(verdict)
 

@@ -1,4 +1,4 @@
-"""What a worker process needs to verify jobs: settings, the event store, the pipeline config.
+"""What a worker process needs to verify jobs: settings, the event store, the pipeline config, the judge.
 
 Built lazily in each process (dramatiq forks worker processes; a Redis
 connection pool must not cross a fork), and rebuilt if the pid changes.
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import redis
 
-from checks import PipelineConfig
+from checks import Judge, PipelineConfig
+from checks.judge import build_judge
 from workers.events import EventStore
 from workers.settings import Settings
 
@@ -22,6 +23,8 @@ class Runtime:
     settings: Settings
     events: EventStore
     config: PipelineConfig
+    judge: Judge | None = None
+    """None when no judge is configured: judged criteria are skipped with reason ``no_judge``."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
@@ -32,7 +35,12 @@ class Runtime:
             ttl_seconds=settings.verdict_ttl_seconds,
             maxlen=settings.stream_maxlen,
         )
-        return cls(settings=settings, events=events, config=settings.pipeline_config())
+        return cls(
+            settings=settings,
+            events=events,
+            config=settings.pipeline_config(),
+            judge=build_judge(settings.judge_config()),
+        )
 
 
 class RuntimeHolder:

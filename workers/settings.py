@@ -7,14 +7,19 @@ server (e.g. RabbitMQ) while verdict events and state stay on Redis.
 
 from __future__ import annotations
 
+import json
 from functools import cached_property
-from typing import Annotated, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from checks import PipelineConfig
-from messages import Limits, Profile, Strictness
+from checks.judge.config import JudgeConfig
+from checks.judge.models import PROVIDERS
+from checks.judge.prices import Price
+from messages import ConfigurationError, Limits, Profile, Strictness
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 BROKER_SCHEMES = ("redis", "rediss", "unix", "amqp", "amqps")
@@ -41,9 +46,55 @@ class Settings(BaseSettings):
     bypass_below_usd: Annotated[float, Field(ge=0)] = 0.10
     max_attempts: Annotated[int, Field(ge=1, le=100)] = 3
     escalate_below_confidence: Annotated[float, Field(ge=0, le=1)] = 0.5
-    judges: list[str] = Field(default_factory=list)
+    ensemble: Annotated[int, Field(ge=1, le=5)] = 1
+    """How many distinct judges score each job (a job's policy.ensemble overrides it)."""
+
+    # The judge (docs/judge.md). Nothing set here: no judge, judged criteria are skipped (no_judge).
+    judges: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Judge models in order of preference, comma-separated or a JSON list: openai:gpt-4o-mini,..."""
     judge_base_url: str | None = None
+    """Base URL of every provider that has no VERIFLEET_JUDGE_BASE_URL_<PROVIDER>."""
     judge_api_key: SecretStr | None = None
+    """Key of every provider that has no VERIFLEET_JUDGE_API_KEY_<PROVIDER>."""
+    judge_base_url_openai: str | None = None
+    judge_base_url_openrouter: str | None = None
+    judge_base_url_anthropic: str | None = None
+    judge_base_url_vllm: str | None = None
+    judge_base_url_ollama: str | None = None
+    judge_base_url_llamacpp: str | None = None
+    judge_base_url_litellm: str | None = None
+    judge_api_key_openai: SecretStr | None = None
+    judge_api_key_openrouter: SecretStr | None = None
+    judge_api_key_anthropic: SecretStr | None = None
+    judge_api_key_vllm: SecretStr | None = None
+    judge_api_key_ollama: SecretStr | None = None
+    judge_api_key_llamacpp: SecretStr | None = None
+    judge_api_key_litellm: SecretStr | None = None
+    judge_timeout_s: Annotated[float, Field(gt=0)] = 30.0
+    """Read timeout of one judge request (connect: judge_connect_timeout_s)."""
+    judge_connect_timeout_s: Annotated[float, Field(gt=0)] = 5.0
+    judge_max_retries: Annotated[int, Field(ge=0, le=10)] = 3
+    """Retries on 429, 5xx and transport errors, with backoff (Retry-After honoured)."""
+    judge_deadline_s: Annotated[float, Field(gt=0)] = 90.0
+    """No retry of a judge request starts later than this after its first try."""
+    judge_max_connections: Annotated[int, Field(ge=1, le=1_000)] = 16
+    judge_max_tokens: Annotated[int, Field(ge=16, le=200_000)] = 1_024
+    judge_batch_max_tokens: Annotated[int, Field(ge=16, le=200_000)] = 8_192
+    judge_max_source_chars: Annotated[int, Field(ge=0)] = 20_000
+    """How much of the job's sources the judge sees (0: none)."""
+    judge_prices_file: Path | None = None
+    """JSON or TOML price table overlaying the shipped one (docs/judge.md)."""
+    judge_default_price_in: Annotated[float, Field(ge=0)] | None = None
+    """USD per million input tokens of any model the price table lacks (with _OUT)."""
+    judge_default_price_out: Annotated[float, Field(ge=0)] | None = None
+    judge_prompts_dir: Path | None = None
+    """Directory whose *.md files replace the shipped judge prompts of the same name."""
+    judge_allow_same_provider: bool = False
+    """Let a judge be of the executor's model family (never the executor's own model)."""
+    judge_breaker_failures: Annotated[int, Field(ge=1)] = 5
+    judge_breaker_cooldown_s: Annotated[float, Field(ge=0)] = 300.0
+    judge_fail_open: bool = False
+    """While a provider's circuit is open: pass on the other checks (true) or hold must_pass open."""
 
     # Input limits.
     max_content_bytes: Annotated[int, Field(ge=1_024)] = Limits.max_content_bytes
@@ -120,9 +171,57 @@ class Settings(BaseSettings):
             bypass_below_usd=self.bypass_below_usd,
             max_attempts=self.max_attempts,
             judges=tuple(self.judges),
+            ensemble=self.ensemble,
             escalate_below_confidence=self.escalate_below_confidence,
             limits=self.limits,
         )
+
+    @field_validator("judges", mode="before")
+    @classmethod
+    def _judge_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                return json.loads(text)
+            return [part.strip() for part in text.split(",") if part.strip()]
+        return value
+
+    def judge_config(self) -> JudgeConfig:
+        """The judge as configured here; ``JudgeConfig.configured`` is false when nothing is."""
+        if (self.judge_default_price_in is None) != (self.judge_default_price_out is None):
+            raise ConfigurationError("set both VERIFLEET_JUDGE_DEFAULT_PRICE_IN and _OUT, or neither")
+        default_price = None
+        if self.judge_default_price_in is not None and self.judge_default_price_out is not None:
+            default_price = Price(self.judge_default_price_in, self.judge_default_price_out)
+        urls = {p: url for p in PROVIDERS if (url := getattr(self, f"judge_base_url_{p}"))}
+        keys = {p: key for p in PROVIDERS if (key := _secret(getattr(self, f"judge_api_key_{p}")))}
+        return JudgeConfig(
+            judges=tuple(self.judges),
+            ensemble=self.ensemble,
+            base_url=self.judge_base_url or None,
+            api_key=_secret(self.judge_api_key),
+            base_urls=urls,
+            api_keys=keys,
+            timeout_s=self.judge_timeout_s,
+            connect_timeout_s=self.judge_connect_timeout_s,
+            max_retries=self.judge_max_retries,
+            deadline_s=self.judge_deadline_s,
+            max_connections=self.judge_max_connections,
+            max_tokens=self.judge_max_tokens,
+            batch_max_tokens=self.judge_batch_max_tokens,
+            max_source_chars=self.judge_max_source_chars,
+            prices_file=self.judge_prices_file,
+            default_price=default_price,
+            prompts_dir=self.judge_prompts_dir,
+            allow_same_provider=self.judge_allow_same_provider,
+            breaker_failures=self.judge_breaker_failures,
+            breaker_cooldown_s=self.judge_breaker_cooldown_s,
+            fail_open=self.judge_fail_open,
+        )
+
+
+def _secret(value: SecretStr | None) -> SecretStr | None:
+    return value if value is not None and value.get_secret_value() else None
 
 
 def redact(url: str) -> str:

@@ -1,0 +1,60 @@
+"""The LLM judge: rubric scoring against success criteria, by a model that did not write the output.
+
+=============  ==============================================================
+models         ``provider:model?k=v`` names, vendor families, cross-model rule
+prices         price table, token estimate, worst-case bound
+prompts        markdown prompts (overridable), rubric, fencing of the output
+answer         validating the JSON answer; confidence from logprobs (G-Eval)
+transport      sans-IO flows, sync and async drivers, retries, limiter protocol
+providers      OpenAI chat completions and Anthropic Messages wire formats
+client         ``JudgeClient``: endpoints and the two httpx clients
+breaker        ``CircuitBreaker`` protocol and the in-memory breaker
+ensemble       combining judges' answers into one Judgement
+judge          ``LLMJudge``: the ``checks.judging.Judge`` the pipeline calls
+batch          several outputs in one request (``LLMJudge.judge_many``)
+config         ``JudgeConfig``: what a deployment sets
+=============  ==============================================================
+
+See ``docs/judge.md``.
+"""
+
+from checks.judge.breaker import CircuitBreaker, InMemoryBreaker, NoBreaker
+from checks.judge.client import JudgeClient
+from checks.judge.config import JudgeConfig
+from checks.judge.judge import LLMJudge, Plan, build_judge
+from checks.judge.models import ModelRef, select
+from checks.judge.prices import DEFAULT_PRICES, Price, PriceTable, estimate_tokens
+from checks.judge.prompts import Chat, Fence, Item, PromptSet
+from checks.judge.providers import Completion, Endpoint
+from checks.judge.transport import Flow, Gather, Limiter, NoLimit, ProviderError, RetryPolicy, Send, Sleep
+
+__all__ = [
+    "DEFAULT_PRICES",
+    "Chat",
+    "CircuitBreaker",
+    "Completion",
+    "Endpoint",
+    "Fence",
+    "Flow",
+    "Gather",
+    "InMemoryBreaker",
+    "Item",
+    "JudgeClient",
+    "JudgeConfig",
+    "LLMJudge",
+    "Limiter",
+    "ModelRef",
+    "NoBreaker",
+    "NoLimit",
+    "Plan",
+    "Price",
+    "PriceTable",
+    "PromptSet",
+    "ProviderError",
+    "RetryPolicy",
+    "Send",
+    "Sleep",
+    "build_judge",
+    "estimate_tokens",
+    "select",
+]

@@ -1,0 +1,220 @@
+"""Several outputs, one request: the multi-item judge call behind ``LLMJudge.judge_many``.
+
+Items whose plan names a single judge are grouped by that judge; each group of
+two or more is asked in one request (``batch.md``: the rubric scale and the
+rules once, then one block per item, each with its own task, criteria and fenced
+output) and answers ``{"items": [{"job_id": ...}]}``. Items the answer scores
+validly get their judgement from it; the others (missing, malformed, cut off by
+max_tokens) fall back to a single call each, with its own format retry. Items
+with an ensemble, and groups of one, are judged alone from the start.
+
+Cost of the batched request is shared out: input tokens by each item's share of
+the prompt (the shared instructions evenly), output tokens by each item's
+max_tokens. Integer tokens are split by largest remainder, so the shares add up
+to the request's usage exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from checks.judge.answer import parse_batch
+from checks.judge.ensemble import Scored, Spend, combine
+from checks.judge.models import ModelRef
+from checks.judge.prices import estimate_chat_tokens
+from checks.judge.prompts import Chat, Item
+from checks.judge.transport import Flow, Gather, ProviderError, log
+from checks.judging import JudgeFailed, Judgement
+from messages import CheckError
+
+if TYPE_CHECKING:
+    from checks.judge.judge import LLMJudge, Plan
+
+
+@dataclass(frozen=True)
+class Group:
+    ref: ModelRef
+    plans: tuple[Plan, ...]
+    chat: Chat
+    max_tokens: int
+
+
+def quote_many(judge: LLMJudge, items: Sequence[Item]) -> dict[str, float]:
+    _unique(items)
+    quotes: dict[str, float] = {}
+    for item in items:
+        try:
+            plan = judge.remember(judge.plan(item))
+        except CheckError:
+            quotes[item.job.job_id] = 0.0
+            continue
+        if len(plan.refs) != 1:
+            quotes[plan.job_id] = plan.quote_usd
+            continue
+        ref = plan.refs[0]
+        alone = judge.prompts.batch([item], max_source_chars=judge.max_source_chars)
+        batched = judge.prices.price(ref).cost(estimate_chat_tokens(*alone.texts), judge.max_tokens_for(ref))
+        quotes[plan.job_id] = batched + plan.quote_usd
+    return quotes
+
+
+def plan_many(
+    judge: LLMJudge, items: Sequence[Item]
+) -> tuple[list[Group], list[Plan], dict[str, CheckError]]:
+    """Groups to ask together, plans to ask alone, and the items no judge will see."""
+    _unique(items)
+    by_judge: dict[str, list[Plan]] = {}
+    alone: list[Plan] = []
+    skipped: dict[str, CheckError] = {}
+    for item in items:
+        try:
+            plan = judge.planned(item)
+        except CheckError as e:
+            skipped[item.job.job_id] = e
+            continue
+        if len(plan.refs) == 1:
+            by_judge.setdefault(str(plan.refs[0]), []).append(plan)
+        else:
+            alone.append(plan)
+    groups = []
+    for plans in by_judge.values():
+        if len(plans) == 1:
+            alone.extend(plans)
+            continue
+        ref = plans[0].refs[0]
+        chat = judge.prompts.batch([p.item for p in plans], max_source_chars=judge.max_source_chars)
+        budget = min(judge.batch_max_tokens, judge.max_tokens_for(ref) * len(plans))
+        groups.append(Group(ref, tuple(plans), chat, budget))
+    return groups, alone, skipped
+
+
+def many_flow(judge: LLMJudge, items: Sequence[Item]) -> Flow[dict[str, Judgement | CheckError]]:
+    groups, alone, results = plan_many(judge, items)
+    flows = [group_flow(judge, g) for g in groups] + [_alone(judge, p) for p in alone]
+    outcomes = yield Gather(tuple(flows))
+    for outcome in outcomes[: len(groups)]:
+        _reraise(outcome)
+        results.update(outcome)
+    for plan, outcome in zip(alone, outcomes[len(groups) :], strict=True):
+        _reraise(outcome)
+        results[plan.job_id] = outcome
+    return {item.job.job_id: results[item.job.job_id] for item in items}
+
+
+def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | CheckError]]:
+    """One request for the group, then single calls for the items its answer left out."""
+    ref, plans = group.ref, group.plans
+    if not judge.breaker.allow(ref.provider):
+        return {p.job_id: judge.circuit_open([ref.provider]) for p in plans}
+    spend = Spend()
+    try:
+        completion = yield from judge.call(ref, group.chat, group.max_tokens, spend)
+    except ProviderError as e:
+        return {p.job_id: JudgeFailed(f"{ref.name}: {e}") for p in plans}
+    answers, problems = parse_batch(completion.text, {p.job_id: p.ids for p in plans})
+    shares = share_out(spend, judge, group)
+    out: dict[str, Judgement | CheckError] = {}
+    note = f"scored in one request with {len(plans) - 1} other output(s)"
+    for plan, share in zip(plans, shares, strict=True):
+        if plan.job_id in answers:
+            judgement = combine(
+                plan.item.criteria, [ref], [Scored(ref, answers[plan.job_id], share)], notes=plan.notes
+            )
+            out[plan.job_id] = replace(
+                judgement,
+                notes=[*judgement.notes, note],
+                details={**judgement.details, "batch_size": len(plans)},
+            )
+    fallback = [(p, s) for p, s in zip(plans, shares, strict=True) if p.job_id not in answers]
+    if fallback:
+        log().info("judge_batch_fallback", model=ref.name, items=len(fallback), of=len(plans))
+        got = yield Gather(tuple(_alone(judge, p) for p, _ in fallback))
+        for (plan, share), result in zip(fallback, got, strict=True):
+            _reraise(result)
+            why = f"the batched answer had no valid result for it ({problems[plan.job_id]}); asked alone"
+            out[plan.job_id] = _with_share(result, share, why)
+    return out
+
+
+def share_out(spend: Spend, judge: LLMJudge, group: Group) -> list[Spend]:
+    """Each item's part of one batched request's usage and cost."""
+    n = len(group.plans)
+    shared = estimate_chat_tokens(*judge.prompts.batch([], max_source_chars=0).texts)
+    own = [max(p.prompt_tokens - shared, 1) for p in group.plans]
+    tokens_in = _split(spend.tokens_in, [shared / n + o for o in own])
+    tokens_out = _split(spend.tokens_out, [judge.max_tokens_for(group.ref)] * n)
+    price = judge.prices.price(group.ref)
+    return [
+        Spend(
+            usd=price.cost(i, o),
+            tokens_in=i,
+            tokens_out=o,
+            latency_ms=spend.latency_ms,
+            calls=1,
+            estimated=spend.estimated,
+        )
+        for i, o in zip(tokens_in, tokens_out, strict=True)
+    ]
+
+
+def _split(total: int, weights: Sequence[float]) -> list[int]:
+    """``total`` split in proportion to ``weights``, by largest remainder (the parts add up to ``total``)."""
+    whole = sum(weights)
+    exact = [total * w / whole for w in weights] if whole > 0 else [total / len(weights)] * len(weights)
+    parts = [math.floor(x) for x in exact]
+    order = sorted(range(len(exact)), key=lambda i: exact[i] - parts[i], reverse=True)
+    for i in order[: total - sum(parts)]:
+        parts[i] += 1
+    return parts
+
+
+def _with_share(result: Any, share: Spend, note: str) -> Judgement | CheckError:
+    if isinstance(result, Judgement):
+        return replace(
+            result,
+            cost_usd=result.cost_usd + share.usd,
+            tokens_in=result.tokens_in + share.tokens_in,
+            tokens_out=result.tokens_out + share.tokens_out,
+            notes=[*result.notes, note],
+            details={
+                **result.details,
+                "batch_share": {
+                    "tokens_in": share.tokens_in,
+                    "tokens_out": share.tokens_out,
+                    "cost_usd": round(share.usd, 8),
+                },
+            },
+        )
+    if isinstance(result, JudgeFailed):
+        return JudgeFailed(
+            f"{result} ({note})",
+            cost_usd=result.cost_usd + share.usd,
+            tokens_in=result.tokens_in + share.tokens_in,
+            tokens_out=result.tokens_out + share.tokens_out,
+            details=result.details,
+        )
+    assert isinstance(result, CheckError)
+    return result
+
+
+def _alone(judge: LLMJudge, plan: Plan) -> Flow[Judgement | CheckError]:
+    try:
+        return (yield from judge.judge_flow(plan))
+    except CheckError as e:
+        return e
+
+
+def _reraise(outcome: Any) -> None:
+    if isinstance(outcome, BaseException) and not isinstance(outcome, CheckError):
+        raise outcome
+
+
+def _unique(items: Sequence[Item]) -> None:
+    seen: set[str] = set()
+    for item in items:
+        if item.job.job_id in seen:
+            raise ValueError(f"job_id {item.job.job_id!r} appears more than once in one multi-item call")
+        seen.add(item.job.job_id)

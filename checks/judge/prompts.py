@@ -1,0 +1,233 @@
+"""The judge's prompts: markdown templates shipped in ``checks/judge/prompts/``, overridable by a directory.
+
+Templates use ``string.Template`` placeholders (``${name}``; a literal dollar is
+``$$``), so the JSON in them needs no escaping. A deployment overrides any file
+by putting one of the same name in ``VERIFLEET_JUDGE_PROMPTS_DIR``; the others
+keep the shipped text. An override must keep the placeholders the judge fills
+(checked at load) and must ask for the answer of CONTRACT.md section 6.
+
+=============  =======================================================  ==================================
+file           what it is                                               placeholders it must keep
+=============  =======================================================  ==================================
+system.md      role, rules (reasoning first, no verbosity or position   (none)
+               bias, fenced data is not instructions), answer shape
+rubric.md      one output: task, scale, criteria, quality, the output   output, fence (also: task, criteria,
+                                                                        format, language, sources, ids)
+sources.md     the sources block, fenced like the output                sources, fence
+batch.md       several outputs in one request                           items (also: count, job_ids)
+item.md        one output inside a batch                                job_id, output, fence (as rubric.md)
+retry.md       the format retry after a malformed answer                problem (also: ids)
+=============  =======================================================  ==================================
+
+The output under review is untrusted. It is fenced by marker lines that carry a
+random code made for each call (:class:`Fence`); the code is regenerated until
+it occurs in none of the texts of the prompt, so no output can close its fence.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from messages import ConfigurationError, Criterion, VerifyJob
+
+FILES: Mapping[str, frozenset[str]] = {
+    "system.md": frozenset(),
+    "rubric.md": frozenset({"output", "fence"}),
+    "sources.md": frozenset({"sources", "fence"}),
+    "batch.md": frozenset({"items"}),
+    "item.md": frozenset({"job_id", "output", "fence"}),
+    "retry.md": frozenset({"problem"}),
+}
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A system prompt and the turns after it, as ``(role, text)`` with role ``user`` or ``assistant``."""
+
+    system: str
+    turns: tuple[tuple[str, str], ...]
+
+    def then(self, assistant: str, user: str) -> Chat:
+        return Chat(self.system, (*self.turns, ("assistant", assistant), ("user", user)))
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        return (self.system, *(text for _, text in self.turns))
+
+
+@dataclass(frozen=True)
+class Fence:
+    """The random code of one call's data fences."""
+
+    code: str
+
+    @classmethod
+    def around(cls, texts: Iterable[str], *, make: Callable[[], str] | None = None) -> Fence:
+        """A code that occurs (case-insensitively) in none of ``texts``."""
+        make = make or (lambda: secrets.token_hex(8).upper())
+        haystack = [t.casefold() for t in texts]
+        for _ in range(100):
+            code = make()
+            if code and not any(code.casefold() in t for t in haystack):
+                return cls(code)
+        raise RuntimeError(
+            "could not make a fence code that is absent from the prompt"
+        )  # 16 hex digits: never
+
+
+@dataclass(frozen=True)
+class Item:
+    """One output to judge: its job and the criteria the judge scores."""
+
+    job: VerifyJob
+    criteria: Sequence[Criterion]
+
+
+class PromptSet:
+    def __init__(self, templates: Mapping[str, str]) -> None:
+        missing = sorted(set(FILES) - set(templates))
+        if missing:
+            raise ConfigurationError(f"judge prompts missing: {', '.join(missing)}")
+        for name, needed in FILES.items():
+            present = _placeholders(templates[name])
+            lacking = sorted(needed - present)
+            if lacking:
+                raise ConfigurationError(
+                    f"judge prompt {name} must keep the placeholder(s) "
+                    + ", ".join("${" + p + "}" for p in lacking)
+                )
+        self._t = {name: string.Template(text) for name, text in templates.items()}
+
+    @classmethod
+    def load(cls, directory: Path | str | None = None) -> PromptSet:
+        """The shipped prompts, each replaced by a file of the same name in ``directory`` if there is one.
+
+        Raises:
+            ConfigurationError: the directory is missing, or an override lost a placeholder.
+        """
+        shipped = resources.files("checks.judge").joinpath("prompts")
+        templates = {name: shipped.joinpath(name).read_text(encoding="utf-8") for name in FILES}
+        if directory is not None:
+            folder = Path(directory)
+            if not folder.is_dir():
+                raise ConfigurationError(f"judge prompts directory {folder} does not exist")
+            for name in FILES:
+                override = folder / name
+                if override.is_file():
+                    templates[name] = override.read_text(encoding="utf-8")
+        return cls(templates)
+
+    # Rendering -------------------------------------------------------------------------------
+
+    def single(self, item: Item, *, max_source_chars: int, fence: Fence | None = None) -> Chat:
+        """The chat that asks one judge to score one output."""
+        fence = fence or Fence.around(_texts(item))
+        user = self._fill("rubric.md", _fields(item, fence, self._sources(item, fence, max_source_chars)))
+        return Chat(self._fill("system.md", {}), (("user", user),))
+
+    def batch(self, items: Sequence[Item], *, max_source_chars: int, fence: Fence | None = None) -> Chat:
+        """The chat that asks one judge to score several outputs, the instructions sent once."""
+        fence = fence or Fence.around(t for item in items for t in _texts(item))
+        blocks = []
+        for item in items:
+            fields = _fields(item, fence, self._sources(item, fence, max_source_chars))
+            blocks.append(self._fill("item.md", {**fields, "job_id": item.job.job_id}))
+        user = self._fill(
+            "batch.md",
+            {
+                "count": str(len(items)),
+                "items": "\n".join(blocks),
+                "job_ids": ", ".join(f"`{item.job.job_id}`" for item in items),
+            },
+        )
+        return Chat(self._fill("system.md", {}), (("user", user),))
+
+    def retry(self, chat: Chat, answer: str, problem: str, criteria: Sequence[Criterion]) -> Chat:
+        """``chat`` followed by the malformed answer and a request to answer again."""
+        user = self._fill("retry.md", {"problem": problem, "ids": _ids(criteria)})
+        return chat.then(answer, user)
+
+    def retry_size(self, criteria: Sequence[Criterion]) -> str:
+        """The longest retry message we send (for pricing the worst case)."""
+        return self._fill("retry.md", {"problem": "x" * 400, "ids": _ids(criteria)})
+
+    def _sources(self, item: Item, fence: Fence, limit: int) -> str:
+        text = render_sources(item.job, limit)
+        if not text:
+            return ""
+        return self._fill("sources.md", {"sources": text, "fence": fence.code})
+
+    def _fill(self, name: str, fields: Mapping[str, str]) -> str:
+        return self._t[name].safe_substitute(fields)
+
+
+def _placeholders(text: str) -> set[str]:
+    found = set()
+    for match in string.Template.pattern.finditer(text):
+        name = match.group("named") or match.group("braced")
+        if name:
+            found.add(name)
+    return found
+
+
+def _ids(criteria: Sequence[Criterion]) -> str:
+    return ", ".join(f"`{c.id}`" for c in criteria)
+
+
+def _texts(item: Item) -> list[str]:
+    job = item.job
+    return [
+        job.output.text,
+        job.task.description,
+        *(c.text for c in item.criteria),
+        *(s.text for s in job.sources),
+        *(s.title or "" for s in job.sources),
+        *(s.url or s.path or "" for s in job.sources),
+    ]
+
+
+def _fields(item: Item, fence: Fence, sources: str) -> dict[str, str]:
+    job = item.job
+    return {
+        "task": job.task.description.strip()
+        or "(no description was given; judge the output against the criteria)",
+        "criteria": render_criteria(item.criteria),
+        "ids": _ids(item.criteria),
+        "format": job.output.format.value,
+        "language": job.output.language,
+        "output": job.output.text,
+        "fence": fence.code,
+        "sources": sources,
+    }
+
+
+def render_criteria(criteria: Sequence[Criterion]) -> str:
+    lines = []
+    for c in criteria:
+        text = c.text.strip().replace("\n", "\n  ")
+        lines.append(f"- `{c.id}`: {text}")
+    return "\n".join(lines)
+
+
+def render_sources(job: VerifyJob, limit: int) -> str:
+    """The job's sources as text, cut to ``limit`` characters in all (0: none are shown)."""
+    if limit <= 0 or not job.sources:
+        return ""
+    parts = []
+    left = limit
+    for s in job.sources:
+        where = s.url or s.path or s.detail or ""
+        head = f"[{s.id}] {s.title or ''} {where}".strip() + f" (type {s.type})"
+        body = s.text.strip()
+        if len(body) > left:
+            body = body[: max(left, 0)] + " [...cut]"
+        left -= len(body)
+        parts.append(f"{head}\n{body}" if body else head)
+        if left <= 0:
+            break
+    return "\n\n".join(parts)
