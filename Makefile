@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "verifleet needs Python 3.11 or newer")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,embeddings]'
 	@touch $(STAMP)
 
 run: $(STAMP)                       ## the demo fleet (embedded Redis unless VERIFLEET_REDIS_URL is set)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import deterministic
+from bench import deterministic, grounding
 from bench.results import Figure, table, write
 
 
@@ -17,6 +17,7 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # "on one core"
     figures: dict[str, Figure] = {}
     figures.update(deterministic.run(args.seconds))
+    figures.update(grounding.run(args.seconds))
     write(figures)
     print(table(figures))
 

@@ -20,6 +20,7 @@ from checks import registry
 from checks.budget import Budget, BudgetLike
 from checks.config import DEFAULT_CONFIG, PipelineConfig
 from checks.drafts import output_text
+from checks.grounding.escalation import Escalation
 from checks.judging import Judge, JudgeFailed, Judgement, JudgeSkipped
 from checks.profiles import Planned, choose_profile, plan
 from checks.registry import CheckContext, CheckResult, Resolved
@@ -63,6 +64,10 @@ def verify(
     ran: list[Ran] = []
     judgement: Judgement | None = None
     hard_failure = False
+    # Claims the grounding check leaves ambiguous may go to the judge, gated like the paid checks.
+    escalation = Escalation(
+        job=job, policy=policy, judge=judge, budget=budget, rubric=[c for q in planned for c in q.judged]
+    )
     for p in planned:
         t0 = time.perf_counter()
         if p.paid:
@@ -76,7 +81,8 @@ def verify(
                 judgement=judgement,
             )
         else:
-            result = _run_free(p, job, policy, text, config)
+            with escalation.active(hard_failure=hard_failure):
+                result = _run_free(p, job, policy, text, config)
             if result.status is CheckStatus.FAIL and (
                 result.hard or (p.criterion is not None and p.criterion.must_pass)
             ):

@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     judge_fail_open: bool = False
     """While a provider's circuit is open: pass on the other checks (true) or hold must_pass open."""
 
+    grounding_backend: Literal["lexical", "embeddings", "auto"] = "lexical"
+    """Claim grounding: lexical (default), embeddings (needs the extra), auto (embeddings if installed)."""
+
     # Input limits.
     max_content_bytes: Annotated[int, Field(ge=1_024)] = Limits.max_content_bytes
     max_job_bytes: Annotated[int, Field(ge=4_096)] = Limits.max_job_bytes
@@ -174,6 +177,7 @@ class Settings(BaseSettings):
             ensemble=self.ensemble,
             escalate_below_confidence=self.escalate_below_confidence,
             limits=self.limits,
+            check_settings={"grounding": {"backend": self.grounding_backend}},
         )
 
     @field_validator("judges", mode="before")

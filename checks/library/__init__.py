@@ -2,6 +2,7 @@
 
 from checks.library import (
     cite_integrity,
+    grounding,
     json_schema,
     judge,
     prohibited_phrases,
@@ -15,6 +16,7 @@ from checks.library import (
 
 __all__ = [
     "cite_integrity",
+    "grounding",
     "json_schema",
     "judge",
     "prohibited_phrases",

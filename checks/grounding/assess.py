@@ -1,0 +1,243 @@
+"""One claim against one source sentence: how much of it the sentence covers, and whether it disagrees.
+
+**Coverage** is the idf-weighted share of the claim's terms that the sentence
+holds: a claim's rare words (names, technical terms) weigh more than its
+common ones, and a word no source holds at all weighs the most. With the
+embeddings backend the cosine similarity of the two sentences stands beside
+it, so a paraphrase that shares few words can still count.
+
+A sentence that covers enough of the claim then meets three tests:
+
+* **figures** (:func:`checks.grounding.quantities.compare`): every figure of the
+  claim must have a consistent counterpart; one whose counterpart disagrees is
+  a numeric conflict;
+* **polarity**: the claim's clause and the source clause that covers it best
+  must agree on negation (``supports`` / ``does not support``);
+* **antonyms**: the claim must not say ``increased`` where that clause says
+  ``decreased`` (:data:`checks.grounding.lexicon.ANTONYMS`).
+
+:class:`Finding` names the outcome; thresholds come from :class:`Thresholds`,
+one set per strictness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from checks.grounding.index import Features, SourceIndex, SourceSentence
+from checks.grounding.lexicon import ANTONYMS, surface
+from checks.grounding.quantities import Relation, compare
+from messages import Strictness
+
+__all__ = ["THRESHOLDS", "Evidence", "Finding", "Thresholds", "Weights", "assess", "coverage"]
+
+# Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
+# and a year is often the frame of the whole source ("over the year") rather than of one sentence.
+WEAK_DIMS = frozenset({"number", "year"})
+FIGURE_SUBJECT = 0.66
+"""Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
+MIN_CLAUSE_COVERAGE = 0.5
+"""Share of a claim clause the source clause itself must hold before their polarities are compared."""
+
+
+class Finding(StrEnum):
+    SUPPORT = "support"
+    """Covers the claim, figures agree, same polarity."""
+    CONFLICT = "conflict"
+    """Same subject, a figure disagrees."""
+    POLARITY = "polarity"
+    """Same statement, negated or turned into its antonym."""
+    FIGURE_MISSING = "figure_missing"
+    """Covers the claim's words but not its figure."""
+    PARTIAL = "partial"
+    """Related: covers part of the claim."""
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    support: float
+    """Coverage at which a sentence states the claim."""
+    partial: float
+    """Coverage at which a sentence is about the claim at all."""
+    subject: float
+    """Coverage at which a disagreeing figure is about the same subject."""
+    polarity: float
+    """Coverage of the claim's clause at which a negation or antonym mismatch counts."""
+    margin: float
+    """How much more a contradicting sentence must cover than the best supporting one to win."""
+    cosine_support: float
+    cosine_partial: float
+    cosine_floor: float
+    """Least lexical coverage for a high cosine to count as support (names must still match)."""
+
+
+THRESHOLDS: Mapping[Strictness, Thresholds] = {
+    Strictness.STRICT: Thresholds(0.80, 0.45, 0.50, 0.65, 0.10, 0.85, 0.60, 0.45),
+    Strictness.STANDARD: Thresholds(0.70, 0.40, 0.50, 0.70, 0.10, 0.80, 0.55, 0.35),
+    Strictness.RELAXED: Thresholds(0.60, 0.35, 0.60, 0.80, 0.05, 0.75, 0.50, 0.30),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """A claim's terms with their idf weights against one index."""
+
+    terms: Mapping[str, float]
+    total: float
+
+    @classmethod
+    def of(cls, features: Features, index: SourceIndex) -> Weights:
+        weights = {t: index.weight(t) for t in features.terms}
+        return cls(weights, sum(weights.values()))
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    sentence: SourceSentence
+    coverage: float
+    """Share of the claim the sentence covers, its surroundings (title, lead, previous sentence) included."""
+    similarity: float | None
+    finding: Finding
+    relation: Relation | None = None
+    detail: str = ""
+    """Why, in words: the figures or the words that disagree."""
+    suspect: bool = False
+    """A disagreement too weakly tied to the claim to call: the judge's to decide."""
+
+
+def coverage(weights: Weights, terms: frozenset[str]) -> float:
+    if weights.total <= 0:
+        return 0.0
+    return sum(w for t, w in weights.terms.items() if t in terms) / weights.total
+
+
+def assess(
+    claim: Features,
+    weights: Weights,
+    sentence: SourceSentence,
+    *,
+    index: SourceIndex,
+    th: Thresholds,
+    similarity: float | None = None,
+) -> Evidence:
+    """How one source sentence bears on one claim.
+
+    The sentence's own coverage must reach :attr:`Thresholds.partial` for it
+    to state anything; its surroundings (title, first and previous sentence)
+    may then lift it to :attr:`Thresholds.support`, since they name what the
+    sentence leaves implicit.
+    """
+    cov = coverage(weights, sentence.terms | sentence.context)
+    related = cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)
+    if not related:
+        return Evidence(sentence, cov, similarity, Finding.NONE)
+    own = coverage(weights, sentence.terms)
+    stated = (own + cov) / 2  # what the surroundings supply counts half towards support
+    wide = coverage(weights, sentence.terms | sentence.context | sentence.before) if sentence.before else cov
+    semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
+    if claim.quantities:
+        relation = compare(claim.quantities, index.quantities(sentence.number), claim.terms)
+    else:
+        relation = Relation()
+    thin = len(claim.terms) < 2
+    if relation.conflicts and not _same_subject(relation, weights, sentence, index):
+        relation = replace(
+            relation,
+            conflicts=(),
+            missing=relation.missing + tuple(q for q, _ in relation.conflicts),
+        )
+    if relation.conflicts:
+        q, r = relation.conflicts[0]
+        detail = f"the claim gives {q.text} where the source gives {r.text}"
+        same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
+        if same_subject and not thin:
+            return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
+        return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+    mismatch = _polarity(claim, index.clauses(sentence.number), weights, sentence.context | sentence.before)
+    if mismatch is not None:
+        kind, clause_cov = mismatch
+        if clause_cov >= th.polarity and not thin:
+            return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
+        if clause_cov >= th.partial:
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
+    states = (stated >= th.support and own >= th.partial) or semantic
+    if states or (thin and relation.matched and own > 0):
+        missing = [q for q in relation.missing if q.dim not in WEAK_DIMS]
+        if missing:
+            detail = f"the source does not state {missing[0].text}"
+            return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
+        return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
+    return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
+
+
+def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence, index: SourceIndex) -> bool:
+    """Do the conflicting figures measure the same thing?
+
+    Not when the claim qualifies its figure with a word no source uses
+    (``p99`` against a source's ``p95``), nor when the sentence and its
+    surroundings lack a third or more of the words around the claim's figure
+    (``mathematics scores`` against ``pupils in comparison schools``): then the
+    claim's figure is simply not in the sources.
+    """
+    seen = sentence.terms | sentence.context | sentence.before
+    for q, _ in relation.conflicts:
+        if any(t not in index.vocab for t in q.context):
+            return False
+        if coverage(_subset(weights, q.context & weights.terms.keys()), seen) < FIGURE_SUBJECT:
+            return False
+    return True
+
+
+def _polarity(
+    claim: Features,
+    source: tuple[tuple[frozenset[str], bool], ...],
+    weights: Weights,
+    around: frozenset[str],
+) -> tuple[str, float] | None:
+    """A negation or antonym mismatch between a claim clause and a source clause about the same thing.
+
+    Returns the explanation and how much of the claim clause the source clause
+    (with the sentence's surroundings) covers. A source clause must hold at
+    least :data:`MIN_CLAUSE_COVERAGE` of the claim clause by itself, the
+    opposed word aside: surroundings alone prove nothing.
+    """
+    worst: tuple[str, float] | None = None
+    for c_terms, c_negated in claim.clauses:
+        if len(c_terms) < 2:
+            continue
+        sub = _subset(weights, c_terms)
+        found: tuple[str, float] | None = None
+        for s_terms, _ in source:
+            for term in c_terms:
+                opposite = ANTONYMS.get(term)
+                if not opposite or term in s_terms or not (opposite & s_terms):
+                    continue
+                rest = _subset(weights, c_terms - {term})
+                if coverage(rest, s_terms) < MIN_CLAUSE_COVERAGE:
+                    continue
+                theirs = surface(min(opposite & s_terms))
+                said = f"the claim says '{surface(term)}' where the source says '{theirs}'"
+                cov = coverage(rest, s_terms | around)
+                if found is None or cov > found[1]:
+                    found = (said, cov)
+        if found is None:
+            best_cov, best_negated = -1.0, c_negated
+            for s_terms, s_negated in source:
+                cov = coverage(sub, s_terms)
+                # Ties go to the clause that agrees: the benefit of the doubt.
+                if cov > best_cov or (cov == best_cov and s_negated == c_negated):
+                    best_cov, best_negated, best_terms = cov, s_negated, s_terms
+            if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated:
+                side = "denies" if best_negated else "affirms"
+                found = (f"the source {side} what the claim states", coverage(sub, best_terms | around))
+        if found is not None and (worst is None or found[1] > worst[1]):
+            worst = found
+    return worst
+
+
+def _subset(weights: Weights, terms: frozenset[str]) -> Weights:
+    part = {t: weights.terms.get(t, 0.0) for t in terms}
+    return Weights(part, sum(part.values()))

@@ -1,0 +1,262 @@
+"""One claim, its candidate sentences, one of four statuses.
+
+The candidates of a claim are the sentences retrieval found in the sources
+that back its section (``allowed``) and, when a source map narrows them, in
+the other sources (``other``). They are assessed best-covering first
+(:func:`checks.grounding.assess.assess`, at most :data:`MAX_RELATED` in full),
+and the rules apply in this order:
+
+1. **contradicted** when an allowed sentence on the same subject disagrees
+   (a figure, a negation, an antonym) and no allowed sentence states the claim
+   with nearly as much coverage (:attr:`Thresholds.margin`); but when another
+   section's source states the claim, the disagreement is likely about
+   something else: **inferred**, ambiguous;
+2. **supported** when an allowed sentence states it, figures included;
+3. when a sentence states the claim's words but not all its figures, each
+   missing figure is looked for in that sentence's neighbours and the other
+   candidates: all found, **inferred** (a synthesis); found only in another
+   section's sources, **inferred** (**unsourced** in strict); not found,
+   **unsourced**: the figure is the claim and nothing backs it;
+4. **inferred** when two partial sentences cover the claim between them;
+5. **inferred** (**unsourced** in strict) when only another section's sources
+   state it: never silently supported, never contradicted by a source that
+   does not back its section;
+6. a partial match: **unsourced** when a figure of the claim is nowhere in its
+   sources, or when its sources lack the claim's words (``reach`` under
+   :attr:`Thresholds.support`); else **inferred** and *ambiguous*: the judge's
+   to decide when one can be asked;
+7. **unsourced** otherwise.
+
+Only inferred claims are ever ambiguous (in strict mode, a claim backed only
+by another section's source is too, and stays unsourced); without a judge
+they keep the status given here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from checks.grounding.assess import WEAK_DIMS, Evidence, Finding, Thresholds, Weights, assess, coverage
+from checks.grounding.index import Features, SourceIndex
+from checks.grounding.quantities import Quantity, compare
+
+__all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
+
+
+class Status(StrEnum):
+    SUPPORTED = "supported"
+    INFERRED = "inferred"
+    UNSOURCED = "unsourced"
+    CONTRADICTED = "contradicted"
+
+
+CREDIT = {Status.SUPPORTED: 1.0, Status.INFERRED: 0.5, Status.UNSOURCED: 0.0, Status.CONTRADICTED: 0.0}
+"""Share of a claim's weight that counts towards the score."""
+
+
+class Basis(StrEnum):
+    STATED = "stated"
+    NUMERIC_CONFLICT = "numeric_conflict"
+    POLARITY = "polarity"
+    SYNTHESIS = "synthesis"
+    FIGURE_MISSING = "figure_missing"
+    OTHER_SECTION = "other_section"
+    PARTIAL = "partial"
+    NO_MATCH = "no_match"
+    JUDGE = "judge"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    status: Status
+    basis: Basis
+    evidence: Evidence | None = None
+    """The deciding source sentence."""
+    second: Evidence | None = None
+    """The other sentence of a synthesis."""
+    ambiguous: bool = False
+    """Left for the judge: the cheap stages could not call it."""
+
+
+Similarity = Callable[[int], float | None]
+MAX_RELATED = 3
+"""Candidates assessed in full per claim, best-covering first: the rest cover less and cannot decide."""
+
+
+def decide(
+    claim: Features,
+    weights: Weights,
+    *,
+    allowed: Sequence[int],
+    other: Sequence[int],
+    index: SourceIndex,
+    th: Thresholds,
+    strict: bool,
+    similarity: Similarity | None = None,
+    reach: float = 1.0,
+) -> Decision:
+    """The status of one claim from its candidate sentence numbers.
+
+    ``reach`` is the share of the claim's terms found anywhere in its own
+    sources: a claim that only partly matches a sentence is inferred when its
+    sources hold its words, unsourced when it brings in words they never use.
+    """
+    found = _assess_all(claim, weights, allowed, index=index, th=th, similarity=similarity)
+    support = next((e for e in found if e.finding is Finding.SUPPORT), None)
+    against = [e for e in found if e.finding in (Finding.CONFLICT, Finding.POLARITY)]
+    elsewhere: list[Evidence] | None = None
+
+    def other_support() -> Evidence | None:
+        nonlocal elsewhere
+        if elsewhere is None:
+            elsewhere = (
+                _assess_all(claim, weights, other, index=index, th=th, similarity=similarity) if other else []
+            )
+        return next((e for e in elsewhere if e.finding is Finding.SUPPORT), None)
+
+    cross = Status.UNSOURCED if strict else Status.INFERRED
+    missing = next((e for e in found if e.finding is Finding.FIGURE_MISSING), None)
+    if against:
+        worst = max(against, key=lambda e: e.coverage)
+        # A sentence stating the claim's words and agreeing on the figures it has counts as support here.
+        agreeing = support or missing
+        if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
+            backing = other_support()
+            if backing is not None:
+                # Another section's source states it: the disagreement is likely about something else.
+                return Decision(cross, Basis.OTHER_SECTION, backing, worst, ambiguous=True)
+            basis = Basis.NUMERIC_CONFLICT if worst.finding is Finding.CONFLICT else Basis.POLARITY
+            return Decision(Status.CONTRADICTED, basis, worst)
+    if support is not None:
+        return Decision(Status.SUPPORTED, Basis.STATED, support)
+    suspect = any(e.suspect for e in found)
+    if missing is not None:
+        return _figures_elsewhere(
+            claim, missing, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect
+        )
+    partial = [e for e in found if e.finding is Finding.PARTIAL]
+    pair = _synthesis(weights, partial, th)
+    if pair is not None:
+        return Decision(Status.INFERRED, Basis.SYNTHESIS, pair[0], pair[1], ambiguous=suspect)
+    backing = other_support()
+    if backing is not None:
+        return Decision(cross, Basis.OTHER_SECTION, backing)
+    if partial:
+        best = max(partial, key=lambda e: e.coverage)
+        if any(q.dim != "year" for q in claim.quantities):
+            placed = _figures_elsewhere(
+                claim, best, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect, own=True
+            )
+            if placed.status is Status.UNSOURCED or placed.basis is Basis.OTHER_SECTION:
+                return placed
+        if reach < th.support:
+            return Decision(Status.UNSOURCED, Basis.NO_MATCH, best)
+        return Decision(Status.INFERRED, Basis.PARTIAL, best, ambiguous=True)
+    return Decision(Status.UNSOURCED, Basis.NO_MATCH, None)
+
+
+def _assess_all(
+    claim: Features,
+    weights: Weights,
+    numbers: Sequence[int],
+    *,
+    index: SourceIndex,
+    th: Thresholds,
+    similarity: Similarity | None,
+) -> list[Evidence]:
+    """Assess candidates best-covering first, stopping at the first that supports the claim."""
+    ranked = []
+    for n in numbers:
+        sentence = index.sentences[n]
+        sim = similarity(n) if similarity is not None else None
+        cov = coverage(weights, sentence.terms | sentence.context)
+        ranked.append((max(cov, sim or 0.0), cov, n, sim))
+    ranked.sort(key=lambda r: (-r[0], -r[1], r[2]))
+    out: list[Evidence] = []
+    for _, _, n, sim in ranked:
+        e = assess(claim, weights, index.sentences[n], index=index, th=th, similarity=sim)
+        if e.finding is Finding.NONE:
+            continue
+        out.append(e)
+        if e.finding is Finding.SUPPORT or len(out) >= MAX_RELATED:
+            break
+    return out
+
+
+def _strong(claim: Features) -> list[Quantity]:
+    return [q for q in claim.quantities if q.dim not in WEAK_DIMS]
+
+
+def _figures_elsewhere(
+    claim: Features,
+    words: Evidence,
+    *,
+    allowed: Sequence[int],
+    other: Sequence[int],
+    index: SourceIndex,
+    cross: Status,
+    suspect: bool,
+    own: bool = False,
+) -> Decision:
+    """The sentence ``words`` holds the claim's words but not all its figures: where are they?
+
+    Each missing figure is looked for in the neighbours of that sentence and in
+    the other candidates. All found in the claim's own sources: inferred, a
+    synthesis. Some only in another section's: inferred (unsourced in strict).
+    Any found nowhere: unsourced, the figure is the claim. With ``own``, every
+    figure of the claim is looked for (``words`` only partly covers the claim).
+    """
+    if own:
+        needed = [q for q in claim.quantities if q.dim != "year"]
+    else:
+        needed = [q for q in (words.relation.missing if words.relation else ()) if q.dim not in WEAK_DIMS]
+    n = words.sentence.number
+    first, end = index.spans[words.sentence.source_id]
+    pool = [m for m in (n - 1, n, n + 1) if first <= m < end and (own or m != n)]
+    pool += [m for m in allowed if m not in pool]
+    second = None
+    left = []
+    for q in needed:
+        m = _place(q, claim, pool, index)
+        if m is None:
+            left.append(q)
+        elif m != n and second is None:
+            second = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL)
+    if not left:
+        return Decision(Status.INFERRED, Basis.SYNTHESIS, words, second, ambiguous=suspect)
+    placed = [_place(q, claim, other, index) for q in left]
+    if all(m is not None for m in placed):
+        m = placed[0]
+        held = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL) if m is not None else None
+        return Decision(cross, Basis.OTHER_SECTION, held, words)
+    return Decision(Status.UNSOURCED, Basis.FIGURE_MISSING, words)
+
+
+def _place(q: Quantity, claim: Features, pool: Sequence[int], index: SourceIndex) -> int | None:
+    """The first sentence of ``pool`` that states figure ``q`` (paired along with the claim's others)."""
+    for m in pool:
+        relation = compare(claim.quantities, index.quantities(m), claim.terms)
+        if any(mine is q for mine, _ in relation.matched):
+            return m
+    return None
+
+
+def _synthesis(
+    weights: Weights, partial: Sequence[Evidence], th: Thresholds
+) -> tuple[Evidence, Evidence] | None:
+    """Two partial sentences that cover the claim between them, neither disagreeing."""
+    clean = sorted((e for e in partial if not e.suspect), key=lambda e: -e.coverage)[:4]
+    for i, a in enumerate(clean):
+        for b in clean[i + 1 :]:
+            covered = coverage(weights, a.sentence.terms | b.sentence.terms) >= th.support
+            if covered and not (_strong_missing(a) & _strong_missing(b)):
+                return a, b
+    return None
+
+
+def _strong_missing(e: Evidence) -> set[object]:
+    if e.relation is None:
+        return set()
+    return {q for q in e.relation.missing if q.dim not in WEAK_DIMS}

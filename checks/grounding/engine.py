@@ -1,0 +1,282 @@
+"""Grounding a draft: claims out, sources indexed, each claim decided, citations checked, ambiguity escalated.
+
+:func:`ground` is pure apart from the per-process caches (the source index,
+the embeddings model) and the optional escalation callable; the registered
+check (:mod:`checks.library.grounding`) wraps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from checks.claims import Claim, is_rhetorical, names_something, parse_prose, to_claim
+from checks.grounding import semantic
+from checks.grounding.assess import THRESHOLDS, Thresholds, Weights, coverage
+from checks.grounding.cited import Cite, find_citations, matching_text
+from checks.grounding.decide import Basis, Decision, Status, decide
+from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
+from checks.grounding.index import Features, SourceIndex, build_index, features
+from checks.grounding.lexicon import terms
+from checks.grounding.sections import SectionSources
+from checks.text import code_spans
+from messages import Source, SourceMapEntry, Strictness
+
+__all__ = ["Backend", "CitationCheck", "GroundedClaim", "Grounding", "ground"]
+
+Backend = Literal["lexical", "embeddings"]
+Escalate = Callable[[Sequence[ClaimQuery]], Outcome]
+
+K_LEXICAL = 5
+"""Candidate sentences per claim from BM25, in the claim's own sources."""
+K_SEMANTIC = 4
+"""More candidates per claim from the embeddings, when that backend is on."""
+K_OTHER = 4
+"""Candidates per claim from other sections' sources, when a source map narrows them."""
+MAX_EVIDENCE = 3
+MIN_TERMS = 3
+MAX_CLAIMS = 3_000
+"""Claims grounded per output (about 40,000 words of prose); the rest are left out and a note says so."""
+"""A sentence with this many content words asserts something even without a figure or a name."""
+
+
+@dataclass(frozen=True, slots=True)
+class CitationCheck:
+    """One source a claim cites, and what that source says about it."""
+
+    cite: Cite
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class GroundedClaim:
+    number: int
+    """1-based, in draft order: ``c<number>`` in escalation queries."""
+    claim: Claim
+    text: str
+    """What the matcher read: the claim's plain text without its citations."""
+    section: str | None
+    """The mapped section whose sources the claim was matched against (None: all sources)."""
+    sources: tuple[str, ...] | None
+    decision: Decision
+    citations: tuple[CitationCheck, ...] = ()
+    ruling: ClaimRuling | None = None
+    """The judge's ruling when the claim was escalated and ruled on."""
+    not_escalated: str = ""
+    """Why an ambiguous claim stayed as the cheap stages left it."""
+
+    @property
+    def status(self) -> Status:
+        return self.decision.status
+
+
+@dataclass(frozen=True)
+class Grounding:
+    claims: tuple[GroundedClaim, ...]
+    backend: Backend
+    strictness: Strictness
+    escalation: Outcome | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def count(self, status: Status) -> int:
+        return sum(c.status is status for c in self.claims)
+
+
+def ground(
+    text: str,
+    sources: Sequence[Source],
+    *,
+    source_map: Sequence[SourceMapEntry] = (),
+    strictness: Strictness = Strictness.STANDARD,
+    backend: Backend = "lexical",
+    escalate: Escalate | None = None,
+) -> Grounding:
+    """Classify every claim of ``text`` against ``sources`` (see the package docstring for the rules)."""
+    th = THRESHOLDS[strictness]
+    strict = strictness is Strictness.STRICT
+    notes: list[str] = []
+    code = code_spans(text)
+    prose = parse_prose(text, code=code)
+    cites = find_citations(text, prose, sources, code)
+    picked: list[tuple[Claim, str, list[Cite]]] = []
+    for i, sentence in enumerate(prose.sentences):
+        if sentence.question or i in cites.only_citations or is_rhetorical(sentence.plain):
+            continue
+        claim = to_claim(sentence)
+        cited = cites.by_sentence.get(i, [])
+        plain = matching_text(sentence.plain, cites.names)
+        if not (
+            claim.is_factual(strict=strict)
+            or cited
+            or names_something(sentence.plain)
+            or len(set(terms(plain))) >= MIN_TERMS
+        ):
+            continue
+        picked.append((claim, plain, cited))
+    if len(picked) > MAX_CLAIMS:
+        notes.append(f"only the first {MAX_CLAIMS} of {len(picked)} claims were grounded")
+        picked = picked[:MAX_CLAIMS]
+    index = build_index(sources)
+    if not picked:
+        return Grounding((), backend, strictness, notes=tuple(notes))
+    claim_features = [features(t) for _, t, _ in picked]
+    scores = index.scores([sorted(f.terms) for f in claim_features])
+    sims: npt.NDArray[np.float32] | None = None
+    if backend == "embeddings" and len(index):
+        sims = semantic.similarities(index, [t for _, t, _ in picked])
+    sections = SectionSources(text, prose.headings, source_map)
+    everything = index.mask(None)
+    vocabulary: dict[tuple[str, ...] | None, frozenset[str]] = {}
+    masks: dict[tuple[str, ...] | None, npt.NDArray[np.bool_]] = {}
+    grounded: list[GroundedClaim] = []
+    for number, ((claim, plain, cited), feats) in enumerate(zip(picked, claim_features, strict=True), 1):
+        row = scores[number - 1]
+        sim_row = sims[number - 1] if sims is not None else None
+        section, ids = sections.at(claim.start)
+        if ids not in masks:
+            masks[ids] = everything if ids is None else index.mask(ids)
+        allowed_mask = masks[ids]
+        weights = Weights.of(feats, index)
+        similarity = _similarity(sim_row)
+        allowed = _candidates(row, sim_row, allowed_mask)
+        other = _candidates(row, sim_row, ~allowed_mask, k=K_OTHER) if ids is not None else []
+        if ids not in vocabulary:
+            vocabulary[ids] = index.terms_of(ids)
+        reach = coverage(weights, vocabulary[ids])
+        decision = decide(
+            feats,
+            weights,
+            allowed=allowed,
+            other=other,
+            index=index,
+            th=th,
+            strict=strict,
+            similarity=similarity,
+            reach=reach,
+        )
+        checks = tuple(
+            CitationCheck(
+                cite, _decide_cited(cite, feats, weights, row=row, sim_row=sim_row, index=index, th=th)
+            )
+            for cite in _unique(cited)
+        )
+        grounded.append(GroundedClaim(number, claim, plain, section, ids, decision, checks))
+    outcome = None
+    if escalate is not None:
+        grounded, outcome = _escalate(grounded, escalate)
+    return Grounding(tuple(grounded), backend, strictness, outcome, tuple(notes))
+
+
+def _similarity(row: npt.NDArray[np.float32] | None) -> Callable[[int], float | None] | None:
+    if row is None:
+        return None
+    return lambda n: float(row[n])
+
+
+def _top(values: npt.NDArray[np.float32], pool: npt.NDArray[np.intp], k: int) -> list[int]:
+    if len(pool) > k:
+        pool = pool[np.argpartition(-values[pool], k)[:k]]
+    return [int(n) for n in pool]
+
+
+def _candidates(
+    row: npt.NDArray[np.float32],
+    sim_row: npt.NDArray[np.float32] | None,
+    mask: npt.NDArray[np.bool_],
+    k: int = K_LEXICAL,
+) -> list[int]:
+    """The best sentences under ``mask`` by BM25, plus the nearest by cosine."""
+    found = _top(row, np.flatnonzero(mask & (row > 0)), k)
+    if sim_row is not None:
+        for n in _top(sim_row, np.flatnonzero(mask), K_SEMANTIC):
+            if n not in found:
+                found.append(n)
+    return found
+
+
+def _unique(cited: Sequence[Cite]) -> list[Cite]:
+    seen: set[str] = set()
+    out = []
+    for cite in cited:
+        if cite.source_id not in seen:
+            seen.add(cite.source_id)
+            out.append(cite)
+    return out
+
+
+def _decide_cited(
+    cite: Cite,
+    feats: Features,
+    weights: Weights,
+    *,
+    row: npt.NDArray[np.float32],
+    sim_row: npt.NDArray[np.float32] | None,
+    index: SourceIndex,
+    th: Thresholds,
+) -> Decision:
+    """What the cited source alone says about the claim (citation integrity, step 3)."""
+    first, end = index.spans.get(cite.source_id, (0, 0))
+    mask = np.zeros(len(index), dtype=bool)
+    mask[first:end] = True
+    candidates = _candidates(row, sim_row, mask)
+    return decide(
+        feats,
+        weights,
+        allowed=candidates,
+        other=[],
+        index=index,
+        th=th,
+        strict=False,
+        similarity=_similarity(sim_row),
+    )
+
+
+def _escalate(
+    grounded: list[GroundedClaim], escalate: Escalate
+) -> tuple[list[GroundedClaim], Outcome | None]:
+    ambiguous = [g for g in grounded if g.decision.ambiguous]
+    if not ambiguous:
+        return grounded, None
+    queries = [
+        ClaimQuery(
+            key=f"c{g.number}",
+            claim=g.text,
+            section=g.claim.section,
+            provisional=g.status.value,
+            evidence=_evidence(g),
+        )
+        for g in ambiguous
+    ]
+    outcome = escalate(queries)
+    rulings = {r.key: r for r in outcome.rulings.rulings} if outcome.rulings else {}
+    out = []
+    for g in grounded:
+        if not g.decision.ambiguous:
+            out.append(g)
+            continue
+        ruling = rulings.get(f"c{g.number}")
+        status = _status(ruling.status) if ruling is not None else None
+        if ruling is None or status is None:
+            reason = outcome.reason if outcome.rulings is None else "the judge did not rule on this claim"
+            out.append(replace(g, not_escalated=reason))
+            continue
+        evidence = g.decision.evidence
+        decision = Decision(status, Basis.JUDGE, evidence, g.decision.second)
+        out.append(replace(g, decision=decision, ruling=ruling))
+    return out, outcome
+
+
+def _evidence(g: GroundedClaim) -> tuple[tuple[str, str], ...]:
+    found = [e for e in (g.decision.evidence, g.decision.second) if e is not None]
+    return tuple((e.sentence.source_id, e.sentence.text) for e in found[:MAX_EVIDENCE])
+
+
+def _status(value: str) -> Status | None:
+    try:
+        return Status(value.strip().lower())
+    except ValueError:
+        return None

