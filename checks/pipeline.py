@@ -24,7 +24,7 @@ from checks.grounding.escalation import Escalation
 from checks.judging import Judge, JudgeFailed, Judgement, JudgeSkipped
 from checks.profiles import Planned, choose_profile, plan
 from checks.registry import CheckContext, CheckResult, Resolved
-from checks.scoring import Ran, decide, error_verdict
+from checks.scoring import Ran, decide, error_verdict_for
 from messages import (
     CheckError,
     CheckName,
@@ -116,19 +116,10 @@ def verify_document(
         job = parse_job(data, limits=config.limits)
         return verify(job, config=config, judge=judge, mode=mode)
     except JobRejected as e:
-        identity = peek_identity(data)
-        job_id = e.job_id or identity.get("job_id")
-        if not job_id:
+        verdict = error_verdict_for(peek_identity(data), f"invalid job: {e}", job_id=e.job_id, mode=mode)
+        if verdict is None:
             raise
-        return error_verdict(
-            f"invalid job: {e}",
-            job_id=job_id,
-            mission_id=identity.get("mission_id", ""),
-            task_id=identity.get("task_id", ""),
-            attempt=int(identity.get("attempt", "1")),
-            mode=mode if mode is not None else Mode(identity["mode"]),
-            trace_id=identity.get("trace_id"),
-        )
+        return verdict
 
 
 def _context(p: Planned, job: VerifyJob, policy: Resolved, text: str, config: PipelineConfig) -> CheckContext:

@@ -350,3 +350,22 @@ def error_verdict(
         reason=reason,
         trace_id=trace_id,
     )
+
+
+def error_verdict_for(
+    identity: Mapping[str, str], reason: str, *, job_id: str | None = None, mode: Mode | None = None
+) -> VerdictEvent | None:
+    """The verdict ``error`` of a job known only by :func:`messages.peek_identity` of it;
+    None when not even a job_id can be read to address it to."""
+    job_id = job_id or identity.get("job_id")
+    if not job_id:
+        return None
+    return error_verdict(
+        reason,
+        job_id=job_id,
+        mission_id=identity.get("mission_id", ""),
+        task_id=identity.get("task_id", ""),
+        attempt=int(identity.get("attempt", "1")),
+        mode=mode if mode is not None else Mode(identity.get("mode", Mode.BATCH.value)),
+        trace_id=identity.get("trace_id"),
+    )

@@ -23,6 +23,7 @@ import structlog
 from dramatiq.middleware import CurrentMessage
 
 from checks import error_verdict, verify
+from checks.scoring import error_verdict_for
 from messages import JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
 from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
@@ -67,21 +68,12 @@ def _reject(
     runtime: Runtime, payload: str | dict[str, Any], error: JobRejected, mode: Mode
 ) -> VerdictEvent | None:
     identity = peek_identity(payload)
-    job_id = error.job_id or identity.get("job_id")
-    if not job_id:
+    verdict = error_verdict_for(identity, f"invalid job: {error}", job_id=error.job_id, mode=mode)
+    if verdict is None:
         log.error("job_rejected_without_id", mode=mode.value, error=str(error))
         raise error  # the actor lists JobRejected in ``throws``: dead-lettered, never retried
     structlog.contextvars.bind_contextvars(
-        job_id=job_id, mission_id=identity.get("mission_id"), task_id=identity.get("task_id")
-    )
-    verdict = error_verdict(
-        f"invalid job: {error}",
-        job_id=job_id,
-        mission_id=identity.get("mission_id", ""),
-        task_id=identity.get("task_id", ""),
-        attempt=int(identity.get("attempt", "1")),
-        mode=mode,
-        trace_id=identity.get("trace_id"),
+        job_id=verdict.job_id, mission_id=identity.get("mission_id"), task_id=identity.get("task_id")
     )
     return _publish(runtime, verdict)
 
@@ -111,23 +103,14 @@ def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = No
 
 def _give_up(runtime: Runtime, payload: str | dict[str, Any], mode: Mode, error: BaseException) -> None:
     """On the last delivery of a failing job, answer it with a verdict ``error`` (best effort)."""
-    identity = peek_identity(payload)
-    job_id = identity.get("job_id")
-    if not job_id:
+    reason = f"verification failed after retries: {type(error).__name__}: {error}"
+    verdict = error_verdict_for(peek_identity(payload), reason, mode=mode)
+    if verdict is None:
         return
-    verdict = error_verdict(
-        f"verification failed after retries: {type(error).__name__}: {error}",
-        job_id=job_id,
-        mission_id=identity.get("mission_id", ""),
-        task_id=identity.get("task_id", ""),
-        attempt=int(identity.get("attempt", "1")),
-        mode=mode,
-        trace_id=identity.get("trace_id"),
-    )
     try:
         _publish(runtime, verdict)
     except Exception:
-        log.exception("give_up_publish_failed", job_id=job_id)
+        log.exception("give_up_publish_failed", job_id=verdict.job_id)
 
 
 def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramatiq.Actor[Any, Any]]:
