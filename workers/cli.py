@@ -1,6 +1,8 @@
 """The ``verifleet`` command (CONTRACT.md section 5).
 
 verifleet verify JOB.json|-  [--output json|text]   exit 0 pass, 1 fail/partial, 2 bad input, 3 error
+                 [--html PATH]                        and write the HTML report
+verifleet report VERDICT.json|- [--job JOB.json] [-o PATH] [--format html|md]   the report people read
 verifleet worker [--queues ...] [--processes N] [--threads N] [--no-restart] [--metrics-port P]
 verifleet submit JOB.json...                          enqueue (a file holds a job, an array or JSON lines)
 verifleet top [--mission ID] [--once]                 queues, throughput, pass rate, cost, circuits
@@ -84,7 +86,44 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if judge is not None:
             judge.close()
     _emit(verdict, args.output)
+    if args.html and not _write_report(args.html, verdict, job, "html", "verify"):
+        return EXIT_BAD_INPUT
     return exit_code(verdict)
+
+
+def _write_report(path: str, verdict: VerdictEvent, job: Any, fmt: Any, command: str) -> bool:
+    from workers.report import write_report  # noqa: PLC0415
+
+    try:
+        write_report(path, verdict, job, fmt=fmt)
+    except OSError as e:
+        print(f"verifleet {command}: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    return True
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from workers.report import REPORT_LIMITS, read_verdict, render  # noqa: PLC0415
+
+    try:
+        verdict = read_verdict(_read(args.verdict))
+        job = parse_job(_read(args.job), limits=REPORT_LIMITS) if args.job else None
+    except OSError as e:
+        print(f"verifleet report: cannot read {e.filename}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValueError as e:
+        print(f"verifleet report: invalid verdict in {args.verdict}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except JobRejected as e:
+        where = f" at {e.where}" if e.where else ""
+        print(f"verifleet report: invalid job in {args.job}{where}: {e.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if job is not None and job.job_id != verdict.job_id:
+        print(f"verifleet report: the verdict is for {verdict.job_id}, the job {job.job_id}", file=sys.stderr)
+    if args.out in (None, "-"):
+        sys.stdout.write(render(verdict, job, fmt=args.format))
+        return EXIT_PASS
+    return EXIT_PASS if _write_report(args.out, verdict, job, args.format, "report") else EXIT_BAD_INPUT
 
 
 def load_jobs(path: str) -> list[Any]:
@@ -224,7 +263,15 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("verify", help="verify one job in-process, no broker")
     v.add_argument("job", help="a job JSON file, or - for standard input")
     v.add_argument("--output", choices=["json", "text"], default=None, help="default: json unless a terminal")
+    v.add_argument("--html", metavar="PATH", default=None, help="also write the HTML report here")
     v.set_defaults(fn=cmd_verify)
+
+    r = sub.add_parser("report", help="the report people read: annotated draft, flags, criteria, brief")
+    r.add_argument("verdict", help="a verdict JSON file, or - for standard input")
+    r.add_argument("--job", default=None, help="the job it judged: its draft is shown with the flags")
+    r.add_argument("-o", "--out", default=None, help="write here (default: standard output)")
+    r.add_argument("--format", choices=["html", "md"], default="html", help="md: for pull requests")
+    r.set_defaults(fn=cmd_report)
 
     w = sub.add_parser("worker", help="run worker processes (restarted when they die)")
     w.add_argument("--queues", nargs="+", default=["verify-inline,verify-batch"])
