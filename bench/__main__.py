@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import deterministic, grounding
+from bench import deterministic, grounding, judge_batch
 from bench.results import Figure, table, write
 
 
@@ -18,6 +18,7 @@ def main() -> None:
     figures: dict[str, Figure] = {}
     figures.update(deterministic.run(args.seconds))
     figures.update(grounding.run(args.seconds))
+    figures.update(judge_batch.run(args.seconds))
     write(figures)
     print(table(figures))
 

@@ -116,12 +116,15 @@ def parked_items(_settings: Settings) -> int:
 
 
 def build_registry(settings: Settings, directory: str) -> CollectorRegistry:
-    """The merged multiprocess files plus the queue gauges."""
+    """The merged multiprocess files (the circuit gauge read from Redis) plus the queue gauges."""
     from prometheus_client import CollectorRegistry  # noqa: PLC0415
     from prometheus_client.multiprocess import MultiProcessCollector  # noqa: PLC0415
 
+    from workers.judge_state import CircuitCollector  # noqa: PLC0415
+
     registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    files = MultiProcessCollector(None, path=directory)  # type: ignore[no-untyped-call]
+    registry.register(CircuitCollector(settings, files))  # verifleet_circuit_open from Redis
     registry.register(QueueCollector(settings))
     return registry
 

@@ -15,6 +15,7 @@ import redis
 from checks import Judge, PipelineConfig
 from checks.judge import build_judge
 from workers.events import EventStore
+from workers.judge_state import shared_state
 from workers.settings import Settings
 
 
@@ -24,7 +25,8 @@ class Runtime:
     events: EventStore
     config: PipelineConfig
     judge: Judge | None = None
-    """None when no judge is configured: judged criteria are skipped with reason ``no_judge``."""
+    """None when no judge is configured: judged criteria are skipped with reason ``no_judge``.
+    Its circuit breaker and concurrency cap are shared through Redis (``workers/judge_state.py``)."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
@@ -35,11 +37,12 @@ class Runtime:
             ttl_seconds=settings.verdict_ttl_seconds,
             maxlen=settings.stream_maxlen,
         )
+        judge = build_judge(settings.judge_config(), **shared_state(settings))
         return cls(
             settings=settings,
             events=events,
             config=settings.pipeline_config(),
-            judge=build_judge(settings.judge_config()),
+            judge=judge,
         )
 
 

@@ -95,6 +95,20 @@ class Settings(BaseSettings):
     judge_breaker_cooldown_s: Annotated[float, Field(ge=0)] = 300.0
     judge_fail_open: bool = False
     """While a provider's circuit is open: pass on the other checks (true) or hold must_pass open."""
+    judge_concurrency: Annotated[int, Field(ge=0, le=10_000)] = 32
+    """Fleet-wide cap on calls in flight per provider (shared through Redis; 0: none). It starts here,
+    halves on a 429 and climbs back by one per window of successful calls, never above this."""
+    judge_concurrency_min: Annotated[int, Field(ge=1)] = 1
+    """The cap never adapts below this."""
+    judge_slot_lease_s: Annotated[float, Field(gt=0)] = 120.0
+    """A call slot not released by then (its worker died) is free again."""
+    judge_batch_api: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Providers whose batch API judges batch-queue work at the batch price: none, openai, anthropic
+    (comma-separated)."""
+    judge_batch_deadline_s: Annotated[float, Field(gt=0)] = 3_600.0
+    """A provider batch not done by then is cancelled; what it did not answer is asked directly."""
+    judge_batch_poll_s: Annotated[float, Field(gt=0)] = 30.0
+    """Seconds between two looks at a running provider batch."""
 
     grounding_backend: Literal["lexical", "embeddings", "auto"] = "lexical"
     """Claim grounding: lexical (default), embeddings (needs the extra), auto (embeddings if installed)."""
@@ -190,6 +204,18 @@ class Settings(BaseSettings):
             return [part.strip() for part in text.split(",") if part.strip()]
         return value
 
+    @field_validator("judge_batch_api", mode="before")
+    @classmethod
+    def _batch_providers(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            parts = [part.strip().lower() for part in value.split(",") if part.strip()]
+            value = [] if parts in ([], ["none"]) else parts
+        if isinstance(value, list):
+            unknown = sorted({str(v) for v in value} - {"openai", "anthropic"})
+            if unknown:
+                raise ValueError(f"no batch API for {', '.join(unknown)}; use none, openai, anthropic")
+        return value
+
     def judge_config(self) -> JudgeConfig:
         """The judge as configured here; ``JudgeConfig.configured`` is false when nothing is."""
         if (self.judge_default_price_in is None) != (self.judge_default_price_out is None):
@@ -221,6 +247,9 @@ class Settings(BaseSettings):
             breaker_failures=self.judge_breaker_failures,
             breaker_cooldown_s=self.judge_breaker_cooldown_s,
             fail_open=self.judge_fail_open,
+            batch_api=tuple(self.judge_batch_api),
+            batch_deadline_s=self.judge_batch_deadline_s,
+            batch_poll_s=self.judge_batch_poll_s,
         )
 
 

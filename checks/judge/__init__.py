@@ -12,12 +12,14 @@ breaker        ``CircuitBreaker`` protocol and the in-memory breaker
 ensemble       combining judges' answers into one Judgement
 judge          ``LLMJudge``: the ``checks.judging.Judge`` the pipeline calls
 batch          several outputs in one request (``LLMJudge.judge_many``)
+batch_api      OpenAI's Batch API and Anthropic's Message Batches, at the batch price
 config         ``JudgeConfig``: what a deployment sets
 =============  ==============================================================
 
 See ``docs/judge.md``.
 """
 
+from checks.judge.batch_api import BatchApi
 from checks.judge.breaker import CircuitBreaker, InMemoryBreaker, NoBreaker
 from checks.judge.client import JudgeClient
 from checks.judge.config import JudgeConfig
@@ -30,6 +32,7 @@ from checks.judge.transport import Flow, Gather, Limiter, NoLimit, ProviderError
 
 __all__ = [
     "DEFAULT_PRICES",
+    "BatchApi",
     "Chat",
     "CircuitBreaker",
     "Completion",

@@ -80,19 +80,34 @@ class JudgeClient:
 
     def flow(self, ref: ModelRef, chat: Chat, *, max_tokens: int) -> Flow[Completion]:
         """One call: a slot, the request with retries, the parsed completion (latency included)."""
-        endpoint = self.endpoint(ref.provider)
-        secret = endpoint.secret
         started = time.perf_counter()
-        response = yield from send(
-            lambda: build_request(ref, endpoint, chat, max_tokens=max_tokens),
-            key=ref.provider,
-            policy=self.retry,
-            rng=self._rng,
-            limiter=self.limiter,
-            secrets=(secret,) if secret else (),
+        response = yield from self.request_flow(
+            ref.provider, lambda endpoint: build_request(ref, endpoint, chat, max_tokens=max_tokens)
         )
         completion = parse_response(ref, response, chat)
         return replace(completion, latency_ms=(time.perf_counter() - started) * 1000)
+
+    def request_flow(
+        self, provider: str, make: Callable[[Endpoint], httpx.Request], *, limited: bool = True
+    ) -> Flow[httpx.Response]:
+        """Any request to ``provider`` (``make`` builds it for the provider's endpoint, once per try),
+        with the retries; ``limited=False`` takes no limiter slot (a provider batch API's own calls).
+
+        Raises:
+            ProviderError: a non-retryable status, or retries exhausted (the message scrubbed of keys).
+        """
+        endpoint = self.endpoint(provider)
+        secret = endpoint.secret
+        return (
+            yield from send(
+                lambda: make(endpoint),
+                key=provider,
+                policy=self.retry,
+                rng=self._rng,
+                limiter=self.limiter if limited else NoLimit(),
+                secrets=(secret,) if secret else (),
+            )
+        )
 
     # Drivers -----------------------------------------------------------------------------------
 

@@ -46,6 +46,11 @@ class JudgeConfig:
     breaker_failures: int = 5
     breaker_cooldown_s: float = 300.0
     fail_open: bool = False
+    batch_api: tuple[str, ...] = ()
+    """Providers whose batch API ``judge_many(via="batch_api")`` uses (openai, anthropic)."""
+    batch_deadline_s: float = 3600.0
+    """After this long a provider batch is cancelled and what it did not answer is asked directly."""
+    batch_poll_s: float = 30.0
 
     def endpoint(self, provider: str) -> Endpoint:
         return Endpoint(

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 from checks.judge.answer import MalformedAnswer, beliefs, parse_answer
+from checks.judge.batch_api import BatchApi, batch_api_flow, quote_batch_api
 from checks.judge.breaker import CircuitBreaker, InMemoryBreaker
 from checks.judge.client import JudgeClient
 from checks.judge.config import JudgeConfig
@@ -35,11 +36,14 @@ from checks.judge.ensemble import Scored, Spend, combine
 from checks.judge.models import ModelRef, executor_ref, select
 from checks.judge.prices import TOKENS_PER_MESSAGE, Price, PriceTable, estimate_chat_tokens, estimate_tokens
 from checks.judge.prompts import Chat, Item, PromptSet
+from checks.judge.providers import Completion
 from checks.judge.transport import Flow, Gather, Limiter, ProviderError, RetryPolicy, log
 from checks.judging import JudgeFailed, Judgement, JudgeSkipped
 from messages import CheckError, ConfigurationError, Criterion, SkipReason, VerifyJob
 
 _CIRCUIT = "circuit open for "
+Via = Literal["request", "batch_api"]
+"""How ``judge_many`` asks: several outputs per request, or a provider's batch API."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class LLMJudge:
         allow_same_family: bool = False,
         breaker: CircuitBreaker | None = None,
         fail_open: bool = False,
+        batch_api: BatchApi | None = None,
     ) -> None:
         self.client = client
         self.prices = prices or PriceTable()
@@ -90,6 +95,8 @@ class LLMJudge:
         self.allow_same_family = allow_same_family
         self.breaker: CircuitBreaker = breaker or InMemoryBreaker()
         self.fail_open = fail_open
+        self.batch_api = batch_api or BatchApi()
+        """Which providers' batch APIs ``judge_many(via="batch_api")`` uses, its deadline and polling."""
         self._plans: OrderedDict[tuple[str, int, tuple[str, ...]], Plan] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -142,6 +149,9 @@ class LLMJudge:
             breaker=breaker
             or InMemoryBreaker(failures=config.breaker_failures, cooldown_s=config.breaker_cooldown_s),
             fail_open=config.fail_open,
+            batch_api=BatchApi(
+                frozenset(config.batch_api), deadline_s=config.batch_deadline_s, poll_s=config.batch_poll_s
+            ),
         )
 
     def close(self) -> None:
@@ -285,16 +295,23 @@ class LLMJudge:
                 raise r
         return combine(plan.item.criteria, asked, results, notes=notes)
 
-    def ask(self, ref: ModelRef, plan: Plan) -> Flow[Scored]:
+    def ask(
+        self, ref: ModelRef, plan: Plan, *, answered: Completion | None = None, spend: Spend | None = None
+    ) -> Flow[Scored]:
         """One judge's answer for one item, with one format retry.
+
+        ``answered`` is a completion already had (a provider batch's result, its cost already
+        in ``spend``): it is read instead of calling, and a malformed one is retried directly.
 
         Raises:
             JudgeFailed: the provider failed, or the answer was malformed twice; with the cost so far.
         """
-        spend = Spend()
+        spend = spend if spend is not None else Spend()
         m = self.max_tokens_for(ref)
         try:
-            completion = yield from self.call(ref, plan.chat, m, spend)
+            completion = (
+                answered if answered is not None else (yield from self.call(ref, plan.chat, m, spend))
+            )
             try:
                 answer = parse_answer(completion.text, plan.ids)
             except MalformedAnswer as first:
@@ -339,37 +356,62 @@ class LLMJudge:
 
     # Several outputs in one call -------------------------------------------------------------
 
-    def quote_many(self, items: Iterable[tuple[VerifyJob, Sequence[Criterion]]]) -> dict[str, float]:
+    def quote_many(
+        self, items: Iterable[tuple[VerifyJob, Sequence[Criterion]]], *, via: Via = "request"
+    ) -> dict[str, float]:
         """Per job_id, the worst case of :meth:`judge_many` for that item; 0.0 for items no judge will see.
 
-        The bound holds for any subset of the items judged together: each item is charged
-        the shared instructions in full, its own prompt and max_tokens, and the single call
-        it falls back to if the batched answer misses it.
+        ``via="request"``: the bound holds for any subset of the items judged together: each
+        item is charged the shared instructions in full, its own prompt and max_tokens, and
+        the single call it falls back to if the batched answer misses it.
+        ``via="batch_api"``: items for a provider batch API are charged its answer at the
+        batch price plus a direct format retry; a direct fallback (past the deadline) is
+        priced when it is asked for (``fallback`` of :meth:`judge_many`, ``Plan.quote_usd``).
         """
         from checks.judge.batch import quote_many  # noqa: PLC0415  (batch imports this module)
 
-        return quote_many(self, [Item(job, tuple(criteria)) for job, criteria in items])
+        listed = [Item(job, tuple(criteria)) for job, criteria in items]
+        return quote_batch_api(self, listed) if via == "batch_api" else quote_many(self, listed)
 
     def judge_many(
-        self, items: Iterable[tuple[VerifyJob, Sequence[Criterion]]]
+        self,
+        items: Iterable[tuple[VerifyJob, Sequence[Criterion]]],
+        *,
+        via: Via = "request",
+        fallback: Callable[[Plan], bool] | None = None,
     ) -> dict[str, Judgement | CheckError]:
-        """Score several outputs, one request per judge model where possible.
+        """Score several outputs: one request per judge model where possible (``via="request"``),
+        or through the providers' batch APIs at the batch price (``via="batch_api"``, for the
+        providers ``batch_api`` names; the others as with ``"request"``).
 
+        ``fallback(plan)`` is asked before an item the batch API left unanswered is judged by
+        a direct call (default: always); refused, the item is ``JudgeSkipped`` with reason budget.
         Returns, per job_id, its Judgement or the CheckError that stands for it
         (``JudgeSkipped`` with a reason, ``JudgeFailed`` with a cost).
         """
-        from checks.judge.batch import many_flow  # noqa: PLC0415
-
-        return self.client.run(many_flow(self, [Item(job, tuple(criteria)) for job, criteria in items]))
+        return self.client.run(self._many_flow(items, via, fallback))
 
     async def ajudge_many(
-        self, items: Iterable[tuple[VerifyJob, Sequence[Criterion]]]
+        self,
+        items: Iterable[tuple[VerifyJob, Sequence[Criterion]]],
+        *,
+        via: Via = "request",
+        fallback: Callable[[Plan], bool] | None = None,
     ) -> dict[str, Judgement | CheckError]:
+        return await self.client.arun(self._many_flow(items, via, fallback))
+
+    def _many_flow(
+        self,
+        items: Iterable[tuple[VerifyJob, Sequence[Criterion]]],
+        via: Via,
+        fallback: Callable[[Plan], bool] | None,
+    ) -> Flow[dict[str, Judgement | CheckError]]:
         from checks.judge.batch import many_flow  # noqa: PLC0415
 
-        return await self.client.arun(
-            many_flow(self, [Item(job, tuple(criteria)) for job, criteria in items])
-        )
+        listed = [Item(job, tuple(criteria)) for job, criteria in items]
+        if via == "batch_api":
+            return batch_api_flow(self, listed, fallback=fallback)
+        return many_flow(self, listed)
 
 
 def _key(item: Item) -> tuple[str, int, tuple[str, ...]]:

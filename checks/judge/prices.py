@@ -8,7 +8,7 @@ file (JSON or TOML, ``VERIFLEET_JUDGE_PRICES_FILE``)::
     # prices.toml
     default = { input = 1.0, output = 4.0 }     # optional: price of any model not listed
     [models]
-    "openai:gpt-4o-mini" = { input = 0.15, output = 0.60 }
+    "openai:gpt-4o-mini" = { input = 0.15, output = 0.60 }   # batch API: half (batch_factor = 0.5)
     "openrouter:*"       = { input = 3.0,  output = 15.0 }   # a provider-wide price
     "ollama:*"           = { input = 0,    output = 0 }
 
@@ -45,9 +45,15 @@ class Price:
     """USD per million input (prompt) tokens."""
     output_per_mtok: float
     """USD per million output (completion) tokens."""
+    batch_factor: float = 0.5
+    """The share of both prices paid through the provider's batch API (the batch discount: 0.5 is half)."""
 
     def cost(self, tokens_in: int, tokens_out: int) -> float:
         return (tokens_in * self.input_per_mtok + tokens_out * self.output_per_mtok) / 1_000_000
+
+    def batch_cost(self, tokens_in: int, tokens_out: int) -> float:
+        """What the same tokens cost through a provider's batch API."""
+        return self.cost(tokens_in, tokens_out) * self.batch_factor
 
 
 DEFAULT_PRICES: Mapping[str, Price] = {
@@ -185,9 +191,14 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _price(value: Any, where: str) -> Price:
-    if not isinstance(value, dict) or set(value) != {"input", "output"}:
+    if not isinstance(value, dict) or not {"input", "output"} <= set(value) <= {
+        "input",
+        "output",
+        "batch_factor",
+    }:
         raise ConfigurationError(
             f"{where}: expected {{input = USD per 1M tokens, output = USD per 1M tokens}}"
+            " (and optionally batch_factor = the share paid through a batch API, 0.5 by default)"
         )
     numbers = []
     for key in ("input", "output"):
@@ -195,4 +206,7 @@ def _price(value: Any, where: str) -> Price:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
             raise ConfigurationError(f"{where}.{key}: expected a non-negative number, got {v!r}")
         numbers.append(float(v))
-    return Price(numbers[0], numbers[1])
+    factor = value.get("batch_factor", 0.5)
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
+        raise ConfigurationError(f"{where}.batch_factor: expected a number from 0 to 1, got {factor!r}")
+    return Price(numbers[0], numbers[1], float(factor))

@@ -65,18 +65,31 @@ class Completion:
 
 def build_request(ref: ModelRef, endpoint: Endpoint, chat: Chat, *, max_tokens: int) -> httpx.Request:
     base = endpoint.base_url.rstrip("/")
+    path = "/messages" if ref.wire is Wire.MESSAGES else "/chat/completions"
+    return httpx.Request(
+        "POST",
+        base + path,
+        headers=auth_headers(ref.wire, endpoint),
+        json=request_body(ref, chat, max_tokens=max_tokens),
+    )
+
+
+def auth_headers(wire: Wire, endpoint: Endpoint) -> dict[str, str]:
+    """The headers every request to a provider of this wire format carries (its key, its version)."""
     key = endpoint.secret
-    if ref.wire is Wire.MESSAGES:
+    if wire is Wire.MESSAGES:
         headers = {"anthropic-version": ANTHROPIC_VERSION}
         if key:
             headers["x-api-key"] = key
-        return httpx.Request(
-            "POST", f"{base}/messages", headers=headers, json=_anthropic_body(ref, chat, max_tokens)
-        )
-    headers = {"authorization": f"Bearer {key}"} if key else {}
-    return httpx.Request(
-        "POST", f"{base}/chat/completions", headers=headers, json=_openai_body(ref, chat, max_tokens)
-    )
+        return headers
+    return {"authorization": f"Bearer {key}"} if key else {}
+
+
+def request_body(ref: ModelRef, chat: Chat, *, max_tokens: int) -> dict[str, Any]:
+    """The JSON body of one completion request (also one line of a provider batch)."""
+    if ref.wire is Wire.MESSAGES:
+        return _anthropic_body(ref, chat, max_tokens)
+    return _openai_body(ref, chat, max_tokens)
 
 
 def _openai_body(ref: ModelRef, chat: Chat, max_tokens: int) -> dict[str, Any]:
@@ -124,6 +137,15 @@ def parse_response(ref: ModelRef, response: httpx.Response, chat: Chat) -> Compl
         data = response.json()
     except ValueError:
         raise ProviderError(f"the response is not JSON (HTTP {response.status_code})") from None
+    return parse_body(ref, data, chat)
+
+
+def parse_body(ref: ModelRef, data: Any, chat: Chat) -> Completion:
+    """The completion in a response body already decoded (a response, or one result of a provider batch).
+
+    Raises:
+        ProviderError: the body is not the provider's response shape.
+    """
     if not isinstance(data, dict):
         raise ProviderError("the response is not a JSON object")
     try:

@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import JUDGE, Mock, anthropic_reply, job_with, mock_judge
 from judge_server import scores
+from judge_support import JUDGE, Mock, anthropic_reply, job_with, mock_judge
 
 from checks.judge.prices import estimate_chat_tokens
 from checks.judging import JudgeFailed, Judgement, JudgeSkipped

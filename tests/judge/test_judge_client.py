@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import pytest
 import structlog
-from conftest import KEY, Mock, Sleeps, anthropic_reply, mock_client, openai_reply
 from judge_server import scores
+from judge_support import KEY, Mock, Sleeps, anthropic_reply, mock_client, openai_reply
 
 from checks.judge import Chat, JudgeClient, ModelRef, ProviderError
 from checks.judge.transport import Gather, RetryPolicy, Sleep, retry_after, run_sync, scrub

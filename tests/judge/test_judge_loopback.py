@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 import structlog
-from conftest import JUDGE, JUDGED, KEY, LoopbackJudge, injections, job_with
 from judge_server import JudgeServer, answer, disconnect, scores, status
+from judge_support import JUDGE, JUDGED, KEY, LoopbackJudge, injections, job_with
 
 from checks import verify
 from checks.judge import InMemoryBreaker

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import injections, job_with
+from judge_support import injections, job_with
 
 from checks.judge import Fence, Item, PromptSet
 from messages import ConfigurationError

@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import JUDGE, JUDGED, KEY
 from factories import make_job
 from judge_server import JudgeServer, answer, scores
+from judge_support import JUDGE, JUDGED, KEY
 
 from checks.judge import LLMJudge, build_judge
 from messages import ConfigurationError

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import JUDGE, JUDGED, Mock, anthropic_reply, job_with, mock_judge, openai_reply
 from judge_server import scores
+from judge_support import JUDGE, JUDGED, Mock, anthropic_reply, job_with, mock_judge, openai_reply
 
 from checks import verify
 from checks.judge import InMemoryBreaker, Item

@@ -1,0 +1,178 @@
+"""Judge tokens per verdict, batch mode against inline mode, on the same jobs (issue 4).
+
+Real prompts (the shipped ones, built by ``LLMJudge``), real HTTP (the loopback server of
+``tests/judge/judge_server.py``) and the usage that server reports, counted from each request
+it receives (about 4 bytes of UTF-8 per token and 4 per message, as tokenizers run on English)
+and from each answer. The same 20 jobs (an output of about 700 characters, two judged
+criteria, one short source) are judged three ways:
+
+* inline: one call per job (``LLMJudge.judge``), as the inline queue does;
+* batch mode: the jobs in groups of N, one multi-item call per group (``judge_many``): the
+  rules, the scale and the answer's shape are sent once per group instead of once per job;
+* provider batch API (``judge_many(via="batch_api")``): one request per job, as inline, at the
+  price table's batch price.
+
+Figures: tokens (in + out) per verdict and its ratio to inline, calls per verdict, and USD per
+verdict of the batch API against inline.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import structlog
+from pydantic import SecretStr
+
+from bench.drafts import markdown_draft
+from bench.results import Figure
+from checks.judge import JudgeConfig, LLMJudge
+from checks.judging import Judgement
+from messages import Criterion, VerifyJob, parse_job
+
+COMMAND = "make bench  # bench/judge_batch.py"
+JUDGE = "anthropic:claude-3-5-haiku-20241022"
+JOBS = 20
+GROUPS = (5, 10, 20)
+CRITERIA = [
+    {"id": "c1", "text": "States how the system keeps latency low under load", "must_pass": True},
+    {"id": "c2", "text": "Cites the sources it was written from"},
+]
+SERVER = Path(__file__).resolve().parent.parent / "tests" / "judge" / "judge_server.py"
+
+
+def loopback_server() -> ModuleType:
+    """``tests/judge/judge_server.py`` (standard library only), loaded by path."""
+    spec = importlib.util.spec_from_file_location("judge_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("judge_server", module)  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def jobs(n: int = JOBS) -> list[tuple[VerifyJob, list[Criterion]]]:
+    out = []
+    for i in range(n):
+        text, _ = markdown_draft(words=110, links=0, markers=0, seed=i)
+        job = parse_job(
+            {
+                "schema_version": 1,
+                "job_id": f"bench-judge-{i}",
+                "mission_id": "bench",
+                "task_id": f"t{i}",
+                "task": {
+                    "description": "Describe how the service scales",
+                    "executor_model": "openai:gpt-4o",
+                    "cost_usd": 0.42,
+                },
+                "output": {"format": "markdown", "content": text[:700], "language": "en"},
+                "criteria": CRITERIA,
+                "sources": [
+                    {"id": "s1", "type": "documentation", "text": "Queues and caches keep latency low."}
+                ],
+            }
+        )
+        out.append((job, list(job.criteria)))
+    return out
+
+
+def run(seconds: float = 2.0) -> dict[str, Figure]:
+    """The figures (``seconds`` is unused: these are counts, not timings)."""
+    js = loopback_server()
+    with js.running() as server, structlog.testing.capture_logs():  # one log line per call: not here
+        return _measure(js, server)
+
+
+def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
+    items = jobs()
+    judged = {c["id"]: 4 for c in CRITERIA}
+    server.default = js.answer(js.scores(judged), usage=js.MEASURED)
+
+    def judge(**options: Any) -> LLMJudge:
+        config = JudgeConfig(judges=(JUDGE,), base_url=server.base_url, api_key=SecretStr("bench"), **options)
+        return LLMJudge.from_config(config, trust_env=False)
+
+    inline_judge = judge()
+    before = len(server.requests)
+    inline = [inline_judge.judge(job, criteria) for job, criteria in items]
+    inline_calls = len(server.requests) - before
+    inline_judge.close()
+    base = _per_verdict(inline, inline_calls)
+
+    figures: dict[str, Figure] = {
+        "judge_inline_tokens_per_verdict": Figure(
+            round(base["tokens"], 1),
+            "tokens",
+            ">= 0",
+            COMMAND,
+            note=f"one call per job; {base['tokens_in']:.0f} in + {base['tokens_out']:.0f} out, "
+            "usage counted by the loopback server from each request",
+        )
+    }
+    for size in GROUPS:
+        batch_judge = judge()
+        before = len(server.requests)
+        results: list[Judgement] = []
+        for start in range(0, len(items), size):
+            group = items[start : start + size]
+            server.push(
+                js.answer(
+                    {"items": [{"job_id": j.job_id, **js.scores(judged)} for j, _ in group]},
+                    usage=js.MEASURED,
+                )
+            )
+            got = batch_judge.judge_many(group)
+            results += [r for r in got.values() if isinstance(r, Judgement)]
+        batch_judge.close()
+        assert len(results) == len(items), "every item scored by its group's answer"
+        row = _per_verdict(results, len(server.requests) - before)
+        figures[f"judge_batch{size}_tokens_ratio"] = Figure(
+            round(row["tokens"] / base["tokens"], 3),
+            "of inline tokens per verdict",
+            "<= 0.5" if size >= 10 else "<= 0.7",
+            COMMAND,
+            note=f"{size} jobs per multi-item call: {row['tokens']:.0f} tokens per verdict "
+            f"({row['tokens_in']:.0f} in + {row['tokens_out']:.0f} out) against {base['tokens']:.0f} inline",
+        )
+        figures[f"judge_batch{size}_calls_per_verdict"] = Figure(
+            round(row["calls"], 3), "calls", f"<= {1 / size:g}", COMMAND, note="inline: 1 call per verdict"
+        )
+
+    api_judge = judge(batch_api=("anthropic",), batch_poll_s=0.01)
+    got = api_judge.judge_many(items, via="batch_api")
+    api_judge.close()
+    api = [r for r in got.values() if isinstance(r, Judgement)]
+    assert len(api) == len(items)
+    row = _per_verdict(api, 0)
+    figures["judge_batch_api_cost_ratio"] = Figure(
+        round(row["usd"] / base["usd"], 3),
+        "of inline USD per verdict",
+        "<= 0.5",
+        COMMAND,
+        note=f"provider batch API, one request per job at the batch price: {row['usd'] * 1e6:.0f} "
+        f"against {base['usd'] * 1e6:.0f} micro-USD per verdict, same tokens",
+    )
+    return figures
+
+
+def _per_verdict(results: list[Judgement], calls: int) -> dict[str, float]:
+    n = len(results)
+    tokens_in = sum(r.tokens_in for r in results) / n
+    tokens_out = sum(r.tokens_out for r in results) / n
+    return {
+        "tokens_in": tokens_in,
+        "tokens_out": tokens_out,
+        "tokens": tokens_in + tokens_out,
+        "calls": calls / n,
+        "usd": sum(r.cost_usd for r in results) / n,
+    }
+
+
+if __name__ == "__main__":
+    from bench.results import table
+
+    print(table(run()))
