@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import deterministic, grounding, judge_batch
+from bench import deterministic, fleet, grounding, judge_batch
 from bench.results import Figure, table, write
 
 
@@ -19,6 +19,7 @@ def main() -> None:
     figures.update(deterministic.run(args.seconds))
     figures.update(grounding.run(args.seconds))
     figures.update(judge_batch.run(args.seconds))
+    figures.update(fleet.run(args.seconds))
     write(figures)
     print(table(figures))
 

@@ -93,6 +93,8 @@ class SkipReason(StrEnum):
     NO_JUDGE = "no_judge"
     NO_INDEPENDENT_JUDGE = "no_independent_judge"
     NOT_APPLICABLE = "not_applicable"
+    NOT_SAMPLED = "not_sampled"
+    """The mission's sampling policy left this task out (docs/policies.md)."""
 
 
 class FlagType(StrEnum):

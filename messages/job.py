@@ -219,6 +219,14 @@ class Policy(_Frozen):
     max_attempts: Annotated[int, Field(ge=1, le=100)] | None = None
     judges: list[ModelName] | None = None
     ensemble: Annotated[int, Field(ge=1, le=5)] | None = None
+    mission_budget_usd: Usd | None = None
+    """Cap on what verifying every task of the mission may spend in all, retries included."""
+    sample_every: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
+    """Verify only the 1st, (N+1)th, (2N+1)th... eligible task of the mission (docs/policies.md)."""
+    sample_rate: Fraction | None = None
+    """Verify this fraction of the mission's eligible tasks, chosen by a seeded hash of the task id."""
+    sample_seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
+    """Seed of ``sample_rate``'s choice (default 0): the same seed picks the same tasks."""
 
     @field_validator("judges")
     @classmethod
@@ -227,6 +235,14 @@ class Policy(_Frozen):
         if value is not None and len(value) > limit:
             raise ValueError(f"{len(value)} judges, over the limit of {limit}")
         return value
+
+    @model_validator(mode="after")
+    def _one_sampling_rule(self) -> Policy:
+        if self.sample_every is not None and self.sample_rate is not None:
+            raise ValueError("set sample_every or sample_rate, not both")
+        if self.sample_seed is not None and self.sample_rate is None:
+            raise ValueError("sample_seed applies to sample_rate only; set sample_rate too")
+        return self
 
 
 class VerifyJob(_Frozen):

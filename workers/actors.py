@@ -8,10 +8,14 @@ broker's decoder. The order of one job:
    ``error`` saying what and where; one that names none goes to the dead
    letters (it has nobody to answer);
 2. a job_id that already has a verdict is done: nothing is published again;
-3. run the pipeline and publish the verdict exactly once.
+3. apply the fleet's policies (``workers/policies.py``: sampling, the budget
+   ledger, the result cache; batch jobs park their judge work for a group call)
+   and publish the verdict exactly once.
 
-Transient failures (Redis, time limit) raise and are retried by dramatiq's
-Retries middleware; on the last attempt the job gets a verdict ``error`` first.
+Transient failures (Redis, time limit, a judge that does not answer) raise and
+are retried by dramatiq's Retries middleware; on the last attempt the job gets a
+verdict ``error`` first. :class:`workers.faults.DeliveryLimit` answers a job
+delivered too many times (it keeps killing its worker) with a verdict ``error``.
 """
 
 from __future__ import annotations
@@ -20,14 +24,16 @@ from typing import Any
 
 import dramatiq
 import structlog
-from dramatiq.middleware import CurrentMessage
+from dramatiq.middleware import CurrentMessage, TimeLimitExceeded
 
 from checks import error_verdict, verify
 from checks.scoring import error_verdict_for
-from messages import JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
+from messages import FleetError, JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
 from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
+from workers.faults import Deliveries, DeliveryLimit
 from workers.runtime import Runtime, RuntimeHolder
+from workers.services import Services
 
 log = structlog.get_logger("verifleet.worker")
 
@@ -50,7 +56,13 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
         metrics.observe_duplicate(mode)
         return None
     try:
-        verdict = verify(job, config=runtime.config, judge=runtime.judge, mode=mode)
+        if runtime.policies is not None:
+            found = runtime.policies.verify(runtime, job, mode)
+            if found is None:  # parked: the batch flush publishes it
+                return None
+            verdict = found
+        else:
+            verdict = verify(job, config=runtime.config, judge=runtime.judge, mode=mode)
     except JobRejected as e:
         verdict = error_verdict(
             f"invalid job: {e}",
@@ -113,8 +125,38 @@ def _give_up(runtime: Runtime, payload: str | dict[str, Any], mode: Mode, error:
         log.exception("give_up_publish_failed", job_id=verdict.job_id)
 
 
+def _deliveries(holder: RuntimeHolder) -> Deliveries:
+    policies = holder.get().policies
+    if policies is None:
+        raise FleetError("this runtime counts no deliveries")
+    return policies.deliveries
+
+
+def _drop(holder: RuntimeHolder, payload: str | dict[str, Any], deliveries: int) -> None:
+    """Answer a job delivered more often than ``max_deliveries`` with a verdict ``error``."""
+    runtime = holder.get()
+    limit = runtime.settings.max_deliveries
+    reason = f"dropped after {deliveries} deliveries (limit {limit}): it keeps failing or killing its worker"
+    verdict = error_verdict_for(peek_identity(payload), reason)
+    if verdict is not None:
+        _publish(runtime, verdict)
+        metrics.observe_dropped("delivery")
+
+
 def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramatiq.Actor[Any, Any]]:
-    """Declare both actors on ``broker``; their code runs with the holder's per-process runtime."""
+    """Declare both actors on ``broker``; their code runs with the holder's per-process runtime.
+
+    Also adds the fleet's own middleware: the delivery limit, and the background services of a
+    worker process (heartbeat, batch flusher, webhook sender; ``workers/services.py``).
+    """
+    broker.add_middleware(
+        DeliveryLimit(
+            lambda: _deliveries(holder),
+            holder.settings.max_deliveries,
+            lambda payload, n: _drop(holder, payload, n),
+        )
+    )
+    broker.add_middleware(Services(holder, lambda verdict, job: _publish(holder.get(), verdict, job)))
     max_retries = holder.settings.max_retries
 
     def make(mode: Mode) -> dramatiq.Actor[Any, Any]:
@@ -124,7 +166,7 @@ def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramat
                 process(runtime, payload, mode)
             except JobRejected:
                 raise
-            except Exception as e:
+            except (Exception, TimeLimitExceeded) as e:  # a time limit is an interrupt, not an Exception
                 message = CurrentMessage.get_current_message()
                 retries = int(message.options.get("retries", 0)) if message is not None else max_retries
                 if retries >= max_retries:

@@ -4,23 +4,38 @@ A verdict is published exactly once per job_id: one Lua script sets the
 record ``<prefix>:verdict:<job_id>`` only if it does not exist and, in the
 same atomic step, appends the event to the stream ``verifleet:verdicts``.
 A redelivered message or a resubmitted job finds the record and adds nothing.
+With a webhook configured the same step queues the event in the webhook outbox
+(``<prefix>:webhook:outbox``, see ``workers/webhook.py``); ``stream_events=False``
+leaves the outbox as the only sink.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import redis
 
 from messages import FleetError, VerdictEvent
 
+if TYPE_CHECKING:
+    from workers.settings import Settings
+
 STREAM = "verifleet:verdicts"
 
 _PUBLISH = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
-  return redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'event', ARGV[1], 'job_id', ARGV[4])
+  local id = false
+  if ARGV[5] == '1' then
+    id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'event', ARGV[1], 'job_id', ARGV[4])
+  end
+  if KEYS[3] then
+    local queued = redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*',
+      'event', ARGV[1], 'job_id', ARGV[4])
+    id = id or queued
+  end
+  return id
 end
 return false
 """
@@ -43,13 +58,29 @@ class EventStore:
         ttl_seconds: int = 30 * 24 * 3600,
         maxlen: int = 1_000_000,
         stream: str = STREAM,
+        outbox: str | None = None,
+        stream_events: bool = True,
     ) -> None:
         self.redis = client
         self.prefix = prefix
         self.ttl_seconds = ttl_seconds
         self.maxlen = maxlen
         self.stream = stream
+        self.outbox = outbox
+        """A stream that also receives every published event (the webhook sender reads it)."""
+        self.stream_events = stream_events
         self._publish = client.register_script(_PUBLISH)
+
+    @classmethod
+    def from_settings(cls, client: redis.Redis, settings: Settings) -> EventStore:
+        return cls(
+            client,
+            prefix=settings.key_prefix,
+            ttl_seconds=settings.verdict_ttl_seconds,
+            maxlen=settings.stream_maxlen,
+            outbox=f"{settings.key_prefix}:webhook:outbox" if settings.webhook_url else None,
+            stream_events=settings.stream_events,
+        )
 
     def record_key(self, job_id: str) -> str:
         return f"{self.prefix}:verdict:{job_id}"
@@ -58,9 +89,10 @@ class EventStore:
         """Record and stream the verdict; the stream id, or None when the job already had one."""
         body = verdict.model_dump_json()
         try:
+            keys = [self.record_key(verdict.job_id), self.stream, *([self.outbox] if self.outbox else [])]
+            streamed = "1" if self.stream_events else "0"
             entry = self._publish(
-                keys=[self.record_key(verdict.job_id), self.stream],
-                args=[body, self.ttl_seconds, self.maxlen, verdict.job_id],
+                keys=keys, args=[body, self.ttl_seconds, self.maxlen, verdict.job_id, streamed]
             )
         except redis.RedisError as e:
             raise FleetError(f"could not publish the verdict of {verdict.job_id!r}: {e}") from e

@@ -98,6 +98,10 @@ class Instruments:
     job_latency: Histogram
     cache_hits: Counter
     circuit_open: Gauge
+    batch_flushes: Counter
+    batch_items: Counter
+    jobs_dropped: Counter
+    webhook_deliveries: Counter
 
     @classmethod
     def register(cls, registry: CollectorRegistry | None = None) -> Instruments:
@@ -149,6 +153,16 @@ class Instruments:
                 "job_latency_seconds", "From submission to published verdict.", ("mode",), JOB_SECONDS
             ),
             cache_hits=counter("cache_hits_total", "Judge answers served from a cache."),
+            batch_flushes=counter("batch_flushes_total", "Multi-item judge flushes of parked batch work."),
+            batch_items=counter(
+                "batch_items_total", "Parked items flushed, by how their judging went.", ("outcome",)
+            ),
+            jobs_dropped=counter(
+                "jobs_dropped_total", "Jobs answered with an error past the delivery limit.", ("stage",)
+            ),
+            webhook_deliveries=counter(
+                "webhook_deliveries_total", "Webhook POSTs: delivered, retried, dead.", ("outcome",)
+            ),
             circuit_open=Gauge(
                 PREFIX + "circuit_open",
                 "1 while a judge provider's circuit breaker is open in some worker process.",
@@ -312,6 +326,26 @@ def observe_verdict(verdict: VerdictEvent, job: VerifyJob | None = None) -> None
         m.observe_verdict(verdict, job, enqueued_ms=message.message_timestamp if message else None)
 
     _contained("verdict", step)
+
+
+def observe_flush(judged: int, cached: int, retried: int) -> None:
+    """One batch flush: items judged in the group call, served from the cache, parked again."""
+
+    def step(m: Instruments) -> None:
+        m.batch_flushes.inc()
+        for outcome, n in (("judged", judged), ("cached", cached), ("retried", retried)):
+            if n:
+                m.batch_items.labels(outcome).inc(n)
+
+    _contained("flush", step)
+
+
+def observe_dropped(stage: str) -> None:
+    _contained("dropped", lambda m: m.jobs_dropped.labels(stage).inc())
+
+
+def observe_webhook(outcome: str) -> None:
+    _contained("webhook", lambda m: m.webhook_deliveries.labels(outcome).inc())
 
 
 def observe_duplicate(mode: Mode) -> None:

@@ -16,6 +16,7 @@ from checks import Judge, PipelineConfig
 from checks.judge import build_judge
 from workers.events import EventStore
 from workers.judge_state import shared_state
+from workers.policies import FleetPolicies
 from workers.settings import Settings
 
 
@@ -27,22 +28,20 @@ class Runtime:
     judge: Judge | None = None
     """None when no judge is configured: judged criteria are skipped with reason ``no_judge``.
     Its circuit breaker and concurrency cap are shared through Redis (``workers/judge_state.py``)."""
+    policies: FleetPolicies | None = None
+    """Sampling, budget ledger, result cache, batching (``workers/policies.py``); None: plain verify."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
         client = redis.Redis.from_url(settings.state_url, health_check_interval=30)
-        events = EventStore(
-            client,
-            prefix=settings.key_prefix,
-            ttl_seconds=settings.verdict_ttl_seconds,
-            maxlen=settings.stream_maxlen,
-        )
+        events = EventStore.from_settings(client, settings)
         judge = build_judge(settings.judge_config(), **shared_state(settings))
         return cls(
             settings=settings,
             events=events,
             config=settings.pipeline_config(),
             judge=judge,
+            policies=FleetPolicies.build(settings, client, judge),
         )
 
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from checks import PipelineConfig
@@ -136,6 +136,42 @@ class Settings(BaseSettings):
     metrics_dir: str | None = None
     """prometheus-client's multiprocess directory, wiped at each start; default: a fresh temp dir."""
 
+    # Fleet policies (docs/policies.md).
+    mission_budget_usd: Annotated[float, Field(ge=0, allow_inf_nan=False)] | None = None
+    """Default cap on a mission's verification spending (a job's policy.mission_budget_usd wins)."""
+    budget_hold_ttl_s: Annotated[int, Field(ge=60)] = 900
+    """A budget reservation never settled (its worker died) is released after this long."""
+    batch_max_items: Annotated[int, Field(ge=1, le=256)] = 16
+    """N: a batch worker asks the judge about at most this many parked outputs in one call."""
+    batch_max_wait_s: Annotated[float, Field(gt=0, le=3_600)] = 10.0
+    """T: parked judge work waits at most this long for its group to fill."""
+    batch_claim_idle_ms: Annotated[int, Field(ge=500)] = 30_000
+    """Parked work a dead batch worker held this long untouched is claimed by another one."""
+    batch_flush_concurrency: Annotated[int, Field(ge=1, le=64)] = 4
+    """Groups one batch worker process may have with the judge at once."""
+    batch_nice: Annotated[int, Field(ge=0, le=19)] = 0
+    """A worker process serving only verify-batch lowers its CPU priority by this much (os.nice): set
+    it (e.g. 10) where inline and batch workers share a host, so that inline latency holds under a
+    batch backlog. Separate hosts or CPU quotas do the same; 0 leaves the priority alone."""
+    max_deliveries: Annotated[int, Field(ge=1, le=1_000)] = 10
+    """Past this many deliveries of one job_id (retries and crash redeliveries) it gets a verdict error."""
+    heartbeat_interval_s: Annotated[float, Field(gt=0, le=300)] = 5.0
+    """How often each worker process writes its heartbeat record."""
+    cache_ttl_seconds: Annotated[int, Field(ge=0)] = 7 * 24 * 3600
+    """How long judged results are reused for an unchanged output and criteria (0: no cache)."""
+    stream_events: bool = True
+    """Append verdicts to the verdict stream; false leaves the webhook as the only sink."""
+    webhook_url: str | None = None
+    """POST every verdict here, signed (CONTRACT.md section 4)."""
+    webhook_secret: SecretStr | None = None
+    """HMAC-SHA256 key of the X-Verifleet-Signature header; required with webhook_url."""
+    webhook_timeout_s: Annotated[float, Field(gt=0, le=120)] = 10.0
+    webhook_max_attempts: Annotated[int, Field(ge=1, le=100)] = 8
+    """Tries per verdict before it goes to the dead letters (verifleet:webhook:dead)."""
+    webhook_backoff_s: Annotated[float, Field(gt=0)] = 1.0
+    """First wait between tries, doubled each time up to webhook_backoff_max_s."""
+    webhook_backoff_max_s: Annotated[float, Field(gt=0)] = 300.0
+
     # Logs.
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     log_format: Literal["auto", "json", "console"] = "auto"
@@ -152,6 +188,14 @@ class Settings(BaseSettings):
                 + ", ".join(f"{s}://" for s in BROKER_SCHEMES)
             )
         return value
+
+    @model_validator(mode="after")
+    def _sinks(self) -> Settings:
+        if self.webhook_url and not (self.webhook_secret and self.webhook_secret.get_secret_value()):
+            raise ValueError("VERIFLEET_WEBHOOK_URL needs VERIFLEET_WEBHOOK_SECRET to sign what it sends")
+        if not self.stream_events and not self.webhook_url:
+            raise ValueError("VERIFLEET_STREAM_EVENTS=false needs VERIFLEET_WEBHOOK_URL as the sink")
+        return self
 
     @field_validator("redis_url")
     @classmethod

@@ -1,0 +1,130 @@
+"""Helpers for the fleet-policy tests and the fleet bench: a judge that answers any rubric prompt.
+
+:class:`EchoJudge` is the loopback judge server of ``tests/judge/judge_server.py`` (imported, not
+copied) answering every request it was not scripted for with a valid answer for exactly the
+job ids and criterion ids the prompt asks about, single or multi-item; its ``usage`` counts
+about four characters per token of the prompt and of the answer, as a tokenizer would for
+English. ``delays`` holds the delays of the next requests; ``failing`` makes it answer 503.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import threading
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+_JUDGE_TESTS = str(Path(__file__).resolve().parent / "judge")
+if _JUDGE_TESTS not in sys.path:
+    sys.path.insert(0, _JUDGE_TESTS)
+
+from judge_server import JudgeServer, Recorded, Reply, answer, scores, status  # noqa: E402
+
+JUDGE = "anthropic:claude-3-5-haiku-20241022"
+KEY = "sk-test-policies-0000000000"
+JUDGED = {"id": "j1", "text": "Explains the risk tiers", "must_pass": True}
+LEAF_BODY = (
+    "# Findings\n\nThe regulation sorts AI systems into four risk tiers: unacceptable, high, limited "
+    "and minimal. High-risk systems need documentation, logging, human oversight and a conformity "
+    "assessment before they reach the market. Limited-risk systems carry transparency duties: people "
+    "must be told when they talk to a machine or see generated content. Minimal-risk systems, most "
+    "of what is deployed today, have no new duties. The obligations phase in over two years, with "
+    "bans applying first and the high-risk rules last.\n"
+)
+
+_ITEM = re.compile(r"^# Item (\S+)$", re.MULTILINE)
+_CRITERION = re.compile(r"^- `([^`]+)`:", re.MULTILINE)
+
+
+def criteria_ids(block: str) -> list[str]:
+    """The criterion ids listed in the ``## Criteria`` section of one prompt block."""
+    start = block.find("## Criteria")
+    if start < 0:
+        return []
+    end = block.find("\n## ", start + 5)
+    return _CRITERION.findall(block[start : end if end > 0 else None])
+
+
+def tokens(text: str) -> int:
+    return max(1, len(text) // 4)
+
+
+class EchoJudge(JudgeServer):
+    def __init__(self) -> None:
+        super().__init__()
+        self.delays: deque[float] = deque()
+        self.failing = False
+        self.score = 5
+        self._local = threading.local()
+
+    def record(self, recorded: Recorded) -> None:
+        super().record(recorded)
+        self._local.last = recorded
+
+    def next_reply(self, model: str) -> Reply | None:
+        scripted = super().next_reply(model)
+        if scripted is not None and scripted is not self.default:
+            return scripted
+        if self.failing:
+            return status(503, {"error": {"message": "judge down"}})
+        recorded: Recorded = self._local.last
+        prompt = recorded.prompt
+        items = _ITEM.split(prompt)
+        if len(items) > 1:  # a multi-item prompt: "# Item <id>" blocks
+            body: dict[str, Any] = {
+                "items": [
+                    {"job_id": job_id, **scores(dict.fromkeys(criteria_ids(block), self.score))}
+                    for job_id, block in zip(items[1::2], items[2::2], strict=True)
+                ]
+            }
+        else:
+            body = scores(dict.fromkeys(criteria_ids(prompt), self.score))
+        text = json.dumps(body)
+        delay = self.delays.popleft() if self.delays else 0.0
+        return answer(text, usage=(tokens(prompt), tokens(text)), delay_s=delay)
+
+    @property
+    def calls(self) -> int:
+        return len(self.requests)
+
+
+def judge_env(server: JudgeServer) -> dict[str, str]:
+    """What a worker process needs in its environment to use the loopback judge."""
+    return {
+        "VERIFLEET_JUDGES": JUDGE,
+        "VERIFLEET_JUDGE_BASE_URL": server.base_url,
+        "VERIFLEET_JUDGE_API_KEY": KEY,
+        "VERIFLEET_JUDGE_TIMEOUT_S": "10",
+        "VERIFLEET_JUDGE_MAX_RETRIES": "0",
+    }
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of a process, read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+__all__ = [
+    "JUDGE",
+    "JUDGED",
+    "KEY",
+    "LEAF_BODY",
+    "EchoJudge",
+    "answer",
+    "children",
+    "criteria_ids",
+    "judge_env",
+    "scores",
+    "status",
+]
