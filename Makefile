@@ -39,6 +39,9 @@ format: $(STAMP)
 bench: $(STAMP)                     ## benchmarks; figures are ratios to baselines measured in the same run
 	$(PY) -m bench
 
+chaos: $(STAMP)                     ## kill -9, Redis restart, judge outage, poison: every job still gets one verdict
+	$(PY) -m bench.chaos
+
 schema: $(STAMP)                    ## regenerate messages/schema/*.json from the models
 	$(VENV)/bin/verifleet schema
 

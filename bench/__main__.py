@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import deterministic, fleet, grounding, judge_batch
+from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, submit
 from bench.results import Figure, table, write
 
 
@@ -20,6 +20,10 @@ def main() -> None:
     figures.update(grounding.run(args.seconds))
     figures.update(judge_batch.run(args.seconds))
     figures.update(fleet.run(args.seconds))
+    figures.update(ceiling.run(args.seconds))
+    figures.update(submit.run(args.seconds))
+    figures.update(memory.run(args.seconds))
+    figures.update(cost.run(args.seconds))
     write(figures)
     print(table(figures))
 

@@ -6,7 +6,6 @@ from typing import Any
 
 import dramatiq
 from dramatiq.brokers.rabbitmq import RabbitmqBroker
-from dramatiq.brokers.redis import RedisBroker
 from dramatiq.middleware import (
     AgeLimit,
     Callbacks,
@@ -19,6 +18,7 @@ from dramatiq.middleware import (
 
 from messages import ConfigurationError
 from workers.metrics import Metrics
+from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings, redact
 
 INLINE_QUEUE = "verify-inline"
@@ -54,7 +54,7 @@ def make_broker(settings: Settings, url: str | None = None) -> dramatiq.Broker:
     scheme = url.split("://", 1)[0].lower()
     kwargs: dict[str, Any] = {"middleware": middleware(settings)}
     if scheme in ("redis", "rediss", "unix"):
-        return RedisBroker(  # type: ignore[no-untyped-call]  # dramatiq leaves it unannotated
+        return FleetRedisBroker(  # dramatiq's, hardened against faults (workers/redis_broker.py)
             url=url,
             namespace=queue_namespace(settings),
             heartbeat_timeout=settings.heartbeat_timeout_ms,

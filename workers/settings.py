@@ -122,7 +122,7 @@ class Settings(BaseSettings):
     # Workers.
     worker_timeout_ms: Annotated[int, Field(ge=10, le=10_000)] = 100
     """How long an idle consumer waits for a message; short keeps inline latency low."""
-    heartbeat_timeout_ms: Annotated[int, Field(ge=1_000)] = 15_000
+    heartbeat_timeout_ms: Annotated[int, Field(ge=1_000)] = 5_000
     """A worker silent this long is dead and its fetched messages are requeued (Redis broker)."""
     maintenance_chance: Annotated[int, Field(ge=0, le=1_000_000)] = 100_000
     """Per million broker calls, how often dead workers' messages are looked for (Redis broker)."""

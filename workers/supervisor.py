@@ -38,6 +38,7 @@ def dramatiq_command(queues: Sequence[str], processes: int, threads: int) -> lis
         "--processes", str(processes),
         "--threads", str(threads),
         "--queues", *queues,
+        "--worker-fork-timeout", "5000",  # a worker killed while booting stalls the main process this long
     ]  # fmt: skip
 
 

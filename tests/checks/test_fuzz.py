@@ -10,6 +10,8 @@ stays under about 20 seconds.
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 import pytest
@@ -364,3 +366,166 @@ class TestNoVerdictCrashes:
         except JobRejected:
             return
         assert isinstance(verdict, VerdictEvent)
+
+
+# Hostile input (issue 9): mutated jobs and pathological text --------------------------------------
+
+FULL_JOB: dict[str, Any] = {
+    "schema_version": 1,
+    "job_id": "hostile",
+    "mission_id": "m",
+    "task_id": "t",
+    "attempt": 1,
+    "has_dependents": True,
+    "mode": "inline",
+    "task": {"description": "Research", "executor_model": "openai:gpt-4o", "cost_usd": 0.42},
+    "output": {"format": "markdown", "content": "# Findings\n\nA claim [s1].\n", "language": "en"},
+    "criteria": [
+        {
+            "id": "c1",
+            "text": "long",
+            "check": "word_count",
+            "params": {"ge": 1},
+            "must_pass": True,
+            "weight": 1.0,
+        },
+        {"id": "c2", "text": "judged", "params": {"threshold": 0.5}},
+    ],
+    "sources": [
+        {"id": "s1", "type": "web", "url": "https://example.org/a", "text": "A claim.", "reliability": 0.6}
+    ],
+    "seen_urls": ["https://example.org/a"],
+    "source_map": [{"section": "Findings", "source_ids": ["s1"]}],
+    "voice": {
+        "prohibited_phrases": ["synergy"],
+        "reading_level": {"metric": "flesch_kincaid_grade", "max": 10},
+    },
+    "policy": {"profile": "auto", "strictness": "standard", "budget_fraction": 0.3, "ensemble": 1},
+    "trace_id": "tr-1",
+    "submitted_at": "2026-11-21T10:00:00Z",
+}
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+PATHS = _paths(FULL_JOB)
+hostile_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=40)
+    | st.sampled_from(["", "\x00", "\ud7ff", "inline", "batch", "criteria", "0", "-1", "1e309", "NaN"]),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@st.composite
+def mutated_jobs(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid job with up to four of its fields replaced, deleted, or joined by unknown ones."""
+    document = copy.deepcopy(FULL_JOB)
+    for _ in range(draw(st.integers(1, 4))):
+        path = draw(st.sampled_from(PATHS))
+        parent: Any = document
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+            action = draw(st.sampled_from(["replace", "delete", "add"]))
+            if action == "replace":
+                parent[path[-1]] = draw(hostile_values)
+            elif action == "delete" and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            elif isinstance(parent, dict):
+                parent[draw(st.text(min_size=1, max_size=8))] = draw(hostile_values)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier mutation removed or replaced the way there
+    return document
+
+
+PATHOLOGICAL = [
+    "a" * 20_000,
+    "[" * 10_000,
+    "](" * 5_000,
+    "![](" * 3_000,
+    "<" * 10_000,
+    "<div>" * 4_000,
+    "<!--" * 4_000,
+    "&#" * 5_000 + ";",
+    "*" * 10_000,
+    "_" * 10_000,
+    "`" * 6_000,
+    "|" * 10_000,
+    "#" * 6_000,
+    "- " * 8_000,
+    "> " * 8_000,
+    "http://" * 3_000,
+    "https://example.org/" + "a/" * 8_000,
+    "[Source: " * 3_000,
+    "(" * 8_000 + ")" * 8_000,
+    " " * 20_000,
+    "\n" * 20_000,
+    ".\u200b" * 8_000,
+    "\u202e" * 5_000 + "text",
+    "\u0301" * 10_000,
+    "word " * 20_000,
+    "1,000,000.5% " * 2_000,
+]
+
+
+class TestHostileInput:
+    @FUZZ
+    @given(document=mutated_jobs())
+    def test_a_mutated_job_gets_a_verdict_or_a_clear_refusal(self, document: dict[str, Any]) -> None:
+        """Any field of a full job replaced by anything JSON can hold (huge integers, NaN, NUL, deep
+        lists), deleted, or joined by unknown keys: a verdict (an error saying why, where the job is
+        invalid), or JobRejected when no job_id is left to answer; nothing else escapes."""
+        raw = json.dumps(document)
+        try:
+            verdict = verify_document(raw)
+        except JobRejected:
+            return
+        assert isinstance(verdict, VerdictEvent)
+        json.loads(verdict.model_dump_json())  # and it can be published
+
+    @pytest.mark.parametrize("fmt", ["markdown", "html", "text"])
+    @pytest.mark.parametrize("text", PATHOLOGICAL, ids=[f"p{i}" for i in range(len(PATHOLOGICAL))])
+    def test_every_check_survives_pathological_text(self, text: str, fmt: str) -> None:
+        """Long runs of the characters each check's scanner cares about (brackets, markers, entities,
+        URLs, emphasis, combining marks, bidi controls): every check returns a result, and the whole
+        pipeline a verdict, with every check's params set too."""
+        criteria = [{"id": f"c{i}", "text": "rule", **c} for i, c in enumerate(HOSTILE_CRITERIA)]
+        job = parse_job({**FULL_JOB, "output": {"format": fmt, "content": text}, "criteria": criteria})
+        for name in CHECKS:
+            spec = get(name)
+            assert spec is not None
+            try:
+                result = spec.fn(_context(job, NoParams()))
+            except CheckError:
+                continue
+            _assert_result(result, job.output.text, name)
+        verdict = verify(job)
+        crashed = [
+            c for c in verdict.checks if c.status is CheckStatus.ERROR and "internal error" in c.reason
+        ]
+        assert not crashed, crashed
+
+
+HOSTILE_CRITERIA: list[dict[str, Any]] = [
+    {"check": "word_count", "params": {"ge": 1, "le": 100_000}},
+    {"check": "prohibited_phrases", "params": {"phrases": ["a a", "[", "<div>", "\u0301"]}},
+    {"check": "reading_level", "params": {"max": 12}},
+    {"check": "structure", "params": {"sections": [{"heading": "Findings", "required": True}]}},
+    {"check": "cite_integrity"},
+]

@@ -1,0 +1,188 @@
+"""The fleet against its engine's ceiling (issue 9, figure 1).
+
+* ``T_pipe``: in-process ``verify`` of a typical job (a 1,500-word markdown draft with 20 links
+  and 6 deterministic criteria, no judge), parse included, on one core;
+* ``T_noop``: ``bench/noop.py``, actors that do nothing, draining the same jobs from the same
+  Redis with the same layout (2 worker processes x 8 threads): the broker's and dramatiq's cost
+  per message;
+* ``T_fleet``: the fleet, ``verifleet worker --processes 2``, from ``submit_many`` to the last
+  verdict event on the stream.
+
+If verification and messaging simply added up on 2 cores, the fleet would run at
+``ideal = 1 / (1 / (2 T_pipe) + 1 / T_noop)``; the figure is ``T_fleet / ideal``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from bench.deterministic import rate
+from bench.drafts import markdown_draft
+from bench.harness import (
+    CPUS,
+    all_cores,
+    cpu_s,
+    now_ms,
+    redis_server,
+    running,
+    start_tree,
+    wait_ready,
+    worker_env,
+)
+from bench.results import Figure
+from checks import verify
+from messages import parse_job
+from workers.brokers import BATCH_QUEUE, queue_namespace
+from workers.client import Client
+from workers.settings import Settings
+
+COMMAND = "make bench  # bench/ceiling.py"
+PROCESSES, THREADS = 2, 8
+FLEET_JOBS = 2_000
+NOOP_JOBS = 10_000
+CRITERIA: list[dict[str, Any]] = [
+    {
+        "id": "c1",
+        "text": "Between 1,200 and 1,800 words",
+        "check": "word_count",
+        "params": {"ge": 1200, "le": 1800},
+    },
+    {
+        "id": "c2",
+        "text": "No hype words",
+        "check": "prohibited_phrases",
+        "params": {"phrases": ["synergy", "game-changer", "delve", "revolutionary"]},
+    },
+    {"id": "c3", "text": "Readable", "check": "reading_level", "params": {"max": 16}},
+    {
+        "id": "c4",
+        "text": "Has the findings",
+        "check": "structure",
+        "params": {"sections": [{"heading": "Findings", "required": True}]},
+    },
+    {"id": "c5", "text": "Cites only what was read", "check": "cite_integrity"},
+    {"id": "c6", "text": "Sounds like a person", "check": "voice"},
+]
+
+
+def typical_job(job_id: str = "ceiling-0", *, seed: int = 11) -> dict[str, Any]:
+    """A leaf job: a 1,500-word markdown draft with 20 cited links, 6 deterministic criteria."""
+    text, urls = markdown_draft(words=1_500, links=20, markers=0, seed=seed)
+    return {
+        "schema_version": 1,
+        "job_id": job_id,
+        "mission_id": "bench-ceiling",
+        "task_id": job_id,
+        "has_dependents": False,
+        "task": {"description": "Write the findings", "executor_model": "openai:gpt-4o", "cost_usd": 0.4},
+        "output": {"format": "markdown", "content": text, "language": "en"},
+        "criteria": CRITERIA,
+        "seen_urls": urls,
+    }
+
+
+def pipeline_rate(seconds: float) -> float:
+    """T_pipe: verifications per second in this process (pinned to one core by bench/__main__)."""
+    raw = json.dumps(typical_job())
+    config = Settings().pipeline_config()
+    return rate(lambda: verify(parse_job(raw), config=config), seconds)
+
+
+def noop_rate(url: str, settings: Settings, log_dir: Path) -> float:
+    """T_noop: fill the queue, start the no-op workers, time the drain from the first fetch."""
+    jobs = [typical_job(f"noop-{i}") for i in range(NOOP_JOBS)]
+    with Client(settings) as client:
+        client.submit_many(jobs, validate=False)
+    queue = f"{queue_namespace(settings)}:{BATCH_QUEUE}"
+    r = redis.Redis.from_url(url)
+    env = worker_env(settings)
+    with running([start_tree(env, log_dir / "noop.log", queues=[BATCH_QUEUE], processes=PROCESSES,
+                             threads=THREADS, module="bench.noop")]):  # fmt: skip
+        started = remaining = None
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            waiting = int(r.llen(queue))
+            if started is None and waiting < NOOP_JOBS:  # the first fetch: count the acks from here
+                started, remaining = time.monotonic(), int(r.hlen(queue + ".msgs"))
+            if started is not None and r.hlen(queue + ".msgs") == 0:
+                elapsed = time.monotonic() - started
+                break
+            time.sleep(0.002)
+        else:
+            raise TimeoutError("the no-op workers did not drain the queue in 120 s")
+    r.close()
+    return (remaining or NOOP_JOBS) / elapsed
+
+
+def fleet_rate(url: str, settings: Settings, log_dir: Path, rounds: int = 2) -> tuple[float, float]:
+    """T_fleet: submit_many to the last verdict event, best of ``rounds`` after a warm-up; and the
+    CPU time the worker processes spent per job in that round (ms)."""
+    env = worker_env(settings)
+    since = now_ms()
+    best, cpu_ms = 0.0, 0.0
+    r = redis.Redis.from_url(url)
+    tree = start_tree(env, log_dir / "fleet.log", queues=[BATCH_QUEUE], processes=PROCESSES, threads=THREADS)
+    with running([tree]), Client(settings) as client:
+        wait_ready(url, settings, PROCESSES, since_ms=since)
+        for n, size in enumerate([400] + [FLEET_JOBS] * rounds):
+            jobs = [typical_job(f"fleet-{n}-{i}") for i in range(size)]
+            before = int(r.xlen("verifleet:verdicts"))
+            workers = tree.workers()
+            used = sum(cpu_s(pid) for pid in workers)
+            started = time.monotonic()
+            client.submit_many(jobs, validate=False)
+            deadline = started + 300
+            while int(r.xlen("verifleet:verdicts")) < before + size:
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the fleet did not give every verdict in 300 s")
+                time.sleep(0.005)
+            elapsed = time.monotonic() - started
+            if n and size / elapsed > best:  # the first round warms both processes up
+                best = size / elapsed
+                cpu_ms = 1000 * (sum(cpu_s(pid) for pid in workers) - used) / size
+    r.close()
+    return best, cpu_ms
+
+
+def run(seconds: float = 2.0) -> dict[str, Figure]:
+    t_pipe = pipeline_rate(seconds)
+    with tempfile.TemporaryDirectory(prefix="verifleet-bench-") as tmp, all_cores():
+        with redis_server() as server:
+            settings = Settings(redis_url=server.url)
+            t_noop = noop_rate(server.url, settings, Path(tmp))
+        with redis_server() as server:
+            settings = Settings(redis_url=server.url)
+            t_fleet, cpu_ms = fleet_rate(server.url, settings, Path(tmp))
+    ideal = 1 / (1 / (2 * t_pipe) + 1 / t_noop)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    note = (
+        f"T_fleet {t_fleet:,.0f}/s vs ideal {ideal:,.0f}/s = 1/(1/(2 x T_pipe {t_pipe:,.0f}/s) "
+        f"+ 1/T_noop {t_noop:,.0f}/s); {PROCESSES} processes x {THREADS} threads, Redis on the same cores; "
+        f"load average {load:.1f} on {len(CPUS)} cores"
+    )
+    efficiency = Figure(
+        round((1000 / t_pipe) / cpu_ms, 3) if cpu_ms else 0.0,
+        "in-process ms / worker CPU ms per job",
+        ">= 0",
+        COMMAND,
+        f"worker processes spent {cpu_ms:.2f} ms of CPU per job, in-process verify {1000 / t_pipe:.2f} ms: "
+        "the fleet's own cost, whatever else the machine runs",
+    )
+    rates = {
+        "fleet_t_fleet_per_s": (t_fleet, "the fleet, submit to verdict event"),
+        "fleet_t_pipe_per_s": (t_pipe, "in-process verify, one core"),
+        "fleet_t_noop_per_s": (t_noop, "no-op actor, same layout"),
+        "fleet_ideal_per_s": (ideal, "1/(1/(2 T_pipe) + 1/T_noop)"),
+    }
+    ratio = Figure(round(t_fleet / ideal, 3), "fraction of ideal", ">= 0.85", COMMAND, note)
+    figures = {"fleet_vs_ideal": ratio, "fleet_cpu_efficiency": efficiency}
+    for key, (value, what) in rates.items():
+        figures[key] = Figure(round(value, 1), "jobs/s", ">= 0", COMMAND, what)
+    return figures

@@ -1,0 +1,108 @@
+"""The Redis broker's hardening (``workers/redis_broker.py``), one fault at a time, in-process
+against the real Redis: undecodable bytes, a lost connection, a busy process's heartbeat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import dramatiq
+import pytest
+import redis
+import structlog
+from dramatiq.errors import ConnectionClosed
+
+from workers.redis_broker import FleetRedisBroker
+
+pytestmark = pytest.mark.integration
+
+NAMESPACE = "verifleet-test-dramatiq"
+
+
+@pytest.fixture
+def broker(redis_url: str) -> Iterator[FleetRedisBroker]:
+    made = FleetRedisBroker(url=redis_url, namespace=NAMESPACE, heartbeat_timeout=1_000, maintenance_chance=0)
+    made.declare_queue("q")
+    yield made
+    made.close()
+
+
+def message(n: int) -> dramatiq.Message[Any]:
+    return dramatiq.Message(queue_name="q", actor_name="a", args=(n,), kwargs={}, options={})
+
+
+def raw(client: redis.Redis, body: bytes, message_id: str = "bad-1") -> None:
+    client.hset(f"{NAMESPACE}:q.msgs", message_id, body)
+    client.rpush(f"{NAMESPACE}:q", message_id)
+
+
+def drain(consumer: Any, want: int, timeout: float = 5.0) -> list[Any]:
+    got: list[Any] = []
+    deadline = time.monotonic() + timeout
+    while len(got) < want and time.monotonic() < deadline:
+        found = next(consumer)
+        if found is not None:
+            got.append(found)
+    return got
+
+
+class TestUndecodable:
+    def test_bytes_nobody_can_decode_go_to_the_dead_letters_and_the_batch_goes_on(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        """Given good, undecodable, good messages fetched in one batch, then both good ones are handed
+        out, the bad one is in q.XQ (not in any ack set), and the log says so."""
+        broker.enqueue(message(1))
+        raw(redis_client, b"\xff\xfe not a message")
+        broker.enqueue(message(2))
+        consumer = broker.consume("q", prefetch=8, timeout=100)
+        with structlog.testing.capture_logs() as logs:
+            got = drain(consumer, 2)
+        assert [m.args for m in got] == [(1,), (2,)]
+        assert redis_client.zrange(f"{NAMESPACE}:q.XQ", 0, -1) == [b"bad-1"]
+        assert redis_client.hget(f"{NAMESPACE}:q.XQ.msgs", "bad-1") == b"\xff\xfe not a message"
+        assert not redis_client.sismember(f"{NAMESPACE}:__acks__.{broker.broker_id}.q", "bad-1")
+        (line,) = [entry for entry in logs if entry["event"] == "undecodable_message"]
+        assert line["dead_lettered"] is True and line["redis_message_id"] == "bad-1"
+
+
+class TestConnectionLost:
+    def test_a_new_broker_id_leaves_what_was_fetched_to_the_broker_maintenance(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given three messages fetched and one handed out, when the next fetch loses the connection
+        (dramatiq then drops the prefetched two), then the process takes a new broker id, and once the
+        old id's heartbeat is older than heartbeat_timeout a maintenance pass requeues all three."""
+        for n in range(3):
+            broker.enqueue(message(n))
+        consumer = broker.consume("q", prefetch=3, timeout=100)
+        assert next(consumer) is not None
+        old = broker.broker_id
+        consumer.message_cache.clear()  # as dramatiq's consumer thread does when it restarts
+        with monkeypatch.context() as patch:
+            patch.setitem(broker.scripts, "dispatch", _unreachable)
+            with pytest.raises(ConnectionClosed):
+                next(consumer)
+        assert broker.broker_id != old
+        assert redis_client.scard(f"{NAMESPACE}:__acks__.{old}.q") == 3
+        redis_client.zadd(f"{NAMESPACE}:__heartbeats__", {old: 0})  # its last beat, long ago
+        broker.maintenance_chance = 1_000_000
+        broker.do_qsize("q")  # any dispatch on the queue runs maintenance now
+        assert redis_client.llen(f"{NAMESPACE}:q") == 3
+        assert not redis_client.exists(f"{NAMESPACE}:__acks__.{old}.q")
+
+
+class TestHeartbeat:
+    def test_a_consuming_process_beats_even_when_it_makes_no_other_call(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        """heartbeat_timeout 1 s: after 1.5 s without a fetch or an ack, its beat is under 0.5 s old."""
+        broker.consume("q", prefetch=1, timeout=100)
+        time.sleep(1.5)
+        beat = redis_client.zscore(f"{NAMESPACE}:__heartbeats__", broker.broker_id)
+        assert beat is not None and time.time() * 1000 - beat < 500
+
+
+def _unreachable(*args: Any, **kwargs: Any) -> Any:
+    raise redis.ConnectionError("connection dropped")
