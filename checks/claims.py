@@ -68,6 +68,7 @@ __all__ = [
     "is_rhetorical",
     "names_something",
     "parse_prose",
+    "sentence_spans",
     "split_sentences",
     "to_claim",
 ]
@@ -115,7 +116,7 @@ _MASK = re.compile(
     r"|(?P<tag></?(?P<name>[a-z][a-z0-9-]*)(?:[\s/][^<>]*)?>)"
     r"|(?P<decl><![a-z][^<>]*>|<\?[^<>]*\?>)"
     r"|(?P<marker>\[[ \t]*source[ \t]*:[^\[\]\n]{0,2000}\])"
-    r"|(?P<image>!\[[^\]\n]{0,2000}\]\([^)\s]*(?:\s+\"[^\"\n]*\")?\))"
+    r"|(?P<image>!\[[^\]\n]{0,2000}\]\([^)\s]{0,2048}(?:\s+\"[^\"\n]{0,500}\")?\))"
     r"|(?P<url>\bhttps?://[^\s<>\"'`\]\[{}|\\^]+)"
     r"|(?P<space>&(?:nbsp|ensp|emsp|thinsp|#160|#x0*a0|#32|#x0*20);))",
     re.IGNORECASE | re.DOTALL,
@@ -137,7 +138,11 @@ _TABLE_DELIM = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \
 # Terminators: . ! ? ellipsis, Arabic question mark and full stop, CJK stops, double marks.
 _TERMINATORS = ".!?\u2026\u061f\u06d4\u3002\uff01\uff1f\u203c\u2047\u2048\u2049"
 _CLOSERS = "\"')]*_\u201d\u2019\u00bb"
-_END = re.compile(f"[{re.escape(_TERMINATORS)}]+[{re.escape(_CLOSERS)}]*(?=\\s|\\Z)")
+# ``[T][T]*`` rather than ``[T]+``: the same matches, but a leading single class lets the engine skip
+# to the next terminator at C speed (twice as fast on long text).
+_END = re.compile(
+    f"[{re.escape(_TERMINATORS)}][{re.escape(_TERMINATORS)}]*[{re.escape(_CLOSERS)}]*(?=\\s|\\Z)"
+)
 _QUESTION = frozenset("?\u061f\uff1f\u2047\u2048\u2049")
 _HARD_END = frozenset("!\uff01\u203c") | _QUESTION
 _OPENERS = "([{\"'*_\u201c\u2018\u00ab"
@@ -152,7 +157,6 @@ _BEFORE_NUMBER = _words(
     "no. nos. fig. figs. p. pp. vol. vols. ch. sec. art. eq. jan. feb. mar. apr. jun. jul. aug. "
     "sep. sept. oct. nov. dec. ver. v."
 )
-_INITIAL = re.compile(r"[A-Z]\.")
 
 # --- classification ----------------------------------------------------------
 
@@ -310,18 +314,28 @@ def parse_prose(text: str, *, code: Sequence[tuple[int, int]] | None = None) -> 
     for offset, block in blocks:
         for start, end, question in _split(block):
             s, e = offset + start, offset + end
-            i = bisect_right(starts, s) - 1
-            sentences.append(
-                Sentence(
-                    start=s,
-                    end=e,
-                    text=text[s:e],
-                    plain=_collapse(block[start:end]),
-                    section=all_headings[i].title if i >= 0 else None,
-                    question=question,
-                )
-            )
+            section = all_headings[bisect_right(starts, s) - 1].title if starts and starts[0] <= s else None
+            chunk = block[start:end]
+            plain = " ".join((html.unescape(chunk) if "&" in chunk else chunk).split())  # _collapse, inline
+            sentences.append(Sentence(s, e, text[s:e], plain, section, question))
     return Prose(tuple(sentences), tuple(all_headings))
+
+
+def sentence_spans(text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, plain, is_question) of each sentence, exactly as :func:`parse_prose` reads them.
+
+    No sections and no :class:`Sentence` objects: the cheap form for reading many sources (the
+    grounding index), where ``text[start:end]`` is only wanted for the few sentences quoted.
+    """
+    masked, _ = _mask(text, code_spans(text))
+    blocks, _ = _blocks(masked)
+    out = []
+    for offset, block in blocks:
+        for start, end, question in _split(block):
+            chunk = block[start:end]
+            plain = " ".join((html.unescape(chunk) if "&" in chunk else chunk).split())  # _collapse, inline
+            out.append((offset + start, offset + end, plain, question))
+    return out
 
 
 def split_sentences(text: str) -> list[Sentence]:
@@ -620,40 +634,49 @@ def _join(masked: str, segments: list[tuple[int, int]]) -> tuple[int, str]:
 
 
 def _split(block: str) -> list[tuple[int, int, bool]]:
-    """(start, end, is_question) of each sentence in a block, offsets into the block."""
+    """(start, end, is_question) of each sentence in a block, offsets into the block.
+
+    The hot loop of reading sources: one pass of :data:`_END`, and for each full stop the tests
+    that keep it inside the sentence, inline: a lower-case next word (``e.g. the``), a title
+    (``Dr.``), a Latin abbreviation, ``No.``/``Fig.``/``p.`` before a number, a single capital
+    initial (``John F. Kennedy``).
+    """
     out = []
     cursor = 0
     for m in _END.finditer(block):
-        punct = m.group().rstrip(_CLOSERS)
-        hard = punct != "." and not _HARD_END.isdisjoint(punct)
-        if not hard and not _ends_here(block, m.start(), m.end()):
-            continue
-        span = _trim(block, cursor, m.end())
-        cursor = m.end()
-        if span is not None:
-            out.append((span[0], span[1], hard and not _QUESTION.isdisjoint(punct)))
+        dot, after = m.span()
+        punct = m.group()
+        hard = False
+        if punct != ".":
+            punct = punct.rstrip(_CLOSERS)
+            hard = punct != "." and not _HARD_END.isdisjoint(punct)
+        if not hard:
+            ch = block[after + 1 : after + 2] if block[after : after + 1] == " " else ""
+            if not ch or ch.isspace():
+                nxt = _NEXT_CHAR.match(block, after)
+                ch = nxt.group(1) if nxt is not None else ""
+            if ch:  # else the block ends here: so does the sentence
+                if ch.islower():
+                    continue
+                ws = block.rfind(" ", dot - 40 if dot > 40 else 0, dot)
+                token = block[ws + 1 : dot + 1].lstrip(_OPENERS)
+                if token in _TITLES:
+                    continue
+                low = token.lower()
+                if low in _NEVER_END or (ch.isdigit() and low in _BEFORE_NUMBER):
+                    continue
+                if len(token) == 2 and token[1] == "." and "A" <= token[0] <= "Z":
+                    continue
+        chunk = block[cursor:after]
+        stripped = chunk.strip()
+        if stripped and (stripped[0].isalnum() or _ALNUM.search(stripped) is not None):
+            first = cursor + len(chunk) - len(chunk.lstrip())
+            out.append((first, first + len(stripped), hard and not _QUESTION.isdisjoint(punct)))
+        cursor = after
     span = _trim(block, cursor, len(block))
     if span is not None:
         out.append((span[0], span[1], False))
     return out
-
-
-def _ends_here(block: str, dot: int, after: int) -> bool:
-    """Does the full stop at ``dot`` end a sentence? (abbreviations, initials, lower-case next word)."""
-    nxt = _NEXT_CHAR.match(block, after)
-    if nxt is None:
-        return True
-    ch = nxt.group(1)
-    if ch.islower():
-        return False
-    ws = block.rfind(" ", max(0, dot - 40), dot)
-    token = block[ws + 1 : dot + 1].lstrip(_OPENERS)
-    low = token.lower()
-    if token in _TITLES or low in _NEVER_END:
-        return False
-    if ch.isdigit() and low in _BEFORE_NUMBER:
-        return False
-    return not _INITIAL.fullmatch(token)
 
 
 def _trim(block: str, start: int, end: int) -> tuple[int, int] | None:

@@ -23,10 +23,11 @@ one set per strictness.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
-from checks.grounding.index import Features, SourceIndex, SourceSentence
+from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import ANTONYMS, surface
 from checks.grounding.quantities import Relation, compare
 from messages import Strictness
@@ -40,6 +41,9 @@ FIGURE_SUBJECT = 0.66
 """Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
 MIN_CLAUSE_COVERAGE = 0.5
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
+
+
+_NO_FIGURES = Relation()
 
 
 class Finding(StrEnum):
@@ -87,15 +91,28 @@ class Weights:
 
     terms: Mapping[str, float]
     total: float
+    parts: dict[frozenset[str], Weights] = field(default_factory=dict, compare=False, repr=False)
+    """The weights of parts of the claim (its clauses), made once per claim: see :meth:`part`."""
+    figures: dict[int, tuple[bool, Weights]] = field(default_factory=dict, compare=False, repr=False)
+    """Per figure of the claim (by identity): does a word around it occur in no source, and the weights
+    of the claim's words around it (see ``_same_subject``)."""
 
     @classmethod
     def of(cls, features: Features, index: SourceIndex) -> Weights:
         weights = {t: index.weight(t) for t in features.terms}
         return cls(weights, sum(weights.values()))
 
+    def part(self, terms: frozenset[str]) -> Weights:
+        """The weights of ``terms`` only (a term the claim lacks weighs nothing), kept for reuse."""
+        got = self.parts.get(terms)
+        if got is None:
+            got = self.parts[terms] = _subset(self, terms)
+        return got
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
+
+class Evidence(NamedTuple):
+    """What one source sentence says about one claim (a named tuple: made for every candidate)."""
+
     sentence: SourceSentence
     coverage: float
     """Share of the claim the sentence covers, its surroundings (title, lead, previous sentence) included."""
@@ -111,7 +128,7 @@ class Evidence:
 def coverage(weights: Weights, terms: frozenset[str]) -> float:
     if weights.total <= 0:
         return 0.0
-    return sum(w for t, w in weights.terms.items() if t in terms) / weights.total
+    return sum([w for t, w in weights.terms.items() if t in terms]) / weights.total
 
 
 def assess(
@@ -122,47 +139,47 @@ def assess(
     index: SourceIndex,
     th: Thresholds,
     similarity: float | None = None,
+    cov: float | None = None,
 ) -> Evidence:
-    """How one source sentence bears on one claim.
+    """How one source sentence bears on one claim (``cov``: its coverage, when the caller has it).
 
     The sentence's own coverage must reach :attr:`Thresholds.partial` for it
     to state anything; its surroundings (title, first and previous sentence)
     may then lift it to :attr:`Thresholds.support`, since they name what the
     sentence leaves implicit.
     """
-    cov = coverage(weights, sentence.terms | sentence.context)
+    if cov is None:
+        cov = coverage(weights, sentence.seen)
     related = cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)
     if not related:
         return Evidence(sentence, cov, similarity, Finding.NONE)
-    own = coverage(weights, sentence.terms)
-    stated = (own + cov) / 2  # what the surroundings supply counts half towards support
-    wide = coverage(weights, sentence.terms | sentence.context | sentence.before) if sentence.before else cov
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     if claim.quantities:
         relation = compare(claim.quantities, index.quantities(sentence.number), claim.terms)
     else:
-        relation = Relation()
+        relation = _NO_FIGURES
     thin = len(claim.terms) < 2
     if relation.conflicts and not _same_subject(relation, weights, sentence, index):
-        relation = replace(
-            relation,
-            conflicts=(),
-            missing=relation.missing + tuple(q for q, _ in relation.conflicts),
+        relation = relation._replace(
+            conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
         )
     if relation.conflicts:
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
+        wide = coverage(weights, sentence.seen | sentence.before) if sentence.before else cov
         same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
         if same_subject and not thin:
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-    mismatch = _polarity(claim, index.clauses(sentence.number), weights, sentence.context | sentence.before)
+    mismatch = _polarity(claim, index.clauses(sentence.number), weights, sentence)
     if mismatch is not None:
         kind, clause_cov = mismatch
         if clause_cov >= th.polarity and not thin:
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
+    own = coverage(weights, sentence.terms)
+    stated = (own + cov) / 2  # what the surroundings supply counts half towards support
     states = (stated >= th.support and own >= th.partial) or semantic
     if states or (thin and relation.matched and own > 0):
         missing = [q for q in relation.missing if q.dim not in WEAK_DIMS]
@@ -182,20 +199,24 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
     (``mathematics scores`` against ``pupils in comparison schools``): then the
     claim's figure is simply not in the sources.
     """
-    seen = sentence.terms | sentence.context | sentence.before
+    seen = sentence.seen | sentence.before if sentence.before else sentence.seen
     for q, _ in relation.conflicts:
-        if any(t not in index.vocab for t in q.context):
-            return False
-        if coverage(_subset(weights, q.context & weights.terms.keys()), seen) < FIGURE_SUBJECT:
+        known = weights.figures.get(id(q))
+        if known is None:
+            # Per claim figure, once: the claim outlives these entries (they go with its Weights).
+            foreign = any(t not in index.vocab for t in q.context)
+            around = _subset(weights, q.context.intersection(weights.terms))
+            known = weights.figures[id(q)] = (foreign, around)
+        if known[0] or coverage(known[1], seen) < FIGURE_SUBJECT:
             return False
     return True
 
 
 def _polarity(
     claim: Features,
-    source: tuple[tuple[frozenset[str], bool], ...],
+    source: Clauses,
     weights: Weights,
-    around: frozenset[str],
+    sentence: SourceSentence,
 ) -> tuple[str, float] | None:
     """A negation or antonym mismatch between a claim clause and a source clause about the same thing.
 
@@ -205,26 +226,29 @@ def _polarity(
     opposed word aside: surroundings alone prove nothing.
     """
     worst: tuple[str, float] | None = None
+    around: frozenset[str] | None = None
     for c_terms, c_negated in claim.clauses:
         if len(c_terms) < 2:
             continue
-        sub = _subset(weights, c_terms)
+        sub = weights.part(c_terms)
         found: tuple[str, float] | None = None
-        for s_terms, _ in source:
-            for term in c_terms:
-                opposite = ANTONYMS.get(term)
-                if not opposite or term in s_terms or not (opposite & s_terms):
+        opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS]
+        for s_terms, _ in source if opposed else ():
+            for term, opposite in opposed:
+                if term in s_terms or opposite.isdisjoint(s_terms):
                     continue
-                rest = _subset(weights, c_terms - {term})
+                rest = weights.part(c_terms - {term})
                 if coverage(rest, s_terms) < MIN_CLAUSE_COVERAGE:
                     continue
                 theirs = surface(min(opposite & s_terms))
                 said = f"the claim says '{surface(term)}' where the source says '{theirs}'"
+                if around is None:
+                    around = sentence.context | sentence.before
                 cov = coverage(rest, s_terms | around)
                 if found is None or cov > found[1]:
                     found = (said, cov)
         if found is None:
-            best_cov, best_negated = -1.0, c_negated
+            best_cov, best_negated, best_terms = -1.0, c_negated, frozenset[str]()
             for s_terms, s_negated in source:
                 cov = coverage(sub, s_terms)
                 # Ties go to the clause that agrees: the benefit of the doubt.
@@ -232,6 +256,8 @@ def _polarity(
                     best_cov, best_negated, best_terms = cov, s_negated, s_terms
             if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated:
                 side = "denies" if best_negated else "affirms"
+                if around is None:
+                    around = sentence.context | sentence.before
                 found = (f"the source {side} what the claim states", coverage(sub, best_terms | around))
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found

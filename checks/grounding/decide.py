@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checks.grounding.assess import WEAK_DIMS, Evidence, Finding, Thresholds, Weights, assess, coverage
-from checks.grounding.index import Features, SourceIndex
+from checks.grounding.index import Features, SourceIndex, SourceSentence
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -167,16 +167,28 @@ def _assess_all(
     similarity: Similarity | None,
 ) -> list[Evidence]:
     """Assess candidates best-covering first, stopping at the first that supports the claim."""
-    ranked = []
+    sentences = index.sentences
+    terms = weights.terms.items()
+    total = weights.total
+    ranked: list[tuple[float, float, int, float | None, SourceSentence]] = []
     for n in numbers:
-        sentence = index.sentences[n]
-        sim = similarity(n) if similarity is not None else None
-        cov = coverage(weights, sentence.terms | sentence.context)
-        ranked.append((max(cov, sim or 0.0), cov, n, sim))
-    ranked.sort(key=lambda r: (-r[0], -r[1], r[2]))
+        sentence = sentences[n]
+        seen = sentence.seen
+        cov = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
+        if similarity is None:
+            ranked.append((-cov, -cov, n, None, sentence))
+        else:
+            sim = similarity(n)
+            ranked.append((-max(cov, sim or 0.0), -cov, n, sim, sentence))
+    ranked.sort()  # most covering first; the sentence number settles ties, so sentences are never compared
     out: list[Evidence] = []
-    for _, _, n, sim in ranked:
-        e = assess(claim, weights, index.sentences[n], index=index, th=th, similarity=sim)
+    for _, minus_cov, _, sim, sentence in ranked:
+        cov = -minus_cov
+        if cov < th.partial and (sim is None or sim < th.cosine_partial):
+            if similarity is None:
+                break  # ranked by coverage alone: the rest cover even less
+            continue  # unrelated: assess() would find nothing
+        e = assess(claim, weights, sentence, index=index, th=th, similarity=sim, cov=cov)
         if e.finding is Finding.NONE:
             continue
         out.append(e)
@@ -218,15 +230,16 @@ def _figures_elsewhere(
     pool += [m for m in allowed if m not in pool]
     second = None
     left = []
+    place = _Placer(claim, index)
     for q in needed:
-        m = _place(q, claim, pool, index)
+        m = place(q, pool)
         if m is None:
             left.append(q)
         elif m != n and second is None:
             second = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL)
     if not left:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, words, second, ambiguous=suspect)
-    placed = [_place(q, claim, other, index) for q in left]
+    placed = [place(q, other) for q in left]
     if all(m is not None for m in placed):
         m = placed[0]
         held = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL) if m is not None else None
@@ -234,13 +247,27 @@ def _figures_elsewhere(
     return Decision(Status.UNSOURCED, Basis.FIGURE_MISSING, words)
 
 
-def _place(q: Quantity, claim: Features, pool: Sequence[int], index: SourceIndex) -> int | None:
-    """The first sentence of ``pool`` that states figure ``q`` (paired along with the claim's others)."""
-    for m in pool:
-        relation = compare(claim.quantities, index.quantities(m), claim.terms)
-        if any(mine is q for mine, _ in relation.matched):
-            return m
-    return None
+class _Placer:
+    """Which sentence states a figure of the claim: the first of a pool whose figures pair with it.
+
+    Each sentence's figures are paired with the claim's once (:func:`compare` pairs them all at
+    once), not once per figure looked for: linear in the claim's figures, not quadratic.
+    """
+
+    def __init__(self, claim: Features, index: SourceIndex) -> None:
+        self._claim = claim
+        self._index = index
+        self._matched: dict[int, frozenset[int]] = {}
+
+    def __call__(self, q: Quantity, pool: Sequence[int]) -> int | None:
+        for m in pool:
+            matched = self._matched.get(m)
+            if matched is None:
+                relation = compare(self._claim.quantities, self._index.quantities(m), self._claim.terms)
+                matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
+            if id(q) in matched:
+                return m
+        return None
 
 
 def _synthesis(

@@ -22,6 +22,7 @@ from checks.grounding.decide import Basis, Decision, Status, decide
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
 from checks.grounding.index import Features, SourceIndex, build_index, features
 from checks.grounding.lexicon import terms
+from checks.grounding.retrieve import candidates, top_k
 from checks.grounding.sections import SectionSources
 from checks.text import code_spans
 from messages import Source, SourceMapEntry, Strictness
@@ -39,9 +40,12 @@ K_OTHER = 4
 """Candidates per claim from other sections' sources, when a source map narrows them."""
 MAX_EVIDENCE = 3
 MIN_TERMS = 3
+"""A sentence with this many content words asserts something even without a figure or a name."""
 MAX_CLAIMS = 3_000
 """Claims grounded per output (about 40,000 words of prose); the rest are left out and a note says so."""
-"""A sentence with this many content words asserts something even without a figure or a name."""
+BATCH = 256
+"""Claims scored at once: the score matrix is this many rows by the sources' sentences, whatever the
+length of the draft."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,52 +127,70 @@ def ground(
     index = build_index(sources)
     if not picked:
         return Grounding((), backend, strictness, notes=tuple(notes))
-    claim_features = [features(t) for _, t, _ in picked]
-    scores = index.scores([sorted(f.terms) for f in claim_features])
-    sims: npt.NDArray[np.float32] | None = None
-    if backend == "embeddings" and len(index):
-        sims = semantic.similarities(index, [t for _, t, _ in picked])
     sections = SectionSources(text, prose.headings, source_map)
-    everything = index.mask(None)
-    vocabulary: dict[tuple[str, ...] | None, frozenset[str]] = {}
-    masks: dict[tuple[str, ...] | None, npt.NDArray[np.bool_]] = {}
+    batches = _Batches(index, th, strict, embeddings=backend == "embeddings" and len(index) > 0)
     grounded: list[GroundedClaim] = []
-    for number, ((claim, plain, cited), feats) in enumerate(zip(picked, claim_features, strict=True), 1):
-        row = scores[number - 1]
-        sim_row = sims[number - 1] if sims is not None else None
-        section, ids = sections.at(claim.start)
-        if ids not in masks:
-            masks[ids] = everything if ids is None else index.mask(ids)
-        allowed_mask = masks[ids]
-        weights = Weights.of(feats, index)
-        similarity = _similarity(sim_row)
-        allowed = _candidates(row, sim_row, allowed_mask)
-        other = _candidates(row, sim_row, ~allowed_mask, k=K_OTHER) if ids is not None else []
-        if ids not in vocabulary:
-            vocabulary[ids] = index.terms_of(ids)
-        reach = coverage(weights, vocabulary[ids])
-        decision = decide(
-            feats,
-            weights,
-            allowed=allowed,
-            other=other,
-            index=index,
-            th=th,
-            strict=strict,
-            similarity=similarity,
-            reach=reach,
-        )
-        checks = tuple(
-            CitationCheck(
-                cite, _decide_cited(cite, feats, weights, row=row, sim_row=sim_row, index=index, th=th)
-            )
-            for cite in _unique(cited)
-        )
-        grounded.append(GroundedClaim(number, claim, plain, section, ids, decision, checks))
+    for first in range(0, len(picked), BATCH):
+        grounded += batches.ground(picked[first : first + BATCH], first, sections)
     outcome = None
     if escalate is not None:
         grounded, outcome = _escalate(grounded, escalate)
     return Grounding(tuple(grounded), backend, strictness, outcome, tuple(notes))
+
+
+class _Batches:
+    """Claims grounded :data:`BATCH` at a time: scored, given candidates, decided."""
+
+    def __init__(self, index: SourceIndex, th: Thresholds, strict: bool, *, embeddings: bool) -> None:
+        self.index = index
+        self.th = th
+        self.strict = strict
+        self.embeddings = embeddings
+        self.vocabulary: dict[tuple[str, ...] | None, frozenset[str]] = {}
+        self.masks: dict[tuple[str, ...] | None, npt.NDArray[np.bool_]] = {}
+
+    def ground(
+        self, picked: Sequence[tuple[Claim, str, list[Cite]]], first: int, sections: SectionSources
+    ) -> list[GroundedClaim]:
+        index, th = self.index, self.th
+        claim_features = [features(t) for _, t, _ in picked]
+        scores = index.scores([sorted(f.terms) for f in claim_features])
+        sims = semantic.similarities(index, [t for _, t, _ in picked]) if self.embeddings else None
+        located = [sections.at(claim.start) for claim, _, _ in picked]
+        own, other = candidates(scores, index, [ids for _, ids in located], k=K_LEXICAL, k_other=K_OTHER)
+        out = []
+        for j, ((claim, plain, cited), feats) in enumerate(zip(picked, claim_features, strict=True)):
+            sim_row = sims[j] if sims is not None else None
+            section, ids = located[j]
+            weights = Weights.of(feats, index)
+            allowed, others = own[j], other[j]
+            if sim_row is not None:
+                if ids not in self.masks:
+                    self.masks[ids] = index.mask(ids)
+                allowed = _nearest(allowed, sim_row, self.masks[ids])
+                others = _nearest(others, sim_row, ~self.masks[ids]) if ids is not None else others
+            if ids not in self.vocabulary:
+                self.vocabulary[ids] = index.terms_of(ids)
+            decision = decide(
+                feats,
+                weights,
+                allowed=allowed,
+                other=others,
+                index=index,
+                th=th,
+                strict=self.strict,
+                similarity=_similarity(sim_row),
+                reach=coverage(weights, self.vocabulary[ids]),
+            )
+            checks = tuple(
+                CitationCheck(
+                    cite,
+                    _decide_cited(cite, feats, weights, row=scores[j], sim_row=sim_row, index=index, th=th),
+                )
+                for cite in _unique(cited)
+            )
+            out.append(GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks))
+        return out
 
 
 def _similarity(row: npt.NDArray[np.float32] | None) -> Callable[[int], float | None] | None:
@@ -183,19 +205,24 @@ def _top(values: npt.NDArray[np.float32], pool: npt.NDArray[np.intp], k: int) ->
     return [int(n) for n in pool]
 
 
+def _nearest(found: list[int], sim_row: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> list[int]:
+    """``found`` plus the sentences under ``mask`` nearest by cosine (the embeddings backend)."""
+    found = list(found)
+    for n in _top(sim_row, np.flatnonzero(mask), K_SEMANTIC):
+        if n not in found:
+            found.append(n)
+    return found
+
+
 def _candidates(
     row: npt.NDArray[np.float32],
     sim_row: npt.NDArray[np.float32] | None,
     mask: npt.NDArray[np.bool_],
     k: int = K_LEXICAL,
 ) -> list[int]:
-    """The best sentences under ``mask`` by BM25, plus the nearest by cosine."""
-    found = _top(row, np.flatnonzero(mask & (row > 0)), k)
-    if sim_row is not None:
-        for n in _top(sim_row, np.flatnonzero(mask), K_SEMANTIC):
-            if n not in found:
-                found.append(n)
-    return found
+    """The best sentences under ``mask`` by BM25 (best first), plus the nearest by cosine."""
+    found = top_k(row, mask, k)
+    return _nearest(found, sim_row, mask) if sim_row is not None else found
 
 
 def _unique(cited: Sequence[Cite]) -> list[Cite]:
@@ -222,11 +249,11 @@ def _decide_cited(
     first, end = index.spans.get(cite.source_id, (0, 0))
     mask = np.zeros(len(index), dtype=bool)
     mask[first:end] = True
-    candidates = _candidates(row, sim_row, mask)
+    cited = _candidates(row, sim_row, mask)
     return decide(
         feats,
         weights,
-        allowed=candidates,
+        allowed=cited,
         other=[],
         index=index,
         th=th,

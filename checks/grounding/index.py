@@ -1,6 +1,6 @@
 """The sources of one job as numbered sentences, with a BM25 index over their terms.
 
-Each source's ``text`` is read with :func:`checks.claims.parse_prose` (so
+Each source's ``text`` is read with :func:`checks.claims.sentence_spans` (so
 markdown and HTML excerpts segment the same way drafts do, and every
 sentence keeps its offsets into the source text); questions are dropped.
 Sentences are numbered in source order, so each source owns one contiguous
@@ -13,13 +13,25 @@ batch of claims. bm25s (0.3.16) was measured first and not taken: an index
 here is built per job over a thousand or two sentences and queried once per
 claim, so the build dominates, and on the benchmark job (1,660 source
 sentences, 166 claims, ``bench/grounding.py``) bm25s took 15 ms to build and
-score against 5 ms for the scorer below (1.7 ms postings, 3.2 ms scores), with
-a budget of 20 ms for the whole check; rank-bm25 scores every sentence in
+score against 5 ms for the scorer below; rank-bm25 scores every sentence in
 Python for each query term. We need the terms ourselves anyway (coverage,
 figures), so the library would tokenise a second time.
 
-Indexes are cached by the sources' ids and texts (a retry of a task comes
-back with the same sources), :data:`CACHE_SIZE` jobs per process.
+**Building is mostly C.** Per source, the only Python loop is the sentence
+splitter's; the terms come from the sentences' whitespace pieces through a
+per-process memo (:func:`checks.grounding.lexicon.piece_terms`), and term
+ids, postings and weights are numpy. Everything else a sentence has (its
+:class:`SourceSentence` with its surroundings, its figures, its clauses) is
+made on first use: only the few candidates retrieval hands to the assessment
+are ever read that closely.
+
+**Caches**, per process: each source read (sentences and terms) by its title
+and text, :data:`SOURCE_CACHE_SIZE` sources (the jobs of a mission share
+sources); and whole indexes by the sources' ids, titles and texts,
+:data:`CACHE_SIZE` jobs (a retry comes back with the same sources), with the
+figures and clauses read so far. :func:`clear_cache` empties both: a *cold*
+build. The word memos of :mod:`~checks.grounding.lexicon` are kept (they hold
+words, not texts; :func:`checks.grounding.lexicon.clear_memos` empties them).
 """
 
 from __future__ import annotations
@@ -28,18 +40,32 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain
+from typing import NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from checks.claims import parse_prose
-from checks.grounding.lexicon import clauses, negated, read, terms
-from checks.grounding.quantities import Quantity, quantities
+from checks.claims import sentence_spans
+from checks.grounding.lexicon import (
+    BOUNDARY,
+    clauses,
+    clear_memos,
+    negated,
+    piece_terms,
+    sentence_names,
+    terms,
+)
+from checks.grounding.quantities import Quantity, clear_memo, quantities
 from messages import Source
 
 __all__ = [
     "CACHE_SIZE",
+    "MAX_CLAUSES",
+    "MAX_FIGURES",
+    "SOURCE_CACHE_SIZE",
+    "Clauses",
     "Features",
     "SourceIndex",
     "SourceSentence",
@@ -51,10 +77,21 @@ __all__ = [
 K1 = 1.5
 B = 0.75
 CACHE_SIZE = 16
+"""Whole job indexes kept per process."""
+SOURCE_CACHE_SIZE = 512
+"""Sources read (sentences and terms) kept per process..."""
+SOURCE_CACHE_CHARS = 16_000_000
+"""...and at most this many characters of their text."""
 _QUERY_BATCH = 256
+MAX_FIGURES = 32
+"""Figures of one sentence that are compared (more make a table, not a claim; pairing is quadratic)."""
+MAX_CLAUSES = 32
+"""Clauses of one sentence compared for polarity; the rest are read as one."""
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+Clauses = tuple[tuple[frozenset[str], bool], ...]
+"""Each clause's terms and whether it is negated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,25 +100,32 @@ class Features:
 
     terms: frozenset[str]
     quantities: tuple[Quantity, ...]
-    clauses: tuple[tuple[frozenset[str], bool], ...]
-    """Each clause's terms and whether it is negated."""
+    clauses: Clauses
 
 
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures and clauses."""
     own = frozenset(terms(plain))
-    return Features(terms=own, quantities=tuple(quantities(plain)), clauses=_clauses(plain, own))
+    return Features(terms=own, quantities=_figures(plain), clauses=_clauses(plain, own))
 
 
-def _clauses(plain: str, own: frozenset[str]) -> tuple[tuple[frozenset[str], bool], ...]:
+def _figures(plain: str) -> tuple[Quantity, ...]:
+    """The sentence's figures, at most :data:`MAX_FIGURES` (pairing figures is quadratic)."""
+    return tuple(quantities(plain, limit=MAX_FIGURES))
+
+
+def _clauses(plain: str, own: frozenset[str]) -> Clauses:
     parts = clauses(plain)
     if len(parts) == 1:
         return ((own, negated(plain)),)
+    if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
+        parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
     return tuple((frozenset(terms(p)), negated(p)) for p in parts)
 
 
-@dataclass(frozen=True, slots=True)
-class SourceSentence:
+class SourceSentence(NamedTuple):
+    """One sentence of a source (a named tuple: made by the hundred per job, on first use)."""
+
     number: int
     source_id: str
     start: int
@@ -96,30 +140,192 @@ class SourceSentence:
     sentence before. They name what a sentence leaves implicit ("*Its* p95 latency was 45 ms")."""
     before: frozenset[str] = frozenset()
     """Every term of the sentence before (in the same source): what "That" or "It" may refer to."""
+    seen: frozenset[str] = frozenset()
+    """``terms | context``: what coverage is measured against."""
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """One source read into sentences and terms: what the per-source cache keeps."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    """Sentence k is ``text[starts[k]:ends[k]]`` as written."""
+    plains: tuple[str, ...]
+    words: tuple[str, ...]
+    """Every term of every sentence, in order, with a :data:`BOUNDARY` between sentences."""
+    spans: tuple[tuple[int, int], ...]
+    """Sentence k's terms are ``words[spans[k][0]:spans[k][1]]``."""
+    counts: IntArray
+    """Terms per sentence."""
+    vocabulary: tuple[str, ...]
+    """The distinct terms of :attr:`words`, first seen first."""
+    local: IntArray
+    """Each term's position in :attr:`vocabulary` (boundaries left out)."""
+    title: frozenset[str]
+    everything: frozenset[str]
+    """Every term of the source, title included."""
+    size: int
+
+
+def _read(title: str, text: str) -> _Read:
+    heading = frozenset(terms(title))
+    kept = [s for s in sentence_spans(text) if not s[3]] if text.strip() else []
+    columns = list(zip(*kept, strict=True)) if kept else [(), (), ()]
+    starts, ends, plains = columns[0], columns[1], columns[2]
+    # A plain sentence is its words joined by single spaces: one split for the whole source, with a
+    # BOUNDARY piece between sentences that reads as a term of its own, marking where each one ends.
+    pieces = f" {BOUNDARY} ".join(plains).split(" ") if plains else []
+    words = tuple(chain.from_iterable(piece_terms(pieces)))
+    vocabulary = tuple(dict.fromkeys(words))
+    position = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
+    ids = np.fromiter(map(position.__getitem__, words), dtype=np.int64, count=len(words))
+    cut = ids == position[BOUNDARY] if len(plains) > 1 else np.zeros(len(words), dtype=bool)
+    last = np.append(np.flatnonzero(cut), len(words)) if plains else np.zeros(0, dtype=np.int64)
+    first = np.concatenate([np.zeros(1, dtype=np.int64), last[:-1] + 1]) if plains else last
+    return _Read(
+        text=text,
+        starts=starts,
+        ends=ends,
+        plains=plains,
+        words=words,
+        spans=tuple(zip(first.tolist(), last.tolist(), strict=True)),
+        counts=last - first,
+        vocabulary=vocabulary,
+        local=ids[~cut],
+        title=heading,
+        everything=heading.union(vocabulary).difference((BOUNDARY,)),
+        size=len(text) + len(title),
+    )
+
+
+class _Sentences(Sequence[SourceSentence]):
+    """The index's sentences, each made on first use.
+
+    It holds the sources' reads, not the index: no reference cycle, so a dropped index is freed at
+    once rather than left to the cyclic garbage collector.
+    """
+
+    def __init__(self, source_ids: tuple[str, ...], reads: tuple[_Read, ...]) -> None:
+        self._ids = source_ids
+        self._reads = reads
+        self._first: tuple[int, ...] = tuple(np.cumsum([0, *(len(r.plains) for r in reads)]).tolist())
+        self._owner: list[int] = [p for p, r in enumerate(reads) for _ in r.plains]
+        self._made: list[SourceSentence | None] = [None] * self._first[-1]
+        self._named: dict[int, frozenset[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, i: int) -> SourceSentence: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[SourceSentence]: ...
+
+    def __getitem__(self, i: int | slice) -> SourceSentence | Sequence[SourceSentence]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        made = self._made[i]
+        if made is None:
+            made = self._made[i] = self._make(i + len(self._made) if i < 0 else i)
+        return made
+
+    def _make(self, number: int) -> SourceSentence:
+        """Sentence ``number`` with its terms and surroundings (see :class:`SourceSentence`)."""
+        p = self._owner[number]
+        r = self._reads[p]
+        k = number - self._first[p]
+        first, end = r.spans[k]
+        own = frozenset(r.words[first:end])
+        if k == 0:
+            seen, before = own | r.title, frozenset[str]()
+        else:
+            seen = own.union(r.title, self._names(number - k), self._names(number - 1))
+            before_first, before_end = r.spans[k - 1]
+            before = frozenset(r.words[before_first:before_end]) - own
+        return SourceSentence(
+            number,
+            self._ids[p],
+            r.starts[k],
+            r.ends[k],
+            r.text[r.starts[k] : r.ends[k]],
+            r.plains[k],
+            own,
+            seen - own,
+            before,
+            seen,
+        )
+
+    def _names(self, number: int) -> frozenset[str]:
+        """The terms of the names in sentence ``number`` (what a later sentence may leave implicit)."""
+        got = self._named.get(number)
+        if got is None:
+            p = self._owner[number]
+            got = self._named[number] = sentence_names(self._reads[p].plains[number - self._first[p]])
+        return got
+
+
 class SourceIndex:
-    sentences: tuple[SourceSentence, ...]
-    spans: Mapping[str, tuple[int, int]]
-    """Source id -> (first, end) sentence numbers."""
-    source_of: IntArray
-    """Sentence number -> position of its source in :attr:`source_ids`."""
-    source_ids: tuple[str, ...]
-    source_terms: Mapping[str, frozenset[str]]
-    """Source id -> every term of the source, title included."""
-    vocab: dict[str, int]
-    idf: FloatArray
-    _ptr: IntArray
-    _docs: IntArray
-    _weights: FloatArray
-    embeddings: npt.NDArray[np.float32] | None = None
-    """Unit-length sentence embeddings, filled by the embeddings backend on first use."""
-    _quantities: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
-    _clauses: dict[int, tuple[tuple[frozenset[str], bool], ...]] = field(default_factory=dict)
+    """A job's source sentences, numbered, with BM25 postings over their terms."""
+
+    def __init__(self, reads: Sequence[tuple[str, _Read]]) -> None:
+        self.source_ids: tuple[str, ...] = tuple(sid for sid, _ in reads)
+        self._reads = tuple(r for _, r in reads)
+        made = _Sentences(self.source_ids, self._reads)
+        self.sentences: Sequence[SourceSentence] = made
+        first = made._first
+        n = first[-1]
+        self.spans: Mapping[str, tuple[int, int]] = {
+            sid: (first[p], first[p + 1]) for p, sid in enumerate(self.source_ids)
+        }
+        """Source id -> (first, end) sentence numbers."""
+        self.source_of: IntArray = np.repeat(
+            np.arange(len(self._reads), dtype=np.int64), [len(r.plains) for r in self._reads]
+        )
+        """Sentence number -> position of its source in :attr:`source_ids`."""
+        self.source_terms: Mapping[str, frozenset[str]] = {
+            sid: r.everything for sid, r in zip(self.source_ids, self._reads, strict=True)
+        }
+        """Source id -> every term of the source, title included."""
+        self.embeddings: npt.NDArray[np.float32] | None = None
+        """Unit-length sentence embeddings, filled by the embeddings backend on first use."""
+        self._quantities: dict[int, tuple[Quantity, ...]] = {}
+        self._clauses: dict[int, Clauses] = {}
+        self.vocab: dict[str, int] = {}
+        remapped = []
+        for r in self._reads:
+            ids = [self.vocab.setdefault(t, len(self.vocab)) if t != BOUNDARY else -1 for t in r.vocabulary]
+            remapped.append(np.array(ids, dtype=np.int64)[r.local] if ids else r.local)
+        self._postings(n, remapped)
+
+    def _postings(self, n: int, remapped: list[IntArray]) -> None:
+        v = len(self.vocab)
+        tids = np.concatenate(remapped) if remapped else np.zeros(0, dtype=np.int64)
+        if not len(tids):
+            self.idf: FloatArray = np.zeros(v, dtype=np.float64)
+            self._ptr: IntArray = np.zeros(v + 1, dtype=np.int64)
+            self._docs: IntArray = np.zeros(0, dtype=np.int64)
+            self._weights: FloatArray = np.zeros(0, dtype=np.float64)
+            return
+        length = np.concatenate([r.counts for r in self._reads])
+        docs = np.repeat(np.arange(n, dtype=np.int64), length)
+        keys, tf = np.unique(tids * n + docs, return_counts=True)
+        post_terms, post_docs = keys // n, keys % n
+        df = np.bincount(post_terms, minlength=v)
+        self.idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        norm = K1 * (1.0 - B + B * length.astype(np.float64) / max(float(length.mean()), 1e-9))
+        self._weights = self.idf[post_terms] * tf * (K1 + 1.0) / (tf + norm[post_docs])
+        self._ptr = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(df)])
+        self._docs = post_docs
 
     def __len__(self) -> int:
         return len(self.sentences)
+
+    def plains(self) -> list[str]:
+        """Every sentence's plain text, in order (without making the sentences)."""
+        return [plain for r in self._reads for plain in r.plains]
 
     @property
     def max_idf(self) -> float:
@@ -134,10 +340,10 @@ class SourceIndex:
         """The figures of one sentence, read once (only candidates of claims with figures are read)."""
         got = self._quantities.get(number)
         if got is None:
-            got = self._quantities[number] = tuple(quantities(self.sentences[number].plain))
+            got = self._quantities[number] = _figures(self.sentences[number].plain)
         return got
 
-    def clauses(self, number: int) -> tuple[tuple[frozenset[str], bool], ...]:
+    def clauses(self, number: int) -> Clauses:
         """The clauses of one sentence with their terms and polarity, read once."""
         got = self._clauses.get(number)
         if got is None:
@@ -190,13 +396,19 @@ class SourceIndex:
 
 def build_index(sources: Sequence[Source]) -> SourceIndex:
     """The index of a job's sources, from the cache when the same sources were indexed lately."""
-    key = tuple((s.id, s.text) for s in sources)
+    key = tuple((s.id, s.title or "", s.text) for s in sources)
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
-    index = _build(sources)
+    reads: list[tuple[str, _Read]] = []
+    seen: set[str] = set()
+    for source in sources:
+        if source.id not in seen:  # a duplicate id: the first entry wins, as it does for markers
+            seen.add(source.id)
+            reads.append((source.id, _read_cached(source.title or "", source.text)))
+    index = SourceIndex(reads)
     with _LOCK:
         _CACHE[key] = index
         while len(_CACHE) > CACHE_SIZE:
@@ -204,93 +416,44 @@ def build_index(sources: Sequence[Source]) -> SourceIndex:
     return index
 
 
-def clear_cache() -> None:
+def _read_cached(title: str, text: str) -> _Read:
+    key = (title, text)
+    with _LOCK:
+        hit = _SOURCES.get(key)
+        if hit is not None:
+            _SOURCES.move_to_end(key)
+            return hit
+    got = _read(title, text)
+    global _SOURCE_CHARS  # noqa: PLW0603  (the cache's size, kept beside it under the lock)
+    with _LOCK:
+        if key not in _SOURCES and got.size <= SOURCE_CACHE_CHARS:
+            _SOURCES[key] = got
+            _SOURCE_CHARS += got.size
+            while len(_SOURCES) > SOURCE_CACHE_SIZE or _SOURCE_CHARS > SOURCE_CACHE_CHARS:
+                _SOURCE_CHARS -= _SOURCES.popitem(last=False)[1].size
+    return got
+
+
+def clear_cache(*, sources: bool = True, memos: bool = False) -> None:
+    """Forget every index and every source read: the next build is cold.
+
+    ``sources=False`` keeps the sources read (a new job of a mission whose sources earlier jobs
+    brought: its index is built from them). ``memos``: forget the words read so far too
+    (:func:`checks.grounding.lexicon.clear_memos`), as in a fresh process; they hold words, not
+    texts, and a running worker keeps them warm.
+    """
+    global _SOURCE_CHARS  # noqa: PLW0603
     with _LOCK:
         _CACHE.clear()
+        if sources:
+            _SOURCES.clear()
+            _SOURCE_CHARS = 0
+    if memos:
+        clear_memos()
+        clear_memo()
 
 
-_CACHE: OrderedDict[tuple[tuple[str, str], ...], SourceIndex] = OrderedDict()
+_CACHE: OrderedDict[tuple[tuple[str, str, str], ...], SourceIndex] = OrderedDict()
+_SOURCES: OrderedDict[tuple[str, str], _Read] = OrderedDict()
+_SOURCE_CHARS = 0
 _LOCK = threading.Lock()
-
-
-def _build(sources: Sequence[Source]) -> SourceIndex:
-    sentences: list[SourceSentence] = []
-    spans: dict[str, tuple[int, int]] = {}
-    source_terms: dict[str, frozenset[str]] = {}
-    source_of: list[int] = []
-    source_ids: list[str] = []
-    vocab: dict[str, int] = {}
-    doc_list: list[int] = []
-    term_list: list[int] = []
-    for source in sources:
-        if source.id in spans:
-            continue  # a duplicate id: the first entry wins, as it does for markers
-        first = len(sentences)
-        position = len(source_ids)
-        source_ids.append(source.id)
-        title = frozenset(terms(source.title or ""))
-        everything = set(title)
-        if source.text.strip():
-            lead: frozenset[str] = frozenset()
-            previous: frozenset[str] = frozenset()
-            last: frozenset[str] = frozenset()
-            for s in parse_prose(source.text).sentences:
-                if s.question:
-                    continue
-                words, named_list = read(s.plain)
-                own = frozenset(words)
-                number = len(sentences)
-                around = (title | lead | previous) - own
-                sentences.append(
-                    SourceSentence(
-                        number, source.id, s.start, s.end, s.text, s.plain, own, around, last - own
-                    )
-                )
-                everything |= own
-                named = frozenset(named_list)
-                if number == first:
-                    lead = named
-                previous = named
-                last = own
-                source_of.append(position)
-                term_list += [vocab.setdefault(word, len(vocab)) for word in words]
-                doc_list += [number] * len(words)
-        spans[source.id] = (first, len(sentences))
-        source_terms[source.id] = frozenset(everything)
-    n, v = len(sentences), len(vocab)
-    if not term_list:
-        empty_i = np.zeros(0, dtype=np.int64)
-        return SourceIndex(
-            tuple(sentences),
-            spans,
-            np.array(source_of, dtype=np.int64),
-            tuple(source_ids),
-            source_terms,
-            vocab,
-            np.zeros(v, dtype=np.float64),
-            np.zeros(v + 1, dtype=np.int64),
-            empty_i,
-            np.zeros(0, dtype=np.float64),
-        )
-    docs = np.array(doc_list, dtype=np.int64)
-    tids = np.array(term_list, dtype=np.int64)
-    keys, tf = np.unique(tids * n + docs, return_counts=True)
-    post_terms, post_docs = keys // n, keys % n
-    df = np.bincount(post_terms, minlength=v)
-    idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-    length = np.bincount(docs, minlength=n).astype(np.float64)
-    norm = K1 * (1.0 - B + B * length / max(length.mean(), 1e-9))
-    weights = idf[post_terms] * tf * (K1 + 1.0) / (tf + norm[post_docs])
-    ptr = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(df)])
-    return SourceIndex(
-        tuple(sentences),
-        spans,
-        np.array(source_of, dtype=np.int64),
-        tuple(source_ids),
-        source_terms,
-        vocab,
-        idf,
-        ptr,
-        post_docs,
-        weights,
-    )

@@ -18,19 +18,24 @@ compared on the folded stems, so ``rose`` against ``fell`` is a mismatch.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import chain
 
 import Stemmer
 
 __all__ = [
     "ANTONYMS",
+    "BOUNDARY",
     "NEGATIONS",
     "STOPWORDS",
     "clauses",
+    "clear_memos",
     "names",
     "negated",
+    "piece_terms",
     "read",
+    "sentence_names",
     "stem",
     "surface",
     "terms",
@@ -193,6 +198,12 @@ def stem(word: str) -> str:
     return out
 
 
+def clear_memos() -> None:
+    """Forget every word read so far (stems, tokens, pieces): the state of a fresh process."""
+    for memo in (_CACHE, _TERMS, _PIECES, _NAMES, _LEADS, _CUES):
+        memo.clear()
+
+
 def surface(term: str) -> str:
     """A word that stems to ``term``, for messages (``increas`` -> ``increase``)."""
     return _SURFACE.get(term, term)
@@ -207,7 +218,13 @@ def terms(text: str) -> list[str]:
     """The stems a source must share with a claim: no stopwords, numbers, units or negation cues.
 
     An all-capitals word (``US``, ``IT``) is a name, kept even when its lower case is a stopword.
+    Read piece by piece (:func:`piece_terms`).
     """
+    return list(chain.from_iterable(piece_terms(text.split())))
+
+
+def _token_terms(text: str) -> list[str]:
+    """:func:`terms`, token by token."""
     out = []
     for token in _TOKEN.findall(text):
         term = _TERMS.get(token)
@@ -216,6 +233,31 @@ def terms(text: str) -> list[str]:
         if term:
             out.append(term)
     return out
+
+
+BOUNDARY = "\t"
+"""A piece that reads as itself: no whitespace-split text holds a tab, so a caller may join sentences
+with it and find where each one's terms end after a single pass (:mod:`checks.grounding.index`)."""
+
+
+def piece_terms(pieces: Sequence[str]) -> list[tuple[str, ...]]:
+    """:func:`terms` of each whitespace-free piece of a text, memoised per piece.
+
+    A token never spans whitespace, so the terms of ``" ".join(pieces)`` are the
+    pieces' terms in order. Words repeat (Zipf), so reading a source's sentences
+    piece by piece is mostly dictionary look-ups at C speed, not a regex pass per sentence.
+    """
+    found: list[tuple[str, ...] | None] = list(map(_PIECES.get, pieces))
+    if None in found:
+        if len(_PIECES) >= _CACHE_LIMIT:
+            _PIECES.clear()
+        for i, got in enumerate(found):
+            if got is None:
+                piece = pieces[i]
+                found[i] = read_piece = (BOUNDARY,) if piece == BOUNDARY else tuple(_token_terms(piece))
+                if len(piece) <= _PIECE_LIMIT:  # a megabyte without spaces is read, not kept
+                    _PIECES[piece] = read_piece
+    return found  # type: ignore[return-value]  # every None was filled in above
 
 
 def read(text: str) -> tuple[list[str], list[str]]:
@@ -233,6 +275,54 @@ def read(text: str) -> tuple[list[str], list[str]]:
     return found, named
 
 
+def sentence_names(plain: str) -> frozenset[str]:
+    """``frozenset(names(plain))``, read piece by piece through a memo (see :func:`piece_terms`)."""
+    pieces = plain.split()
+    got: list[tuple[str, ...] | None] = list(map(_NAMES.get, pieces))
+    if None in got:
+        if len(_NAMES) >= _CACHE_LIMIT:
+            _NAMES.clear()
+            _LEADS.clear()
+        for i, found in enumerate(got):
+            if found is None:
+                piece = pieces[i]
+                names_of, first = _piece_names(piece)
+                got[i] = names_of
+                if len(piece) <= _PIECE_LIMIT:
+                    _NAMES[piece], _LEADS[piece] = names_of, first
+    named = list(chain.from_iterable(got))  # type: ignore[arg-type]  # every None was filled in above
+    if named:
+        for piece in pieces:
+            known = _LEADS.get(piece)
+            lead = _piece_names(piece)[1] if known is None else known
+            if lead:
+                # The first piece with a token holds the sentence's first word, and the pieces before
+                # it hold no names: that word, a name only in capitals, is the first of ``named``.
+                if lead == 2:
+                    del named[0]
+                break
+    return frozenset(named)
+
+
+def _piece_names(piece: str) -> tuple[tuple[str, ...], int]:
+    """The piece's names as if it stood mid-sentence, and what its first token is: 0 none, 2 a name
+    that the first word of a sentence would not be (capitalised, not all capitals), 1 anything else."""
+    tokens = _TOKEN.findall(piece)
+    if not tokens:
+        return (), 0
+    named = []
+    lead = 1
+    for i, token in enumerate(tokens):
+        term = _TERMS.get(token)
+        if term is None:
+            term = _term(token)
+        if term and token[:1].isupper():
+            named.append(term)
+            if i == 0 and not token.isupper():
+                lead = 2
+    return tuple(named), lead
+
+
 def names(text: str) -> list[str]:
     """The terms of a sentence's names: capitalised words after the first, all-capitals words."""
     return read(text)[1]
@@ -240,6 +330,13 @@ def names(text: str) -> list[str]:
 
 _TERMS: dict[str, str] = {}
 """Token as written -> its term ("" when it is not one): the hot path is one dict lookup per token."""
+_PIECE_LIMIT = 64
+_NAMES: dict[str, tuple[str, ...]] = {}
+"""Piece as written -> its names as if it stood mid-sentence (:func:`_piece_names`)..."""
+_LEADS: dict[str, int] = {}
+"""...and what its first token would be as a sentence's first word."""
+_PIECES: dict[str, tuple[str, ...]] = {}
+"""Whitespace-free piece as written ("latency,") -> its terms: one dict lookup per word of a source."""
 
 
 def _term(token: str) -> str:
@@ -258,11 +355,24 @@ def _term(token: str) -> str:
 
 def negated(text: str) -> bool:
     """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
-    count = len(_WITHDRAWN.findall(text))
-    for token in _TOKEN.findall(text.lower()):
-        if token in NEGATIONS or token.endswith("n't"):
-            count += 1
-    return count % 2 == 1
+    count = len(_WITHDRAWN.findall(text)) if not text.isascii() or "support" in text.lower() else 0
+    pieces = text.split()
+    cues: list[int | None] = list(map(_CUES.get, pieces))
+    if None in cues:
+        if len(_CUES) >= _CACHE_LIMIT:
+            _CUES.clear()
+        for i, known in enumerate(cues):
+            if known is None:
+                piece = pieces[i]
+                found = sum(t in NEGATIONS or t.endswith("n't") for t in _TOKEN.findall(piece.lower()))
+                cues[i] = found
+                if len(piece) <= _PIECE_LIMIT:
+                    _CUES[piece] = found
+    return (count + sum(cues)) % 2 == 1  # type: ignore[arg-type]  # every None was filled in above
+
+
+_CUES: dict[str, int] = {}
+"""Piece as written -> how many negation cues it holds."""
 
 
 _WITHDRAWN = re.compile(

@@ -46,13 +46,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
+from itertools import chain
+from operator import itemgetter
+from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import STOPWORDS, stem, terms, words
+from checks.grounding.lexicon import STOPWORDS, piece_terms, terms, words
+from checks.grounding.units import scale_after, unit_after
 
-__all__ = ["Quantity", "Relation", "compare", "consistent", "quantities"]
+__all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities"]
 
 APPROX_TOLERANCE = 0.15
 ROUND_TOLERANCE = 0.05
@@ -81,11 +83,18 @@ _NUMBER = re.compile(
     rf"|\b(?P<wnum>{'|'.join(_WORD_NUMBERS)})\b",
     re.IGNORECASE,
 )
-# Anything that may start a figure: a digit of any script, a spelled number, a multiplier word.
-_MAYBE = re.compile(
-    rf"\d|\b(?:{'|'.join(_WORD_NUMBERS)}|twice|double|triple|quadrupled|halved|\w+fold|by\s+half)",
+# The same figures when no word of the sentence is a spelled number or a multiplier (most sentences):
+# starting with a digit, the engine jumps from digit to digit instead of trying every word.
+_DIGITS = re.compile(rf"(?=\d)(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)")
+_DIGIT = re.compile(r"\d")
+# A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
+_WORDY = re.compile(
+    r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
+    rf"|fourfold|fivefold|half|{'|'.join(_WORD_NUMBERS)})\b",
     re.IGNORECASE,
 )
+_WORDY_PIECES: dict[str, bool] = {}
+_MEMO_LIMIT = 100_000
 _SECOND = re.compile(rf"\s*(?P<cur>[$€£¥₹])?\s?(?P<num>{_NUM})(?![.,]?\d)")
 _RANGE = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|through)\s*", re.IGNORECASE)
 _PLUS = re.compile(r"\s+or\s+(?:more|above|greater|higher)\b", re.IGNORECASE)
@@ -113,133 +122,20 @@ _MONTHS = words(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
-_WORD_BEFORE = re.compile(r"([^\W\d_][\w'\u2019.-]*)\s+$")
+# The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
+# (apostrophes of both kinds) searched forwards tries every position of the window; backwards it is
+# one anchored match.
+_WORD_BEFORE_REVERSED = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
 
-_SCALE = re.compile(
-    r"(?P<attached>[kKMBT](?![\w]))|\s?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
-)
-_SCALES: Mapping[str, float] = {
-    "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12, "thousand": 1e3, "million": 1e6, "mn": 1e6,
-    "billion": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "hundred": 1e2,
-}  # fmt: skip
 _CURRENCY_SIGN = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-
-# unit spelling (lower case) -> (dimension, factor to the base unit)
-_UNITS: dict[str, tuple[str, float]] = {}
-
-
-def _units(dim: str, factor: float, spellings: str) -> None:
-    for spelling in words(spellings):
-        _UNITS[spelling] = (dim, factor)
-
-
-_units("time", 1e-9, "ns nanosecond nanoseconds")
-_units("time", 1e-6, "µs μs us microsecond microseconds")
-_units("time", 1e-3, "ms msec msecs millisecond milliseconds")
-_units("time", 1.0, "s sec secs second seconds")
-_units("time", 60.0, "min mins minute minutes")
-_units("time", 3600.0, "h hr hrs hour hours")
-_units("time", 86400.0, "day days")
-_units("time", 604800.0, "wk wks week weeks")
-_units("time", 2629800.0, "month months")
-_units("time", 31557600.0, "yr yrs year years")
-_units("data", 1.0, "byte bytes")
-_units("data", 1e3, "kb kilobyte kilobytes")
-_units("data", 1e6, "mb megabyte megabytes")
-_units("data", 1e9, "gb gigabyte gigabytes")
-_units("data", 1e12, "tb terabyte terabytes")
-_units("data", 1e15, "pb petabyte petabytes")
-_units("data", 1024.0, "kib kibibyte kibibytes")
-_units("data", 1024.0**2, "mib mebibyte mebibytes")
-_units("data", 1024.0**3, "gib gibibyte gibibytes")
-_units("data", 1024.0**4, "tib tebibyte tebibytes")
-_units("data", 0.125, "bit bits")
-_units("datarate", 1.0, "bps bit/s")
-_units("datarate", 1e3, "kbps kbit/s kb/s")
-_units("datarate", 1e6, "mbps mbit/s")
-_units("datarate", 1e9, "gbps gbit/s")
-_units("datarate", 8e6, "mb/s mbyte/s")
-_units("datarate", 8e9, "gb/s gbyte/s")
-_units("frequency", 1.0, "hz")
-_units("frequency", 1e3, "khz")
-_units("frequency", 1e6, "mhz")
-_units("frequency", 1e9, "ghz")
-_units("rate", 1.0, "rps qps tps req/s ops/s op/s requests/s queries/s /s")
-_units("rate", 1 / 60, "rpm /min")
-_units("length", 1e-3, "mm millimetre millimetres millimeter millimeters")
-_units("length", 1e-2, "cm centimetre centimetres centimeter centimeters")
-_units("length", 1.0, "m metre metres meter meters")
-_units("length", 1e3, "km kilometre kilometres kilometer kilometers")
-_units("length", 1609.344, "mi mile miles")
-_units("length", 0.3048, "ft foot feet")
-_units("area", 1e4, "ha hectare hectares")
-_units("area", 1e6, "km² km2 sqkm")
-_units("area", 4046.8564, "acre acres")
-_units("area", 1.0, "m² m2")
-_units("mass", 1e-3, "mg milligram milligrams")
-_units("mass", 1.0, "g gram grams")
-_units("mass", 1e3, "kg kilogram kilograms kilo kilos")
-_units("mass", 1e6, "t tonne tonnes")
-_units("mass", 453.59237, "lb lbs")
-_units("power", 1.0, "w watt watts")
-_units("power", 1e3, "kw kilowatt kilowatts")
-_units("power", 1e6, "mw megawatt megawatts")
-_units("power", 1e9, "gw gigawatt gigawatts")
-_units("energy", 1.0, "wh")
-_units("energy", 1e3, "kwh")
-_units("energy", 1e6, "mwh")
-_units("energy", 1e9, "gwh")
-_units("energy", 1e12, "twh")
-_units("celsius", 1.0, "°c ℃ celsius")
-_units("fahrenheit", 1.0, "°f ℉ fahrenheit")
-_units("fraction", 0.01, "% ٪ percent pct")
-_units("ratio", 1.0, "x \u00d7 times fold")
-_units("money:usd", 1.0, "usd dollar dollars")
-_units("money:eur", 1.0, "eur euro euros")
-_units("money:gbp", 1.0, "gbp")
-_units("money:jpy", 1.0, "jpy yen")
-_units("money:inr", 1.0, "inr rupee rupees")
-# Units that are also ordinary words or names when capitalised ("5G", "US states", "3 T-shirts").
-_CASE_SENSITIVE = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha"}
-_MULTIWORD = re.compile(
-    r"[\s-]?(?P<unit>per\s?cent|percentage\s+points?|basis\s+points?|degrees\s+(?:celsius|fahrenheit)"
-    r"|square\s+(?:kilomet(?:re|er)s?|met(?:re|er)s?|miles?))\b",
-    re.IGNORECASE,
-)
-_MULTIWORD_UNITS: Mapping[str, tuple[str, float]] = {
-    "percent": ("fraction", 0.01), "per cent": ("fraction", 0.01), "percentage point": ("fraction", 0.01),
-    "percentage points": ("fraction", 0.01), "basis point": ("fraction", 1e-4),
-    "basis points": ("fraction", 1e-4), "degrees celsius": ("celsius", 1.0),
-    "degrees fahrenheit": ("fahrenheit", 1.0),
-}  # fmt: skip
-_UNIT = re.compile(
-    r"[\s-]?(?P<unit>(?:[kmgt]i?b|[kmg]bit|[kmg]?byte)/s|[kmg]?bps|req/s|ops?/s|requests/s|queries/s|/s|/min"
-    r"|°[cf]|km²|m²|[℃℉%٪\u00d7]|[a-zµμ]+)(?![\w/²])",
-    re.IGNORECASE,
-)
-_PER = re.compile(
-    r"\s+(?:per|a|an|every|/)\s?(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)\b"
-)
-_PERIOD_SECONDS = {
-    "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
-    "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0,
-}  # fmt: skip
-_ADJECTIVES = (
-    "new|more|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
-    "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
-)
-_NOUN = re.compile(
-    rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)(?:\s+(?P<second>[^\W\d_][\w-]+))?",
-    re.IGNORECASE,
-)
-_IRREGULAR_PLURALS = words("people staff data children men women feet media personnel")
 _CLAUSE_END = re.compile(r"[,;:()\u060c\u061b]|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s")
 
 Kind = Literal["exact", "approx", "lower", "upper", "range"]
 
 
-@dataclass(frozen=True, slots=True)
-class Quantity:
+class Quantity(NamedTuple):
+    """One figure of a sentence (a named tuple: read by the hundred per job)."""
+
     low: float
     high: float
     """Bounds in base units (``math.inf`` on an open side)."""
@@ -268,8 +164,7 @@ class Quantity:
         return low - self.tolerance, high + self.tolerance
 
 
-@dataclass(frozen=True, slots=True)
-class Relation:
+class Relation(NamedTuple):
     """How the figures of a claim fare against the figures of one source sentence."""
 
     matched: tuple[tuple[Quantity, Quantity], ...] = ()
@@ -278,23 +173,57 @@ class Relation:
     """Claim figures with no counterpart in the source sentence."""
 
 
-def quantities(sentence: str, *, context: bool = True) -> list[Quantity]:
-    """Every quantity in a sentence, in order; offsets index ``sentence``."""
-    if _MAYBE.search(sentence) is None:
+def quantities(sentence: str, *, context: bool = True, limit: int | None = None) -> list[Quantity]:
+    """Every quantity in a sentence, in order; offsets index ``sentence``.
+
+    ``limit``: only the first so many, read as they are in the whole sentence (the one after
+    them is read too, since it ends the last one's context), and no further: a sentence of
+    a hundred thousand figures costs what one of ``limit`` does.
+    """
+    wordy = _wordy(sentence)
+    if not wordy and _DIGIT.search(sentence) is None:
         return []
-    text = sentence.translate(_DIGIT_MAP)
+    text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
+    pattern = _NUMBER if wordy else _DIGITS
     found: list[Quantity] = []
     pos = 0
     while True:
-        m = _NUMBER.search(text, pos)
+        m = pattern.search(text, pos)
         if m is None:
             break
         q = _read(text, m)
         pos = m.end() if q is None else max(q.end, m.end())
         if q is not None:
             found.append(q)
+            if limit is not None and len(found) > limit:
+                break
     if context and found:
         found = _with_context(text, found)
+    return found if limit is None else found[:limit]
+
+
+def clear_memo() -> None:
+    """Forget the pieces of text read so far (see :func:`checks.grounding.lexicon.clear_memos`)."""
+    _WORDY_PIECES.clear()
+
+
+def _wordy(text: str) -> bool:
+    """Might a word of ``text`` be a spelled number or a multiplier? (memoised per piece)"""
+    pieces = text.split()
+    got = list(map(_WORDY_PIECES.get, pieces))
+    if True in got:
+        return True
+    if None not in got:
+        return False
+    if len(_WORDY_PIECES) >= _MEMO_LIMIT:
+        _WORDY_PIECES.clear()
+    found = False
+    for piece, known in zip(pieces, got, strict=True):
+        if known is None:
+            hit = _WORDY.search(piece) is not None
+            if len(piece) <= 64:
+                _WORDY_PIECES[piece] = hit
+            found = found or hit
     return found
 
 
@@ -331,20 +260,37 @@ def compare(
     context; otherwise it is about something else and counts as missing
     (revenue against net loss in one sentence).
     """
+    if not claim or not source:
+        return Relation(missing=tuple(claim))
     claim_terms = terms if terms is not None else frozenset().union(*(q.context for q in claim))
-    pools: list[list[tuple[Quantity, bool]]] = []
+    foreign = [len(r.context - claim_terms) for r in source]
+    spans = [r.interval() for r in source]
+    pools: list[list[tuple[tuple[int, int, int], int, Quantity, bool]]] = []
     for q in claim:
-        judged = [(r, consistent(q, r)) for r in source]
-        comparable = [(r, ok) for r, ok in judged if ok is not None]
-        pool = [(r, ok) for r, ok in comparable if _same_dim(r, q)] or comparable
-        ranked = sorted((_rank(r, q, claim_terms), i, r, bool(ok)) for i, (r, ok) in enumerate(pool))
-        pools.append([(r, ok) for _, _, r, ok in ranked])
+        same: list[tuple[tuple[int, int, int], int, Quantity, bool]] = []
+        others: list[tuple[tuple[int, int, int], int, Quantity, bool]] = []
+        low, high = q.interval()
+        for i, r in enumerate(source):
+            if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
+                ok: bool | None = low < spans[i][1] and spans[i][0] < high
+                alike = True
+            else:
+                ok = consistent(q, r)
+                if ok is None:
+                    continue
+                alike = _same_dim(r, q)
+            role = 1 if q.role and r.role and q.role != r.role else 0
+            entry = ((-len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
+            (same if alike else others).append(entry)
+        pool = same or others
+        pool.sort(key=_RANKED)
+        pools.append(pool)
     matched: dict[int, tuple[Quantity, Quantity]] = {}
     used: set[int] = set()
     for i, (q, pool) in enumerate(zip(claim, pools, strict=True)):
         if pool:
-            top = _rank(pool[0][0], q, claim_terms)
-            hit = next((r for r, ok in pool if ok and _rank(r, q, claim_terms) == top), None)
+            top = pool[0][0]
+            hit = next((r for rank, _, r, ok in pool if ok and rank == top), None)
             if hit is not None:
                 matched[i] = (q, hit)
                 used.add(id(hit))
@@ -353,30 +299,29 @@ def compare(
     for i, (q, pool) in enumerate(zip(claim, pools, strict=True)):
         if i in matched:
             continue
-        free = [(r, ok) for r, ok in pool if id(r) not in used]
+        free = [e for e in pool if id(e[2]) not in used] if used else pool
         if not free:
             missing.append(q)
             continue
-        top = _rank(free[0][0], q, claim_terms)
-        hit = next((r for r, ok in free if ok and _rank(r, q, claim_terms) == top), None)
+        top = free[0][0]
+        hit = next((r for rank, _, r, ok in free if ok and rank == top), None)
         if hit is not None:
             matched[i] = (q, hit)
             continue
-        first = free[0][0]
+        first = free[0][2]
         shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" else 1
         if _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
-        elif any(ok for _, ok in free):
-            matched[i] = (q, next(r for r, ok in free if ok))
+        elif any(ok for _, _, _, ok in free):
+            matched[i] = (q, next(r for _, _, r, ok in free if ok))
         else:
             missing.append(q)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing))
 
 
-def _rank(r: Quantity, q: Quantity, claim_terms: frozenset[str]) -> tuple[int, int, int]:
-    role = int(bool(q.role and r.role and q.role != r.role))
-    return -len(r.context & q.context), role, len(r.context - claim_terms)
+_RANKED = itemgetter(0, 1)
+"""Counterparts in order: most context shared, same part in a change, fewest foreign terms, as written."""
 
 
 def _same_dim(a: Quantity, b: Quantity) -> bool:
@@ -391,16 +336,23 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
 
 
 def _read(text: str, m: re.Match[str]) -> Quantity | None:
-    if m.group("word"):
-        word = " ".join(m.group("word").lower().split())
-        ratio = _WORD_RATIO[word]
+    kind_of = m.lastgroup
+    if kind_of == "word":
+        # The pattern folds case the Unicode way (a long s or a dotless i matches): a word it lets
+        # through that is not in the tables is not read, rather than a KeyError on hostile text.
+        ratio = _WORD_RATIO.get(" ".join(m.group("word").casefold().split()))
+        if ratio is None:
+            return None
         return Quantity(
             ratio, ratio, "ratio", "exact", MIN_TOLERANCE * ratio, m.start(), m.end(), m.group("word")
         )
-    if m.group("wnum"):
+    if kind_of == "wnum":
         # Spelled-out numbers count only with a unit or a noun: "three regions", "ten seconds".
-        value = float(_WORD_NUMBERS[m.group("wnum").lower()])
-        dim, factor, end = _unit(text, m.end(), None)
+        spelled = _WORD_NUMBERS.get(m.group("wnum").casefold())
+        if spelled is None:
+            return None
+        value = float(spelled)
+        dim, factor, end = unit_after(text, m.end(), None)
         if dim == "number":
             return None
         low = value * factor
@@ -412,7 +364,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     currency = _currency_before(text, start)
     begin = start - (len(currency[1]) if currency else 0)
     kind: Kind = "exact"
-    before = _BEFORE.search(text, max(0, begin - 24), start)
+    window = max(0, begin - 24)
+    before = _BEFORE.search(text, window, start) if _may_end_with(text[window:start], _BEFORE_ENDS) else None
     word = ""
     if before is not None:
         word = " ".join(before.group("word").lower().split())
@@ -424,25 +377,27 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             kind = "upper"
         if kind != "exact" or word == "between":
             begin = before.start()
-    scale, pos = _scale(text, pos, currency=currency is not None)
+    scale, pos = scale_after(text, pos, currency=currency is not None)
     value *= scale
     tolerance *= scale
     if kind == "exact" and text.startswith("+", pos):
         kind, pos = "lower", pos + 1
-    dim, factor, pos = _unit(text, pos, currency)
+    dim, factor, pos = unit_after(text, pos, currency)
     named = currency is None and (dim == "number" or dim.startswith("count:")) and not _year_like(raw)
     if named and _names(text, begin if kind == "exact" else start):
         return None
     low = high = value
-    r = _RANGE.match(text, pos)
+    after = _NEXT.match(text, pos)
+    follows = after.group(1) if after is not None else ""
+    r = _RANGE.match(text, pos) if not follows.isascii() or follows in _RANGE_STARTS else None
     connector = r.group().strip().lower() if r is not None else ""
     if r is not None and (connector != "and" or word == "between"):
         second = _SECOND.match(text, r.end())
         if second is not None and (second.group("cur") is None or currency is not None):
             raw2 = second.group("num")
-            hi_scale, end2 = _scale(text, second.end(), currency=currency is not None)
+            hi_scale, end2 = scale_after(text, second.end(), currency=currency is not None)
             hi = _value(raw2) * hi_scale
-            dim2, factor2, end2 = _unit(text, end2, currency)
+            dim2, factor2, end2 = unit_after(text, end2, currency)
             if word == "from":
                 # "from 41 to 23 minutes": a change, two figures; the first takes the unit.
                 if dim == "number" and dim2 != "number" and _year_like(raw) == _year_like(raw2):
@@ -460,13 +415,16 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     low, high, tolerance = low * factor, high * factor, tolerance * factor
     if dim == "fahrenheit":
         dim, low, high, tolerance = "celsius", (low - 32) * 5 / 9, (high - 32) * 5 / 9, tolerance * 5 / 9
-    plus = _PLUS.match(text, pos)
-    if plus is not None and kind == "exact":
-        kind, pos = "lower", plus.end()
-    else:
-        minus = _MINUS.match(text, pos)
-        if minus is not None and kind == "exact":
-            kind, pos = "upper", minus.end()
+    # "10 or more", "10 or less": after a space, an "o" (any other first letter cannot start them).
+    after = _NEXT.match(text, pos)
+    if after is not None and (after.group(1) in "oO" or not after.group(1).isascii()):
+        plus = _PLUS.match(text, pos)
+        if plus is not None and kind == "exact":
+            kind, pos = "lower", plus.end()
+        else:
+            minus = _MINUS.match(text, pos)
+            if minus is not None and kind == "exact":
+                kind, pos = "upper", minus.end()
     if dim == "number" and scale == 1.0 and _year_like(raw) and high <= 2199:
         # "over 2023" is "during 2023": a year takes no approximation or bound.
         return Quantity(
@@ -475,12 +433,39 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(low, high, dim, kind, tolerance, begin, pos, text[begin:pos].strip())
 
 
+# Cheap tests that let most figures skip a pattern that cannot match: the last word of each _BEFORE
+# alternative, the characters that can start a _RANGE connector.
+_BEFORE_ENDS = (
+    "about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "circa", "ca.",
+    "some", "to", "estimated", "~", "over", "than", "least", "above", "exceeding", "of", ">", ">=", "under",
+    "below", "most", "<", "<=", "between", "from",
+)  # fmt: skip
+_RANGE_STARTS = frozenset("-tTaA")
+_NEXT = re.compile(r"\s*(\S)")
+
+
+def _may_end_with(text: str, words: tuple[str, ...]) -> bool:
+    """Might ``text`` end with one of ``words``, then spaces, ``US``, a currency sign, spaces?
+
+    A quick superset test before a pattern anchored at the end of ``text``: False only when ASCII text
+    ends with none of them (other text always gets True: Unicode case folding is the pattern's business).
+    """
+    if not text.isascii():
+        return True
+    text = text.rstrip()
+    if text.endswith("$"):
+        text = text[:-1]
+    if text[-2:].lower() == "us":
+        text = text[:-2]
+    return text.rstrip().lower().endswith(words)
+
+
 def _names(text: str, start: int) -> bool:
     """Is the number at ``start`` part of a name (``Python 3.8``, ``version 3``, ``Apache 2.0``)?"""
-    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    m = _WORD_BEFORE_REVERSED.match(text[max(0, start - 40) : start][::-1])
     if m is None:
         return False
-    word = m.group(1).rstrip(".")
+    word = m.group(1)[::-1].rstrip(".")
     if word.endswith(("'s", "\u2019s", "'", "\u2019")):
         return False  # a possessive: "Alto Verde's 1,250 members"
     low = word.lower()
@@ -495,13 +480,20 @@ def _year_like(raw: str) -> bool:
     return raw.isdigit() and len(raw) == 4 and 1800 <= int(raw) <= 2199
 
 
+def _digits(raw: str) -> str:
+    """A figure without its thousands separators."""
+    if "," not in raw and raw.isascii():
+        return raw
+    return raw.replace(",", "").replace("\u202f", "").replace("\u00a0", "").replace("\u2009", "")
+
+
 def _value(raw: str) -> float:
-    return float(raw.replace(",", "").replace("\u202f", "").replace("\u00a0", "").replace("\u2009", ""))
+    return float(_digits(raw))
 
 
 def _tolerance(raw: str, value: float) -> float:
     """Half a unit of the last digit written; round thousands count as rounded to their zeros."""
-    digits = raw.replace(",", "").replace("\u202f", "").replace("\u00a0", "").replace("\u2009", "")
+    digits = _digits(raw)
     if "." in digits:
         half = 0.5 * 10.0 ** -len(digits.split(".")[1])
     else:
@@ -526,72 +518,8 @@ def _currency_before(text: str, start: int) -> tuple[str, str] | None:
     return None
 
 
-def _scale(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
-    m = _SCALE.match(text, pos)
-    if m is None:
-        if currency and text.startswith("m", pos) and not text[pos + 1 : pos + 2].isalnum():
-            return 1e6, pos + 1  # "$5m"
-        return 1.0, pos
-    if m.group("attached"):
-        letter = m.group("attached")
-        # "5M users", "$4.5B", "10k"; a lone "5B" or "3T" without money or a noun is a name.
-        if letter in "MBT" and not currency and not _NOUN.match(text, m.end()):
-            return 1.0, pos
-        return _SCALES[letter], m.end()
-    if m.group("word").lower() == "hundred" and currency:
-        return 100.0, m.end()
-    return _SCALES[m.group("word").lower()], m.end()
-
-
-def _unit(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:
-    """(dimension, factor, end) of the unit after a figure; money, counts and bare numbers too."""
-    multi = _MULTIWORD.match(text, pos)
-    if multi is not None:
-        unit = " ".join(multi.group("unit").lower().split())
-        if unit.startswith("square"):
-            dim, factor = ("area", 1e6) if "kilo" in unit else ("area", 2.589988e6 if "mile" in unit else 1.0)
-            return dim, factor, multi.end()
-        dim, factor = _MULTIWORD_UNITS.get(unit, ("fraction", 0.01))
-        return dim, factor, multi.end()
-    m = _UNIT.match(text, pos)
-    if m is not None:
-        spelled = m.group("unit")
-        key = spelled.lower()
-        found = _UNITS.get(key)
-        exact = _CASE_SENSITIVE.get(key)
-        if found is not None and (exact is None or spelled == exact):
-            dim, factor = found
-            if dim.startswith("money") and currency is not None and dim != f"money:{currency[0]}":
-                return f"money:{currency[0]}", 1.0, pos
-            if dim.startswith("money") or currency is None or dim == "fraction":
-                return dim, factor, m.end()
-    if currency is not None:
-        return f"money:{currency[0]}", 1.0, pos
-    noun = _NOUN.match(text, pos)
-    if noun is not None:
-        seen: list[str] = []
-        for group in ("first", "second"):
-            word = noun.group(group)
-            if word is None:
-                break
-            low = word.lower()
-            if low in STOPWORDS:
-                break
-            seen.append(stem(low))
-            if low.endswith("s") or low in _IRREGULAR_PLURALS:
-                end = noun.end(group)
-                per = _PER.match(text, end)
-                if per is not None:
-                    return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
-                return f"count:{' '.join(seen)}", 1.0, end
-    per = _PER.match(text, pos)
-    if per is not None:
-        return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
-    return "number", 1.0, pos
-
-
 def _comparable(a: Quantity, b: Quantity) -> bool:
-    if _same_dim(a, b):
+    if a.dim == b.dim or _same_dim(a, b):
         return True
     dims = {a.dim, b.dim}
     if "number" in dims:
@@ -605,30 +533,81 @@ def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
+def _last_terms(text: str, n: int) -> list[str]:
+    """``terms(text)[-n:]``, reading only the last few words when they hold enough terms."""
+    pieces = text.rsplit(None, n + 2)
+    if len(pieces) > n + 2:
+        found = list(chain.from_iterable(piece_terms(pieces[1:])))
+        if len(found) >= n:
+            return found[-n:]
+    return terms(text)[-n:]
+
+
+def _first_terms(text: str, n: int) -> list[str]:
+    """``terms(text)[:n]``, reading only the first few words when they hold enough terms."""
+    pieces = text.split(None, n + 2)
+    if len(pieces) > n + 2:
+        found = list(chain.from_iterable(piece_terms(pieces[:-1])))
+        if len(found) >= n:
+            return found[:n]
+    return terms(text)[:n]
+
+
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
-    """Give each figure the terms of its clause before it, a few after it, and its part in a change."""
+    """Give each figure the terms of its clause before it, a few after it, and its part in a change.
+
+    The clause ends (``_CLAUSE_END``) are found once for the sentence when every figure's window
+    reaches back to its start (a sentence of ordinary length); a figure whose window would not see the
+    same ends (one straddles it) is read on its own.
+    """
     out = []
+    ends: list[tuple[int, int]] | None = None
+    if max(q.start for q in found) <= _HEAD:
+        ends = [m.span() for m in _CLAUSE_END.finditer(text)]
     for i, q in enumerate(found):
-        head = text[max(0, q.start - 160) : q.start]
-        cuts = list(_CLAUSE_END.finditer(head))
-        left = terms(head[cuts[-1].end() :] if cuts else head)[-6:]
+        right_to = found[i + 1].start if i + 1 < len(found) else len(text)
+        cuts = tail_cut = None
+        if ends is not None and not any(a < q.start < b or a < q.end < b for a, b in ends):
+            cuts = [b for a, b in ends if b <= q.start]
+            tail_cut = next(((a, b) for a, b in ends if a >= q.end), None)
+            if tail_cut is not None and tail_cut[1] > right_to:
+                cuts = None
+        head = text[max(0, q.start - _HEAD) : q.start]
+        if cuts is None:
+            cuts = [m.end() for m in _CLAUSE_END.finditer(head)]
+            tail = text[q.end : right_to]
+            cut = _CLAUSE_END.search(tail)
+            right = _first_terms(tail[: cut.start()] if cut else tail, 3)
+        else:
+            stop = tail_cut[0] if tail_cut is not None and tail_cut[0] < right_to else right_to
+            right = _first_terms(text[q.end : stop], 3)
+        left = _last_terms(head[cuts[-1] :] if cuts else head, 6)
         if len(left) < 2 and cuts:
             # "..., up 31% from the previous year": a bare clause borrows the one before.
-            left = terms(head[cuts[-2].end() if len(cuts) > 1 else 0 :])[-6:]
-        right_to = found[i + 1].start if i + 1 < len(found) else len(text)
-        tail = text[q.end : right_to]
-        cut = _CLAUSE_END.search(tail)
-        right = terms(tail[: cut.start()] if cut else tail)[:3]
+            left = terms(head[cuts[-2] if len(cuts) > 1 else 0 :])[-6:]
         role: Literal["", "from", "to"] = ""
-        if _FROM.search(head):
+        change = _may_end_with(head, _CHANGE_ENDS)
+        backwards = head[::-1] if change else ""
+        if change and _FROM_REVERSED.match(backwards):
             role = "from"
-        elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or _TO_VALUE.search(head):
+        elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or (
+            change and _TO_VALUE_REVERSED.match(backwards)
+        ):
             role = "to"
         context = frozenset(left + right)
         out.append(Quantity(q.low, q.high, q.dim, q.kind, q.tolerance, q.start, q.end, q.text, context, role))
     return out
 
 
-_FROM = re.compile(r"\bfrom\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
+_HEAD = 160
+"""How far back from a figure its clause is looked for."""
+
+
+# What ends the text before a figure, matched on that text reversed (anchored where the figure is, so
+# the engine does not try every position of the clause): "from $" and "to", "reached", "hit" (not "up to").
+_FROM_REVERSED = re.compile(r"\s*[$€£¥₹]?(?:SU)?\s*morf\b", re.IGNORECASE)  # \bfrom\s*(?:US)?[$..]?\s*$
 _TO = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
-_TO_VALUE = re.compile(r"(?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
+_CHANGE_ENDS = ("from", "to", "reached", "reaching", "reaches", "hit")
+_TO_VALUE_REVERSED = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
+    r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE
+)

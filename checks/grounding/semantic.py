@@ -85,7 +85,7 @@ def encode(texts: Sequence[str]) -> npt.NDArray[np.float32]:
 def similarities(index: SourceIndex, claims: Sequence[str]) -> npt.NDArray[np.float32]:
     """Cosine of every claim with every source sentence: shape (len(claims), len(index))."""
     if index.embeddings is None:
-        index.embeddings = encode([s.plain for s in index.sentences])
+        index.embeddings = encode(index.plains())
     if not claims or len(index) == 0:
         return np.zeros((len(claims), len(index)), dtype=np.float32)
     return encode(claims) @ index.embeddings.T

@@ -1,0 +1,211 @@
+"""Units after a figure: the spellings of units and scales, and what they convert to.
+
+Read by :mod:`checks.grounding.quantities` right after a number: a scale
+(``10k``, ``$4.5M``, ``2 billion``), then a unit. Every unit converts to the
+base of its dimension (see the table in :mod:`checks.grounding.quantities`):
+time to seconds, data to bytes, data rates to bits per second, frequency to
+hertz, length to metres, area to square metres, mass to grams, power to watts,
+energy to watt-hours, temperature to degrees Celsius, rates to per second,
+percentages to fractions, money to its currency. Without a unit, a plural noun
+makes a count (``1,200 users``: ``count:user``), ``per day`` a rate, money
+sign alone a sum of that currency, and anything else a bare number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from checks.grounding.lexicon import STOPWORDS, stem, words
+
+__all__ = ["scale_after", "unit_after"]
+
+_SCALE = re.compile(
+    r"(?P<attached>[kKMBT](?![\w]))|\s?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
+)
+_SCALES: Mapping[str, float] = {
+    "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12, "thousand": 1e3, "million": 1e6, "mn": 1e6,
+    "billion": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "hundred": 1e2,
+}  # fmt: skip
+
+# unit spelling (lower case) -> (dimension, factor to the base unit)
+_UNITS: dict[str, tuple[str, float]] = {}
+
+
+def _units(dim: str, factor: float, spellings: str) -> None:
+    for spelling in words(spellings):
+        _UNITS[spelling] = (dim, factor)
+
+
+_units("time", 1e-9, "ns nanosecond nanoseconds")
+_units("time", 1e-6, "µs μs us microsecond microseconds")
+_units("time", 1e-3, "ms msec msecs millisecond milliseconds")
+_units("time", 1.0, "s sec secs second seconds")
+_units("time", 60.0, "min mins minute minutes")
+_units("time", 3600.0, "h hr hrs hour hours")
+_units("time", 86400.0, "day days")
+_units("time", 604800.0, "wk wks week weeks")
+_units("time", 2629800.0, "month months")
+_units("time", 31557600.0, "yr yrs year years")
+_units("data", 1.0, "byte bytes")
+_units("data", 1e3, "kb kilobyte kilobytes")
+_units("data", 1e6, "mb megabyte megabytes")
+_units("data", 1e9, "gb gigabyte gigabytes")
+_units("data", 1e12, "tb terabyte terabytes")
+_units("data", 1e15, "pb petabyte petabytes")
+_units("data", 1024.0, "kib kibibyte kibibytes")
+_units("data", 1024.0**2, "mib mebibyte mebibytes")
+_units("data", 1024.0**3, "gib gibibyte gibibytes")
+_units("data", 1024.0**4, "tib tebibyte tebibytes")
+_units("data", 0.125, "bit bits")
+_units("datarate", 1.0, "bps bit/s")
+_units("datarate", 1e3, "kbps kbit/s kb/s")
+_units("datarate", 1e6, "mbps mbit/s")
+_units("datarate", 1e9, "gbps gbit/s")
+_units("datarate", 8e6, "mb/s mbyte/s")
+_units("datarate", 8e9, "gb/s gbyte/s")
+_units("frequency", 1.0, "hz")
+_units("frequency", 1e3, "khz")
+_units("frequency", 1e6, "mhz")
+_units("frequency", 1e9, "ghz")
+_units("rate", 1.0, "rps qps tps req/s ops/s op/s requests/s queries/s /s")
+_units("rate", 1 / 60, "rpm /min")
+_units("length", 1e-3, "mm millimetre millimetres millimeter millimeters")
+_units("length", 1e-2, "cm centimetre centimetres centimeter centimeters")
+_units("length", 1.0, "m metre metres meter meters")
+_units("length", 1e3, "km kilometre kilometres kilometer kilometers")
+_units("length", 1609.344, "mi mile miles")
+_units("length", 0.3048, "ft foot feet")
+_units("area", 1e4, "ha hectare hectares")
+_units("area", 1e6, "km² km2 sqkm")
+_units("area", 4046.8564, "acre acres")
+_units("area", 1.0, "m² m2")
+_units("mass", 1e-3, "mg milligram milligrams")
+_units("mass", 1.0, "g gram grams")
+_units("mass", 1e3, "kg kilogram kilograms kilo kilos")
+_units("mass", 1e6, "t tonne tonnes")
+_units("mass", 453.59237, "lb lbs")
+_units("power", 1.0, "w watt watts")
+_units("power", 1e3, "kw kilowatt kilowatts")
+_units("power", 1e6, "mw megawatt megawatts")
+_units("power", 1e9, "gw gigawatt gigawatts")
+_units("energy", 1.0, "wh")
+_units("energy", 1e3, "kwh")
+_units("energy", 1e6, "mwh")
+_units("energy", 1e9, "gwh")
+_units("energy", 1e12, "twh")
+_units("celsius", 1.0, "°c ℃ celsius")
+_units("fahrenheit", 1.0, "°f ℉ fahrenheit")
+_units("fraction", 0.01, "% ٪ percent pct")
+_units("ratio", 1.0, "x \u00d7 times fold")
+_units("money:usd", 1.0, "usd dollar dollars")
+_units("money:eur", 1.0, "eur euro euros")
+_units("money:gbp", 1.0, "gbp")
+_units("money:jpy", 1.0, "jpy yen")
+_units("money:inr", 1.0, "inr rupee rupees")
+# Units that are also ordinary words or names when capitalised ("5G", "US states", "3 T-shirts").
+_CASE_SENSITIVE = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha"}
+_MULTIWORD = re.compile(
+    r"[\s-]?(?P<unit>per\s?cent|percentage\s+points?|basis\s+points?|degrees\s+(?:celsius|fahrenheit)"
+    r"|square\s+(?:kilomet(?:re|er)s?|met(?:re|er)s?|miles?))\b",
+    re.IGNORECASE,
+)
+_MULTIWORD_UNITS: Mapping[str, tuple[str, float]] = {
+    "percent": ("fraction", 0.01), "per cent": ("fraction", 0.01), "percentage point": ("fraction", 0.01),
+    "percentage points": ("fraction", 0.01), "basis point": ("fraction", 1e-4),
+    "basis points": ("fraction", 1e-4), "degrees celsius": ("celsius", 1.0),
+    "degrees fahrenheit": ("fahrenheit", 1.0),
+}  # fmt: skip
+_UNIT = re.compile(
+    r"[\s-]?(?P<unit>(?:[kmgt]i?b|[kmg]bit|[kmg]?byte)/s|[kmg]?bps|req/s|ops?/s|requests/s|queries/s|/s|/min"
+    r"|°[cf]|km²|m²|[℃℉%٪\u00d7]|[a-zµμ]+)(?![\w/²])",
+    re.IGNORECASE,
+)
+_PER = re.compile(
+    r"\s+(?:per|a|an|every|/)\s?(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)\b"
+)
+_PERIOD_SECONDS = {
+    "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
+    "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0,
+}  # fmt: skip
+_ADJECTIVES = (
+    "new|more|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
+    "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
+)
+_NOUN = re.compile(
+    rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)(?:\s+(?P<second>[^\W\d_][\w-]+))?",
+    re.IGNORECASE,
+)
+_IRREGULAR_PLURALS = words("people staff data children men women feet media personnel")
+_MULTIWORD_STARTS = frozenset("pPbBdDsS")
+"""What a multi-word unit can start with (after a space or a hyphen): other text skips the pattern."""
+
+
+def scale_after(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
+    """(factor, end) of a scale at ``pos``, after a figure: ``k``, ``M``, ``billion``; ``$5m`` with money."""
+    m = _SCALE.match(text, pos)
+    if m is None:
+        if currency and text.startswith("m", pos) and not text[pos + 1 : pos + 2].isalnum():
+            return 1e6, pos + 1  # "$5m"
+        return 1.0, pos
+    if m.group("attached"):
+        letter = m.group("attached")
+        # "5M users", "$4.5B", "10k"; a lone "5B" or "3T" without money or a noun is a name.
+        if letter in "MBT" and not currency and not _NOUN.match(text, m.end()):
+            return 1.0, pos
+        return _SCALES[letter], m.end()
+    if m.group("word").lower() == "hundred" and currency:
+        return 100.0, m.end()
+    return _SCALES[m.group("word").lower()], m.end()
+
+
+def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:
+    """(dimension, factor, end) of the unit at ``pos``, after a figure; money, counts and bare numbers too.
+
+    ``currency``: the currency sign before the figure, as (code, as written), if any.
+    """
+    head = text[pos : pos + 2]
+    first = head[1:] if head[:1].isspace() or head[:1] == "-" else head[:1]  # past [\s-]?
+    multi = _MULTIWORD.match(text, pos) if first in _MULTIWORD_STARTS or not first.isascii() else None
+    if multi is not None:
+        unit = " ".join(multi.group("unit").lower().split())
+        if unit.startswith("square"):
+            dim, factor = ("area", 1e6) if "kilo" in unit else ("area", 2.589988e6 if "mile" in unit else 1.0)
+            return dim, factor, multi.end()
+        dim, factor = _MULTIWORD_UNITS.get(unit, ("fraction", 0.01))
+        return dim, factor, multi.end()
+    m = _UNIT.match(text, pos)
+    if m is not None:
+        spelled = m.group("unit")
+        key = spelled.lower()
+        found = _UNITS.get(key)
+        exact = _CASE_SENSITIVE.get(key)
+        if found is not None and (exact is None or spelled == exact):
+            dim, factor = found
+            if dim.startswith("money") and currency is not None and dim != f"money:{currency[0]}":
+                return f"money:{currency[0]}", 1.0, pos
+            if dim.startswith("money") or currency is None or dim == "fraction":
+                return dim, factor, m.end()
+    if currency is not None:
+        return f"money:{currency[0]}", 1.0, pos
+    noun = _NOUN.match(text, pos)
+    if noun is not None:
+        seen: list[str] = []
+        for group in ("first", "second"):
+            word = noun.group(group)
+            if word is None:
+                break
+            low = word.lower()
+            if low in STOPWORDS:
+                break
+            seen.append(stem(low))
+            if low.endswith("s") or low in _IRREGULAR_PLURALS:
+                end = noun.end(group)
+                per = _PER.match(text, end)
+                if per is not None:
+                    return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
+                return f"count:{' '.join(seen)}", 1.0, end
+    per = _PER.match(text, pos)
+    if per is not None:
+        return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
+    return "number", 1.0, pos
