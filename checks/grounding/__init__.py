@@ -15,10 +15,10 @@ Cheapest first, per job:
 
 1. :mod:`~checks.grounding.index`: the sources as numbered sentences with a BM25 index;
 2. :mod:`~checks.grounding.sections`: the source-map rule, which sources back a claim's section;
-3. retrieval of candidate sentences (BM25; plus cosine similarity with the
-   ``embeddings`` extra, :mod:`~checks.grounding.semantic`);
+3. :mod:`~checks.grounding.retrieve`: candidate sentences for every claim at once (BM25; plus
+   cosine similarity with the ``embeddings`` extra, :mod:`~checks.grounding.semantic`);
 4. :mod:`~checks.grounding.assess`: coverage, figures and units
-   (:mod:`~checks.grounding.quantities`), negation and antonyms
+   (:mod:`~checks.grounding.quantities`, :mod:`~checks.grounding.units`), negation and antonyms
    (:mod:`~checks.grounding.lexicon`) for each candidate;
 5. :mod:`~checks.grounding.decide`: the status, with thresholds per strictness;
 6. :mod:`~checks.grounding.cited`: each citation's source checked against its claim;

@@ -2,7 +2,9 @@
 
 :func:`ground` is pure apart from the per-process caches (the source index,
 the embeddings model) and the optional escalation callable; the registered
-check (:mod:`checks.library.grounding`) wraps it.
+check (:mod:`checks.library.grounding`) wraps it. Claims are scored and given
+candidates :data:`BATCH` at a time, so the score matrix stays a few hundred
+rows whatever the length of the draft.
 """
 
 from __future__ import annotations

@@ -22,16 +22,20 @@ splitter's; the terms come from the sentences' whitespace pieces through a
 per-process memo (:func:`checks.grounding.lexicon.piece_terms`), and term
 ids, postings and weights are numpy. Everything else a sentence has (its
 :class:`SourceSentence` with its surroundings, its figures, its clauses) is
-made on first use: only the few candidates retrieval hands to the assessment
-are ever read that closely.
+made on first use: only the candidates retrieval hands to the assessment are
+ever read that closely. Figures and clauses are read up to
+:data:`MAX_FIGURES` and :data:`MAX_CLAUSES` per sentence: pairing them is
+quadratic, and a sentence of thousands of figures is a table, not a claim.
 
-**Caches**, per process: each source read (sentences and terms) by its title
-and text, :data:`SOURCE_CACHE_SIZE` sources (the jobs of a mission share
-sources); and whole indexes by the sources' ids, titles and texts,
-:data:`CACHE_SIZE` jobs (a retry comes back with the same sources), with the
-figures and clauses read so far. :func:`clear_cache` empties both: a *cold*
-build. The word memos of :mod:`~checks.grounding.lexicon` are kept (they hold
-words, not texts; :func:`checks.grounding.lexicon.clear_memos` empties them).
+**Caches**, per process: each source read by its title and text,
+:data:`SOURCE_CACHE_SIZE` sources and :data:`SOURCE_CACHE_CHARS` characters
+(the jobs of a mission share sources), with everything read from it on first
+use (sentence terms and surroundings, figures, clauses: they depend on the
+source alone); and whole indexes by the sources' ids, titles and texts,
+:data:`CACHE_SIZE` jobs (a retry comes back with the same sources).
+:func:`clear_cache` empties both: a *cold* build. The word memos of
+:mod:`~checks.grounding.lexicon` are kept (they hold words, not texts;
+``clear_cache(memos=True)`` empties them too).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import NamedTuple, overload
 
@@ -80,8 +84,8 @@ CACHE_SIZE = 16
 """Whole job indexes kept per process."""
 SOURCE_CACHE_SIZE = 512
 """Sources read (sentences and terms) kept per process..."""
-SOURCE_CACHE_CHARS = 16_000_000
-"""...and at most this many characters of their text."""
+SOURCE_CACHE_CHARS = 8_000_000
+"""...and at most this many characters of their text (what was read from it takes a few times that)."""
 _QUERY_BATCH = 256
 MAX_FIGURES = 32
 """Figures of one sentence that are compared (more make a table, not a claim; pairing is quadratic)."""
@@ -167,6 +171,13 @@ class _Read:
     everything: frozenset[str]
     """Every term of the source, title included."""
     size: int
+    # What is read closely on first use, by sentence position in this source, kept with the source
+    # (it depends on its title and text only), so later jobs that bring the same source find it read.
+    sets: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    """Sentence k's terms, its terms with its surroundings, and the terms of the sentence before."""
+    names: dict[int, frozenset[str]] = field(default_factory=dict)
+    figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
+    clauses: dict[int, Clauses] = field(default_factory=dict)
 
 
 def _read(title: str, text: str) -> _Read:
@@ -213,7 +224,6 @@ class _Sentences(Sequence[SourceSentence]):
         self._first: tuple[int, ...] = tuple(np.cumsum([0, *(len(r.plains) for r in reads)]).tolist())
         self._owner: list[int] = [p for p, r in enumerate(reads) for _ in r.plains]
         self._made: list[SourceSentence | None] = [None] * self._first[-1]
-        self._named: dict[int, frozenset[str]] = {}
 
     def __len__(self) -> int:
         return len(self._made)
@@ -237,34 +247,34 @@ class _Sentences(Sequence[SourceSentence]):
         p = self._owner[number]
         r = self._reads[p]
         k = number - self._first[p]
-        first, end = r.spans[k]
-        own = frozenset(r.words[first:end])
-        if k == 0:
-            seen, before = own | r.title, frozenset[str]()
-        else:
-            seen = own.union(r.title, self._names(number - k), self._names(number - 1))
-            before_first, before_end = r.spans[k - 1]
-            before = frozenset(r.words[before_first:before_end]) - own
+        sets = r.sets.get(k)
+        if sets is None:
+            first, end = r.spans[k]
+            own = frozenset(r.words[first:end])
+            if k == 0:
+                sets = r.sets[k] = (own, own | r.title, frozenset())
+            else:
+                before_first, before_end = r.spans[k - 1]
+                before = frozenset(r.words[before_first:before_end]) - own
+                sets = r.sets[k] = (own, own.union(r.title, _names(r, 0), _names(r, k - 1)), before)
+        own, seen, before = sets
+        start, end = r.starts[k], r.ends[k]
         return SourceSentence(
-            number,
-            self._ids[p],
-            r.starts[k],
-            r.ends[k],
-            r.text[r.starts[k] : r.ends[k]],
-            r.plains[k],
-            own,
-            seen - own,
-            before,
-            seen,
+            number, self._ids[p], start, end, r.text[start:end], r.plains[k], own, seen - own, before, seen
         )
 
-    def _names(self, number: int) -> frozenset[str]:
-        """The terms of the names in sentence ``number`` (what a later sentence may leave implicit)."""
-        got = self._named.get(number)
-        if got is None:
-            p = self._owner[number]
-            got = self._named[number] = sentence_names(self._reads[p].plains[number - self._first[p]])
-        return got
+    def locate(self, number: int) -> tuple[_Read, int]:
+        """The read source that holds sentence ``number``, and the sentence's position in it."""
+        p = self._owner[number]
+        return self._reads[p], number - self._first[p]
+
+
+def _names(r: _Read, k: int) -> frozenset[str]:
+    """The terms of the names in sentence ``k`` of a source (what a later sentence may leave implicit)."""
+    got = r.names.get(k)
+    if got is None:
+        got = r.names[k] = sentence_names(r.plains[k])
+    return got
 
 
 class SourceIndex:
@@ -273,9 +283,9 @@ class SourceIndex:
     def __init__(self, reads: Sequence[tuple[str, _Read]]) -> None:
         self.source_ids: tuple[str, ...] = tuple(sid for sid, _ in reads)
         self._reads = tuple(r for _, r in reads)
-        made = _Sentences(self.source_ids, self._reads)
-        self.sentences: Sequence[SourceSentence] = made
-        first = made._first
+        self._sentences = _Sentences(self.source_ids, self._reads)
+        self.sentences: Sequence[SourceSentence] = self._sentences
+        first = self._sentences._first
         n = first[-1]
         self.spans: Mapping[str, tuple[int, int]] = {
             sid: (first[p], first[p + 1]) for p, sid in enumerate(self.source_ids)
@@ -291,8 +301,6 @@ class SourceIndex:
         """Source id -> every term of the source, title included."""
         self.embeddings: npt.NDArray[np.float32] | None = None
         """Unit-length sentence embeddings, filled by the embeddings backend on first use."""
-        self._quantities: dict[int, tuple[Quantity, ...]] = {}
-        self._clauses: dict[int, Clauses] = {}
         self.vocab: dict[str, int] = {}
         remapped = []
         for r in self._reads:
@@ -338,17 +346,18 @@ class SourceIndex:
 
     def quantities(self, number: int) -> tuple[Quantity, ...]:
         """The figures of one sentence, read once (only candidates of claims with figures are read)."""
-        got = self._quantities.get(number)
+        r, k = self._sentences.locate(number)
+        got = r.figures.get(k)
         if got is None:
-            got = self._quantities[number] = _figures(self.sentences[number].plain)
+            got = r.figures[k] = _figures(r.plains[k])
         return got
 
     def clauses(self, number: int) -> Clauses:
         """The clauses of one sentence with their terms and polarity, read once."""
-        got = self._clauses.get(number)
+        r, k = self._sentences.locate(number)
+        got = r.clauses.get(k)
         if got is None:
-            sentence = self.sentences[number]
-            got = self._clauses[number] = _clauses(sentence.plain, sentence.terms)
+            got = r.clauses[k] = _clauses(r.plains[k], self.sentences[number].terms)
         return got
 
     def terms_of(self, source_ids: Sequence[str] | None) -> frozenset[str]:

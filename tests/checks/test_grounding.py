@@ -313,6 +313,154 @@ class TestSourceIndex:
         sources = [src("s1", CHECKOUT)]
         assert build_index(sources) is build_index([src("s1", CHECKOUT)])
 
+    def test_an_index_from_sources_read_before_is_the_cold_one(self) -> None:
+        """A new job whose sources earlier jobs brought gets the index a cold build gives."""
+        sources = [src("s1", CHECKOUT, title="Checkout review"), src("s2", "# Notes\n\n- " + PLATFORM)]
+        cold = build_index(sources)
+        clear_cache(sources=False)
+        shared = build_index(sources)
+        assert shared is not cold
+        assert list(shared.sentences) == list(cold.sentences)
+        query = [terms("Payment sessions live in Redis"), terms("the p95 latency of checkout")]
+        assert (shared.scores(query) == cold.scores(query)).all()
+        assert shared.vocab == cold.vocab and shared.spans == cold.spans
+
+    def test_a_title_change_is_another_source(self) -> None:
+        """Index and source reads are keyed by title too: the title names what sentences leave implicit."""
+        first = build_index([src("s1", CHECKOUT, title="Checkout review")])
+        second = build_index([src("s1", CHECKOUT, title="Ledger review")])
+        assert "ledger" in second.sentences[1].context and "ledger" not in first.sentences[1].context
+
+    def test_surroundings_name_what_a_sentence_leaves_implicit(self) -> None:
+        """A sentence's context: the title, the names in the source's first sentence and in the one before."""
+        text = "Atlas runs in Oslo. Then Borealis moved to Lima. Its latency fell."
+        index = build_index([src("s1", text, title="Operations review")])
+        first, second, third = index.sentences
+        title = frozenset(terms("Operations review"))
+        assert first.context == title - first.terms and first.before == frozenset()
+        assert third.context == (title | {stem("oslo")} | {stem("borealis"), stem("lima")}) - third.terms
+        assert third.before == second.terms - third.terms
+        assert third.seen == third.terms | third.context
+
+    def test_a_dropped_index_is_freed_at_once(self) -> None:
+        """No reference cycle: an index nobody holds is freed without waiting for the garbage collector."""
+        import gc
+        import weakref
+
+        index = build_index([src("s1", CHECKOUT)])
+        _ = index.sentences[0]
+        gone = weakref.ref(index)
+        gc.disable()
+        try:
+            del index
+            clear_cache()
+            assert gone() is None
+        finally:
+            gc.enable()
+
+    def test_sentence_spans_read_like_parse_prose(self) -> None:
+        """The index's cheap reader finds the sentences, offsets and plain text that parse_prose does."""
+        from checks.claims import parse_prose, sentence_spans
+
+        for text in (CHECKOUT, "# Notes\n\n- " + PLATFORM, "<p>Dr. Lee left. Did she?</p> It &amp; us.", ""):
+            expected = [(s.start, s.end, s.plain, s.question) for s in parse_prose(text).sentences]
+            assert sentence_spans(text) == expected
+
+
+class TestRetrieval:
+    def test_candidates_best_first_equal_scores_earlier_first(self) -> None:
+        """Candidates come best first; of equal scores, the earlier sentence; only positive scores."""
+        import numpy as np
+
+        from checks.grounding.retrieve import top_k
+
+        row = np.array([0.5, 2.0, 0.0, 2.0, 1.0, 3.0], dtype=np.float32)
+        everything = np.ones(6, dtype=bool)
+        assert top_k(row, everything, 3) == [5, 1, 3]
+        assert top_k(row, everything, 10) == [5, 1, 3, 4, 0]
+        assert top_k(row, np.array([1, 0, 1, 0, 0, 0], dtype=bool), 5) == [0]
+        assert top_k(row, np.array([0, 0, 1, 0, 0, 0], dtype=bool), 5) == []
+
+    def test_own_and_other_sources(self) -> None:
+        """A mapped section takes its candidates from its sources and, apart, from the others."""
+        import numpy as np
+
+        from checks.grounding.retrieve import candidates
+
+        index = build_index([src("s1", CHECKOUT), src("s2", PLATFORM)])
+        scores = index.scores([terms("The checkout service runs on Kubernetes")] * 2)
+        own, other = candidates(scores, index, [("s1",), None], k=2, k_other=2)
+        assert all(index.sentences[n].source_id == "s1" for n in own[0])
+        assert other[0] and all(index.sentences[n].source_id == "s2" for n in other[0])
+        assert other[1] == [] and own[1][0] == int(np.argmax(scores[1]))
+
+    def test_claims_are_grounded_in_batches_alike(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Scoring claims a few at a time (the memory bound of long drafts) decides them the same."""
+        from checks.grounding import engine
+
+        draft = "## Performance\n\n" + " ".join(CLAIMS_FOR_BATCHES) + "\n\n## Platform\n\n" + PLATFORM
+        sources = [src("s1", CHECKOUT), src("s2", PLATFORM)]
+        source_map = [SourceMapEntry(section="Platform", source_ids=["s2"])]
+        whole = ground(draft, sources, source_map=source_map)
+        monkeypatch.setattr(engine, "BATCH", 2)
+        clear_cache()
+        batched = ground(draft, sources, source_map=source_map)
+        assert [(c.number, c.status, c.decision.basis) for c in batched.claims] == [
+            (c.number, c.status, c.decision.basis) for c in whole.claims
+        ]
+
+
+CLAIMS_FOR_BATCHES = [
+    "The checkout service handled 1,200 requests per second at peak.",
+    "Its p95 latency was 10 seconds.",
+    "The error rate fell from 0.8% to 0.3%.",
+    "The service supports Windows hosts.",
+    "The checkout service was rewritten in Rust in 2019.",
+]
+
+
+class TestHostileInput:
+    """Inputs built to find super-linear work: each is bounded, not timed (the bench times the worst)."""
+
+    def test_a_sentence_of_thousands_of_figures_is_read_up_to_the_cap(self) -> None:
+        """Only the first MAX_FIGURES figures are read and compared, as the whole sentence reads them."""
+        from checks.grounding.index import MAX_FIGURES, features
+
+        text = "Atlas handled " + ", ".join(f"{n} ms" for n in range(1, 5_000)) + "."
+        assert len(features(text).quantities) == MAX_FIGURES
+        for limit in (0, 1, 7):
+            assert quantities(text, limit=limit) == quantities(text[:400])[:limit]
+
+    def test_figures_elsewhere_pairs_each_sentence_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Looking for each of a claim's figures pairs every candidate sentence once, not once per figure."""
+        from checks.grounding import decide
+
+        calls: list[int] = []
+        real = decide.compare
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            calls.append(1)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(decide, "compare", counted)
+        draft = "The checkout service handled " + ", ".join(f"{n} requests" for n in range(30, 60)) + "."
+        ground(draft, [src("s1", CHECKOUT)])
+        assert len(calls) <= 3 * 10  # candidates and neighbours, not figures x candidates
+
+    def test_many_clauses_are_compared_up_to_the_cap(self) -> None:
+        """A sentence of thousands of clauses keeps MAX_CLAUSES of them, the tail read as one."""
+        from checks.grounding.index import MAX_CLAUSES, features
+
+        text = "Atlas " + ", ".join(["does not support IPv6", "runs in Oslo"] * 500) + "."
+        assert len(features(text).clauses) == MAX_CLAUSES
+        assert ground(text, [src("s1", CHECKOUT)]).claims
+
+    @pytest.mark.parametrize("word", ["\u017fix", "s\u0131x", "double\u017f", "S\u0130X"])
+    def test_unicode_case_folding_look_alikes_do_not_crash(self, word: str) -> None:
+        """The patterns fold case the Unicode way: a look-alike spelled number is not read, and no error."""
+        quantities(f"Atlas runs in {word} regions and grew {word}.")
+        ground(f"Atlas runs in {word} regions.", [src("s1", CHECKOUT)])
+
 
 class TestSourceMapRule:
     MAP = [
