@@ -16,10 +16,19 @@ from typing import Any
 import pytest
 import redis
 import structlog
-from fleet_support import AMQP_URL, WorkerPair, amqp_available, answers
+from fleet_support import AMQP_URL, SPAWNED, WorkerPair, amqp_available, answers, stop_tree
 
 from workers.embedded import EmbeddedRedis
 from workers.settings import Settings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_worker_outlives_the_session() -> Iterator[None]:
+    """Process trees a test started and did not stop are stopped, whole, when the session ends."""
+    yield
+    for process in SPAWNED:
+        if process.poll() is None:
+            stop_tree(process, timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ whichever directory's conftest module was imported first.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psutil
 import redis
 
 from workers.settings import Settings
@@ -66,6 +68,43 @@ def settings_env(settings: Settings) -> dict[str, str]:
 WORKER = [sys.executable, "-m", "workers.cli", "worker"]
 
 
+SPAWNED: list[subprocess.Popen[bytes]] = []
+"""Every tree :func:`spawn` started; the session's end stops those still running (conftest)."""
+
+
+def spawn(
+    command: list[str], env: dict[str, str], output: Any = subprocess.DEVNULL
+) -> subprocess.Popen[bytes]:
+    """A process tree for a test (``verifleet worker`` and such), run from the project root. Stop
+    it with :func:`stop_tree`; a test that does not is covered at the end of the session."""
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+    SPAWNED.append(process)
+    return process
+
+
+def stop_tree(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int | None:
+    """SIGTERM ``process`` and wait for it; its exit code. If it does not exit in ``timeout``, or
+    exits leaving processes behind, they are SIGKILLed, ``process`` first (None: it was killed):
+    a dramatiq tree left running would serve the jobs of the tests after this one."""
+    try:
+        tree = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        tree = []
+    if process.poll() is None:
+        process.terminate()
+    try:
+        code: int | None = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        code = None
+    for left in tree:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            left.kill()
+    psutil.wait_procs(tree, timeout=10)
+    return code
+
+
 class WorkerPair:
     """An inline and a batch ``verifleet worker``, as separate process trees."""
 
@@ -77,27 +116,9 @@ class WorkerPair:
 
     def start(self) -> WorkerPair:
         for queue in ("verify-inline", "verify-batch"):
-            log = (self.log_dir / f"{queue}.log").open("ab")
-            self.processes.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "workers.cli",
-                        "worker",
-                        "--queues",
-                        queue,
-                        "--processes",
-                        "1",
-                        "--threads",
-                        str(self.threads),
-                    ],
-                    env=self.env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    cwd=ROOT,
-                )
-            )
+            with (self.log_dir / f"{queue}.log").open("ab") as log:
+                command = [*WORKER, "--queues", queue, "--processes", "1", "--threads", str(self.threads)]
+                self.processes.append(spawn(command, self.env, log))
         return self
 
     def logs(self) -> str:
@@ -108,11 +129,15 @@ class WorkerPair:
             if p.poll() is None:
                 p.terminate()
         for p in self.processes:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+            stop_tree(p)
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of a process (none once it is gone)."""
+    try:
+        return [child.pid for child in psutil.Process(pid).children()]
+    except psutil.NoSuchProcess:
+        return []
 
 
 def wait_for(predicate: Any, timeout: float = 10.0, interval: float = 0.02) -> bool:

@@ -102,19 +102,6 @@ def judge_env(server: JudgeServer) -> dict[str, str]:
     }
 
 
-def children(pid: int) -> list[int]:
-    """Direct children of a process, read from /proc."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
 __all__ = [
     "JUDGE",
     "JUDGED",
@@ -122,7 +109,6 @@ __all__ = [
     "LEAF_BODY",
     "EchoJudge",
     "answer",
-    "children",
     "criteria_ids",
     "judge_env",
     "scores",

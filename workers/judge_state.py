@@ -7,9 +7,12 @@ Redis, so that a hundred worker processes see one circuit and one cap per provid
 **Breaker** (:class:`RedisBreaker`): a hash per provider, ``{prefix}:judge:circuit:{provider}``,
 holding the consecutive failures and, while open, when it opened. ``failures`` consecutive
 failed calls fleet-wide (default 5) open it for ``cooldown_s`` (default 300); after the
-cooldown it is half-open: calls go through, the first success closes it and the first
-failure opens it for another cooldown. Each change is one Lua script (atomic), timed by the
-Redis server's clock so that hosts whose clocks differ agree. ``allow`` only reads.
+cooldown it is half-open: ``admit`` gives one caller in the whole fleet the probe (a
+``probe_until`` field set by the same script that checked for it), the others are refused
+until the probe reports; its success closes the circuit, its failure opens it for another
+cooldown, and a probe whose worker died lapses after ``probe_s``. Each change is one Lua
+script (atomic), timed by the Redis server's clock so that hosts whose clocks differ agree.
+``allow`` only reads.
 
 **Limiter** (:class:`RedisLimiter`): a sorted set of slot leases per provider,
 ``{prefix}:judge:slots:{provider}`` (member: a token; score: when the lease expires), and
@@ -81,9 +84,27 @@ if opened then
 elseif failures >= tonumber(ARGV[2]) then
   opens = 1
 end
-if opens == 1 then redis.call('HSET', KEYS[1], 'opened_at', string.format('%.6f', now)) end
+if opens == 1 then
+  redis.call('HSET', KEYS[1], 'opened_at', string.format('%.6f', now))
+  redis.call('HDEL', KEYS[1], 'probe_until')
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return opens
+"""
+)
+
+_ADMIT = (
+    _NOW
+    + """
+-- KEYS[1] circuit; ARGV: now, cooldown_s, probe_s. Returns 1 when a call may be sent: closed, or
+-- half-open with no probe out (this caller takes the probe).
+local opened = tonumber(redis.call('HGET', KEYS[1], 'opened_at'))
+if not opened then return 1 end
+if now - opened < tonumber(ARGV[2]) then return 0 end
+local probe = tonumber(redis.call('HGET', KEYS[1], 'probe_until'))
+if probe and now < probe then return 0 end
+redis.call('HSET', KEYS[1], 'probe_until', string.format('%.6f', now + tonumber(ARGV[3])))
+return 1
 """
 )
 
@@ -201,6 +222,7 @@ class RedisBreaker:
         prefix: str = "verifleet",
         failures: int = 5,
         cooldown_s: float = 300.0,
+        probe_s: float = 120.0,
         clock: Clock | None = None,
         pause_s: float = 5.0,
     ) -> None:
@@ -210,6 +232,8 @@ class RedisBreaker:
         self.prefix = prefix
         self.failures = failures
         self.cooldown_s = cooldown_s
+        self.probe_s = probe_s
+        """A half-open probe that has not reported by then lapses; the next caller probes."""
         self.clock = clock
         """None: the Redis server's clock (tests pass a fake one)."""
         self.ttl_ms = int(max(2 * cooldown_s, 3600.0) * 1000)
@@ -217,6 +241,7 @@ class RedisBreaker:
         self._guard = _Guard("circuit breaker", pause_s=pause_s)
         self._failure = client.register_script(_FAILURE)
         self._success = client.register_script(_SUCCESS)
+        self._admit = client.register_script(_ADMIT)
 
     def key(self, provider: str) -> str:
         return f"{self.prefix}:judge:circuit:{provider}"
@@ -225,6 +250,10 @@ class RedisBreaker:
 
     def allow(self, key: str) -> bool:
         return self.state(key) != "open"
+
+    def admit(self, key: str) -> bool:
+        args: list[str | float] = [_now(self.clock), self.cooldown_s, self.probe_s]
+        return bool(self._guard.run(lambda: int(self._admit(keys=[self.key(key)], args=args)), 1))
 
     def record_success(self, key: str) -> None:
         if self._guard.run(lambda: int(self._success(keys=[self.key(key)])), 0):

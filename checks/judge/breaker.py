@@ -3,8 +3,12 @@
 After ``failures`` consecutive failed calls to a provider (default 5) its circuit
 opens for ``cooldown_s`` (default 300 s): the judge does not call it, the judge
 check is skipped with reason ``circuit_open`` and the verdict says so. When the
-cooldown is over the circuit is half-open: calls go through again, the first
-success closes it and the first failure opens it for another cooldown.
+cooldown is over the circuit is half-open: one call goes through as a probe
+(:meth:`CircuitBreaker.admit` lets exactly one caller have it), its success closes
+the circuit and its failure opens it for another cooldown. A probe that never
+reports (its worker was killed) lapses after ``probe_s`` (default 120 s) and the
+next caller probes instead. While a probe is out, every other call is refused as
+if the circuit were open.
 
 A failure is a call that ended in a provider error after its retries (timeouts,
 5xx, 429, refused connections, 4xx such as a bad key); a malformed answer is not
@@ -25,7 +29,13 @@ State = Literal["closed", "open", "half_open"]
 
 class CircuitBreaker(Protocol):
     def allow(self, key: str) -> bool:
-        """May a call to ``key`` start now? Free of side effects: asked when quoting and when judging."""
+        """Is the circuit of ``key`` not open (closed or half-open)? Free of side effects: asked
+        when planning and quoting."""
+        ...
+
+    def admit(self, key: str) -> bool:
+        """May a call to ``key`` be sent now? Asked right before sending: in the half-open state
+        the first caller takes the one probe and the others are refused until it reports."""
         ...
 
     def record_success(self, key: str) -> None: ...
@@ -37,16 +47,24 @@ class CircuitBreaker(Protocol):
 class _Circuit:
     failures: int = 0
     opened_at: float | None = None
+    probe_until: float | None = None
+    """While half-open: when the probe out now lapses (None: no probe out)."""
 
 
 class InMemoryBreaker:
     def __init__(
-        self, *, failures: int = 5, cooldown_s: float = 300.0, clock: Callable[[], float] = time.monotonic
+        self,
+        *,
+        failures: int = 5,
+        cooldown_s: float = 300.0,
+        probe_s: float = 120.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if failures < 1:
             raise ValueError("a circuit opens after at least one failure")
         self.failures = failures
         self.cooldown_s = cooldown_s
+        self.probe_s = probe_s
         self._clock = clock
         self._circuits: dict[str, _Circuit] = {}
         self._lock = threading.Lock()
@@ -61,6 +79,24 @@ class InMemoryBreaker:
     def allow(self, key: str) -> bool:
         return self.state(key) != "open"
 
+    def admit(self, key: str) -> bool:
+        with self._lock:
+            now = self._clock()
+            if not self._admits(key, now):
+                return False
+            circuit = self._circuits.get(key)
+            if circuit is not None and circuit.opened_at is not None:  # half-open: this is the probe
+                circuit.probe_until = now + self.probe_s
+            return True
+
+    def _admits(self, key: str, now: float) -> bool:
+        circuit = self._circuits.get(key)
+        if circuit is None or circuit.opened_at is None:
+            return True
+        if now - circuit.opened_at < self.cooldown_s:
+            return False
+        return circuit.probe_until is None or now >= circuit.probe_until
+
     def record_success(self, key: str) -> None:
         with self._lock:
             self._circuits.pop(key, None)
@@ -73,6 +109,7 @@ class InMemoryBreaker:
             circuit.failures += 1
             if half_open or circuit.failures >= self.failures:
                 circuit.opened_at = now
+                circuit.probe_until = None
 
     def open_circuits(self) -> list[str]:
         """Providers whose circuit is open now (for the ``verifleet_circuit_open`` gauge)."""
@@ -85,6 +122,9 @@ class NoBreaker:
     """Never opens."""
 
     def allow(self, key: str) -> bool:
+        return True
+
+    def admit(self, key: str) -> bool:
         return True
 
     def record_success(self, key: str) -> None:

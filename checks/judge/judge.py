@@ -281,7 +281,7 @@ class LLMJudge:
 
     def judge_flow(self, plan: Plan) -> Flow[Judgement]:
         """Ask the plan's judges (concurrently when several) and combine their answers."""
-        asked = [ref for ref in plan.refs if self.breaker.allow(ref.provider)]
+        asked = [ref for ref in plan.refs if self.breaker.admit(ref.provider)]
         notes = list(plan.notes)
         if not asked:
             raise self.circuit_open(sorted({ref.provider for ref in plan.refs}))

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from factories import make_job
-from fleet_support import WorkerPair, wait_for
-from policy_support import JUDGED, LEAF_BODY, EchoJudge, children, judge_env
+from fleet_support import WorkerPair, children, wait_for
+from policy_support import JUDGED, LEAF_BODY, EchoJudge, judge_env
 
 from messages import Verdict
 from workers.batching import GROUP

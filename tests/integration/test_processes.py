@@ -7,12 +7,11 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 import redis
 from factories import make_job
-from fleet_support import ROOT, WORKER, settings_env, wait_for
+from fleet_support import ROOT, WORKER, children, settings_env, spawn, stop_tree, wait_for
 
 from messages import Verdict
 from workers.client import Client
@@ -20,19 +19,6 @@ from workers.embedded import EmbeddedRedis
 from workers.settings import Settings
 
 pytestmark = pytest.mark.integration
-
-
-def children(pid: int) -> list[int]:
-    """Direct children of a process, read from /proc."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 class TestDemo:
@@ -70,10 +56,7 @@ class TestSupervisor:
         process exits, the supervisor starts a new one, and the next job still gets its verdict."""
         settings = Settings(redis_url=redis_url)
         env = settings_env(settings)
-        supervisor = subprocess.Popen(
-            [*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "2"],
-            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        supervisor = spawn([*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "2"], env)
         try:
             with Client(settings) as client:
                 first = client.wait(client.submit(make_job(job_id="sup-1", has_dependents=True)), timeout=30)
@@ -85,8 +68,7 @@ class TestSupervisor:
                 second = client.wait(client.submit(make_job(job_id="sup-2", has_dependents=True)), timeout=30)
                 assert second.verdict is Verdict.PASS
         finally:
-            supervisor.send_signal(signal.SIGTERM)
-            assert supervisor.wait(timeout=30) == 0
+            assert stop_tree(supervisor) == 0
 
     def test_unknown_queue_is_refused(self) -> None:
         done = subprocess.run(

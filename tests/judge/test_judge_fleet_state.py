@@ -97,6 +97,34 @@ class TestSharedBreaker:
         assert a.state("openai") == "closed"
         assert transitions == [("openai", True), ("openai", False)]
 
+    def test_half_open_admits_one_probe_in_the_whole_fleet(
+        self, clients: list[redis.Redis], clock: Clock
+    ) -> None:
+        a, b = (RedisBreaker(c, failures=1, cooldown_s=60, probe_s=30, clock=clock) for c in clients)
+        assert a.admit("openai") and a.admit("openai"), "closed: every call goes"
+        a.record_failure("openai")
+        assert not a.admit("openai") and not b.admit("openai"), "open: no call goes"
+        clock.now += 61
+        assert b.admit("openai"), "half-open: the first caller takes the probe"
+        assert not a.admit("openai") and not b.admit("openai"), "the others wait for its answer"
+        assert a.state("openai") == "half_open" and a.allow("openai"), "allow() still only reads"
+        b.record_success("openai")
+        assert a.admit("openai") and b.admit("openai") and a.state("openai") == "closed"
+
+    def test_a_probe_that_never_reports_lapses(self, clients: list[redis.Redis], clock: Clock) -> None:
+        a, b = (RedisBreaker(c, failures=1, cooldown_s=60, probe_s=30, clock=clock) for c in clients)
+        a.record_failure("openai")
+        clock.now += 61
+        assert a.admit("openai")  # and its worker is killed before it reports
+        clock.now += 29.9
+        assert not b.admit("openai")
+        clock.now += 0.2
+        assert b.admit("openai") and not a.admit("openai"), "the next caller probes, alone"
+        b.record_failure("openai")
+        assert a.state("openai") == "open" and not a.admit("openai"), "a failed probe reopens it"
+        clock.now += 61
+        assert a.admit("openai"), "after the new cooldown the stale probe is forgotten"
+
     def test_a_failed_probe_opens_it_for_another_cooldown(
         self, clients: list[redis.Redis], clock: Clock
     ) -> None:

@@ -154,6 +154,27 @@ class TestRules:
         closed = verify(job_with(), judge=judge)
         assert closed.verdict is Verdict.PASS and breaker.state("anthropic") == "closed"
 
+    def test_half_open_sends_one_probe_while_the_others_wait(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """After the cooldown, of jobs verified while the probe is out only the probe reaches the
+        provider; the probe failing reopens the circuit for the next jobs."""
+        now = [0.0]
+        breaker = InMemoryBreaker(failures=1, cooldown_s=60, clock=lambda: now[0])
+        judge = loopback(breaker=breaker, max_retries=0)
+        judge_server.push(status(503))
+        verify(job_with(), judge=judge)
+        now[0] += 61
+        assert breaker.admit("anthropic"), "a probe taken elsewhere (another thread) and still out"
+        waiting = verify(job_with(), judge=judge)
+        assert judge_check(waiting).reason == "circuit_open" and len(judge_server.requests) == 1
+        now[0] += 120
+        judge_server.push(status(503))
+        probed = verify(job_with(), judge=judge)
+        assert judge_check(probed).status is CheckStatus.ERROR and len(judge_server.requests) == 2
+        after = verify(job_with(), judge=judge)
+        assert judge_check(after).reason == "circuit_open" and len(judge_server.requests) == 2
+
 
 class TestPromptInjection:
     @pytest.mark.parametrize("text", injections())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 import urllib.request
 import uuid
@@ -15,7 +14,7 @@ from typing import Any
 import dramatiq
 import pytest
 from factories import make_job, mixed_jobs
-from ops_support import AMQP_URL, ROOT, WORKER, amqp_available, free_port, wait_for, worker_env
+from ops_support import AMQP_URL, WORKER, amqp_available, free_port, spawn, stop_tree, wait_for, worker_env
 from prometheus_client.parser import text_string_to_metric_families
 
 from messages import CheckStatus, JobRejected, Mode, VerdictEvent, parse_job
@@ -49,10 +48,9 @@ def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str]]:
     port = free_port()
     env = worker_env(settings, metrics_port=port)
     log = (tmp_path / "worker.log").open("wb")
-    process = subprocess.Popen(
-        [*WORKER, "--queues", "verify-inline,verify-batch", "--processes", "2", "--threads", "4"],
-        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    process = spawn(
+        [*WORKER, "--queues", "verify-inline,verify-batch", "--processes", "2", "--threads", "4"], env, log
+    )
     url = f"http://127.0.0.1:{port}/metrics"
 
     def up() -> bool:
@@ -65,8 +63,7 @@ def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str]]:
         assert wait_for(up, timeout=30, interval=0.2), (tmp_path / "worker.log").read_text()
         yield settings, url
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        stop_tree(process)
         log.close()
 
 
