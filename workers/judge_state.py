@@ -8,9 +8,9 @@ Redis, so that a hundred worker processes see one circuit and one cap per provid
 holding the consecutive failures and, while open, when it opened. ``failures`` consecutive
 failed calls fleet-wide (default 5) open it for ``cooldown_s`` (default 300); after the
 cooldown it is half-open: ``admit`` gives one caller in the whole fleet the probe (a
-``probe_until`` field set by the same script that checked for it), the others are refused
-until the probe reports; its success closes the circuit, its failure opens it for another
-cooldown, and a probe whose worker died lapses after ``probe_s``. Each change is one Lua
+``probe_until`` field set by the same script that checked for it), the others wait until the
+probe reports; its success closes the circuit, its failure opens it for another cooldown, and
+a probe whose worker died lapses after ``probe_s``. Each change is one Lua
 script (atomic), timed by the Redis server's clock so that hosts whose clocks differ agree.
 ``allow`` only reads.
 
@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import redis
 import structlog
 
-from checks.judge.breaker import State
+from checks.judge.breaker import Admission, State
 from checks.judge.transport import Limiter, NoLimit
 from workers import metrics
 
@@ -96,13 +96,13 @@ return opens
 _ADMIT = (
     _NOW
     + """
--- KEYS[1] circuit; ARGV: now, cooldown_s, probe_s. Returns 1 when a call may be sent: closed, or
--- half-open with no probe out (this caller takes the probe).
+-- KEYS[1] circuit; ARGV: now, cooldown_s, probe_s. Returns 1 when a call may be sent (closed, or
+-- half-open with no probe out: this caller takes the probe), 2 while a probe is out, 0 when open.
 local opened = tonumber(redis.call('HGET', KEYS[1], 'opened_at'))
 if not opened then return 1 end
 if now - opened < tonumber(ARGV[2]) then return 0 end
 local probe = tonumber(redis.call('HGET', KEYS[1], 'probe_until'))
-if probe and now < probe then return 0 end
+if probe and now < probe then return 2 end
 redis.call('HSET', KEYS[1], 'probe_until', string.format('%.6f', now + tonumber(ARGV[3])))
 return 1
 """
@@ -161,6 +161,8 @@ redis.call('PEXPIRE', KEYS[2], ARGV[9])
 return string.format('%.6f', new)
 """
 )
+
+_ADMISSIONS: dict[int, Admission] = {0: "refuse", 1: "call", 2: "wait"}
 
 
 def state_client(settings: Settings, *, timeout_s: float = 0.5) -> redis.Redis:
@@ -251,9 +253,10 @@ class RedisBreaker:
     def allow(self, key: str) -> bool:
         return self.state(key) != "open"
 
-    def admit(self, key: str) -> bool:
+    def admit(self, key: str) -> Admission:
         args: list[str | float] = [_now(self.clock), self.cooldown_s, self.probe_s]
-        return bool(self._guard.run(lambda: int(self._admit(keys=[self.key(key)], args=args)), 1))
+        found = self._guard.run(lambda: int(self._admit(keys=[self.key(key)], args=args)), 1)
+        return _ADMISSIONS[found]
 
     def record_success(self, key: str) -> None:
         if self._guard.run(lambda: int(self._success(keys=[self.key(key)])), 0):

@@ -107,7 +107,7 @@ def many_flow(judge: LLMJudge, items: Sequence[Item]) -> Flow[dict[str, Judgemen
 def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | CheckError]]:
     """One request for the group, then single calls for the items its answer left out."""
     ref, plans = group.ref, group.plans
-    if not judge.breaker.admit(ref.provider):
+    if not (yield from judge.admitted(ref.provider)):
         return {p.job_id: judge.circuit_open([ref.provider]) for p in plans}
     spend = Spend()
     try:

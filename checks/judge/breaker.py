@@ -4,11 +4,13 @@ After ``failures`` consecutive failed calls to a provider (default 5) its circui
 opens for ``cooldown_s`` (default 300 s): the judge does not call it, the judge
 check is skipped with reason ``circuit_open`` and the verdict says so. When the
 cooldown is over the circuit is half-open: one call goes through as a probe
-(:meth:`CircuitBreaker.admit` lets exactly one caller have it), its success closes
-the circuit and its failure opens it for another cooldown. A probe that never
-reports (its worker was killed) lapses after ``probe_s`` (default 120 s) and the
-next caller probes instead. While a probe is out, every other call is refused as
-if the circuit were open.
+(:meth:`CircuitBreaker.admit` gives it to exactly one caller), its success closes
+the circuit and its failure opens it for another cooldown. While the probe is out
+the other callers wait for its answer (``admit`` says ``wait``; the judge asks
+again until the probe reports or its deadline passes), so the jobs that arrive as
+a provider recovers are judged rather than skipped. A probe that never reports
+(its worker was killed) lapses after ``probe_s`` (default 120 s) and the next
+caller probes instead.
 
 A failure is a call that ended in a provider error after its retries (timeouts,
 5xx, 429, refused connections, 4xx such as a bad key); a malformed answer is not
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 State = Literal["closed", "open", "half_open"]
+Admission = Literal["call", "wait", "refuse"]
+"""``call``: send it now; ``wait``: a half-open probe is out, ask again shortly; ``refuse``: open."""
 
 
 class CircuitBreaker(Protocol):
@@ -33,9 +37,9 @@ class CircuitBreaker(Protocol):
         when planning and quoting."""
         ...
 
-    def admit(self, key: str) -> bool:
+    def admit(self, key: str) -> Admission:
         """May a call to ``key`` be sent now? Asked right before sending: in the half-open state
-        the first caller takes the one probe and the others are refused until it reports."""
+        the first caller takes the one probe (``call``) and the others ``wait`` until it reports."""
         ...
 
     def record_success(self, key: str) -> None: ...
@@ -79,23 +83,18 @@ class InMemoryBreaker:
     def allow(self, key: str) -> bool:
         return self.state(key) != "open"
 
-    def admit(self, key: str) -> bool:
+    def admit(self, key: str) -> Admission:
         with self._lock:
             now = self._clock()
-            if not self._admits(key, now):
-                return False
             circuit = self._circuits.get(key)
-            if circuit is not None and circuit.opened_at is not None:  # half-open: this is the probe
-                circuit.probe_until = now + self.probe_s
-            return True
-
-    def _admits(self, key: str, now: float) -> bool:
-        circuit = self._circuits.get(key)
-        if circuit is None or circuit.opened_at is None:
-            return True
-        if now - circuit.opened_at < self.cooldown_s:
-            return False
-        return circuit.probe_until is None or now >= circuit.probe_until
+            if circuit is None or circuit.opened_at is None:
+                return "call"
+            if now - circuit.opened_at < self.cooldown_s:
+                return "refuse"
+            if circuit.probe_until is not None and now < circuit.probe_until:
+                return "wait"
+            circuit.probe_until = now + self.probe_s  # half-open: this caller is the probe
+            return "call"
 
     def record_success(self, key: str) -> None:
         with self._lock:
@@ -124,8 +123,8 @@ class NoBreaker:
     def allow(self, key: str) -> bool:
         return True
 
-    def admit(self, key: str) -> bool:
-        return True
+    def admit(self, key: str) -> Admission:
+        return "call"
 
     def record_success(self, key: str) -> None:
         return None

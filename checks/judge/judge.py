@@ -22,6 +22,7 @@ run the same code, sync or async; an ensemble's judges are asked concurrently.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -37,11 +38,13 @@ from checks.judge.models import ModelRef, executor_ref, select
 from checks.judge.prices import TOKENS_PER_MESSAGE, Price, PriceTable, estimate_chat_tokens, estimate_tokens
 from checks.judge.prompts import Chat, Item, PromptSet
 from checks.judge.providers import Completion
-from checks.judge.transport import Flow, Gather, Limiter, ProviderError, RetryPolicy, log
+from checks.judge.transport import Flow, Gather, Limiter, ProviderError, RetryPolicy, Sleep, log
 from checks.judging import JudgeFailed, Judgement, JudgeSkipped
 from messages import CheckError, ConfigurationError, Criterion, SkipReason, VerifyJob
 
 _CIRCUIT = "circuit open for "
+PROBE_POLL_S = 0.1
+"""How often a call waiting for a half-open probe asks the breaker again."""
 Via = Literal["request", "batch_api"]
 """How ``judge_many`` asks: several outputs per request, or a provider's batch API."""
 
@@ -281,7 +284,10 @@ class LLMJudge:
 
     def judge_flow(self, plan: Plan) -> Flow[Judgement]:
         """Ask the plan's judges (concurrently when several) and combine their answers."""
-        asked = [ref for ref in plan.refs if self.breaker.admit(ref.provider)]
+        asked = []
+        for ref in plan.refs:
+            if (yield from self.admitted(ref.provider)):
+                asked.append(ref)
         notes = list(plan.notes)
         if not asked:
             raise self.circuit_open(sorted({ref.provider for ref in plan.refs}))
@@ -294,6 +300,16 @@ class LLMJudge:
             if isinstance(r, BaseException) and not isinstance(r, JudgeFailed):
                 raise r
         return combine(plan.item.criteria, asked, results, notes=notes)
+
+    def admitted(self, provider: str) -> Flow[bool]:
+        """Whether the breaker lets a call to ``provider`` go; while a half-open probe is out, asks
+        again every ``PROBE_POLL_S`` until the probe reports or the judge's deadline passes."""
+        started = time.monotonic()
+        while (admission := self.breaker.admit(provider)) == "wait":
+            if time.monotonic() - started + PROBE_POLL_S > self.client.retry.deadline_s:
+                return False
+            yield Sleep(PROBE_POLL_S)
+        return admission == "call"
 
     def ask(
         self, ref: ModelRef, plan: Plan, *, answered: Completion | None = None, spend: Spend | None = None

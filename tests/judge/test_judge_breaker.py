@@ -50,21 +50,22 @@ class TestInMemoryBreaker:
 
     def test_half_open_admits_one_probe_at_a_time(self, clock: Clock) -> None:
         breaker = InMemoryBreaker(failures=1, cooldown_s=60, probe_s=30, clock=clock)
-        assert breaker.admit("openai") and breaker.admit("openai"), "closed: every call goes"
+        assert breaker.admit("openai") == breaker.admit("openai") == "call", "closed: every call goes"
         breaker.record_failure("openai")
-        assert not breaker.admit("openai")
+        assert breaker.admit("openai") == "refuse"
         clock.now += 61
-        assert breaker.admit("openai"), "the first caller takes the probe"
-        assert not breaker.admit("openai"), "the others are refused until it reports"
+        assert breaker.admit("openai") == "call", "the first caller takes the probe"
+        assert breaker.admit("openai") == "wait", "the others wait until it reports"
         assert breaker.allow("openai") and breaker.state("openai") == "half_open"
         clock.now += 30
-        assert breaker.admit("openai"), "a probe that never reported lapses"
+        assert breaker.admit("openai") == "call", "a probe that never reported lapses"
         breaker.record_failure("openai")
-        assert breaker.state("openai") == "open" and not breaker.admit("openai")
+        assert breaker.state("openai") == "open" and breaker.admit("openai") == "refuse"
         clock.now += 61
-        assert breaker.admit("openai")
+        assert breaker.admit("openai") == "call"
         breaker.record_success("openai")
-        assert breaker.admit("openai") and breaker.admit("openai") and breaker.state("openai") == "closed"
+        assert breaker.admit("openai") == breaker.admit("openai") == "call"
+        assert breaker.state("openai") == "closed"
 
     def test_a_failure_while_half_open_opens_it_for_another_cooldown(self, clock: Clock) -> None:
         breaker = InMemoryBreaker(failures=5, cooldown_s=60, clock=clock)

@@ -101,29 +101,29 @@ class TestSharedBreaker:
         self, clients: list[redis.Redis], clock: Clock
     ) -> None:
         a, b = (RedisBreaker(c, failures=1, cooldown_s=60, probe_s=30, clock=clock) for c in clients)
-        assert a.admit("openai") and a.admit("openai"), "closed: every call goes"
+        assert a.admit("openai") == a.admit("openai") == "call", "closed: every call goes"
         a.record_failure("openai")
-        assert not a.admit("openai") and not b.admit("openai"), "open: no call goes"
+        assert a.admit("openai") == b.admit("openai") == "refuse", "open: no call goes"
         clock.now += 61
-        assert b.admit("openai"), "half-open: the first caller takes the probe"
-        assert not a.admit("openai") and not b.admit("openai"), "the others wait for its answer"
+        assert b.admit("openai") == "call", "half-open: the first caller takes the probe"
+        assert a.admit("openai") == b.admit("openai") == "wait", "the others wait for its answer"
         assert a.state("openai") == "half_open" and a.allow("openai"), "allow() still only reads"
         b.record_success("openai")
-        assert a.admit("openai") and b.admit("openai") and a.state("openai") == "closed"
+        assert a.admit("openai") == b.admit("openai") == "call" and a.state("openai") == "closed"
 
     def test_a_probe_that_never_reports_lapses(self, clients: list[redis.Redis], clock: Clock) -> None:
         a, b = (RedisBreaker(c, failures=1, cooldown_s=60, probe_s=30, clock=clock) for c in clients)
         a.record_failure("openai")
         clock.now += 61
-        assert a.admit("openai")  # and its worker is killed before it reports
+        assert a.admit("openai") == "call"  # and its worker is killed before it reports
         clock.now += 29.9
-        assert not b.admit("openai")
+        assert b.admit("openai") == "wait"
         clock.now += 0.2
-        assert b.admit("openai") and not a.admit("openai"), "the next caller probes, alone"
+        assert b.admit("openai") == "call" and a.admit("openai") == "wait", "the next caller probes, alone"
         b.record_failure("openai")
-        assert a.state("openai") == "open" and not a.admit("openai"), "a failed probe reopens it"
+        assert a.state("openai") == "open" and a.admit("openai") == "refuse", "a failed probe reopens it"
         clock.now += 61
-        assert a.admit("openai"), "after the new cooldown the stale probe is forgotten"
+        assert a.admit("openai") == "call", "after the new cooldown the stale probe is forgotten"
 
     def test_a_failed_probe_opens_it_for_another_cooldown(
         self, clients: list[redis.Redis], clock: Clock

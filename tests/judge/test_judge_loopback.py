@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 import time
 from typing import Any
 
@@ -154,26 +155,29 @@ class TestRules:
         closed = verify(job_with(), judge=judge)
         assert closed.verdict is Verdict.PASS and breaker.state("anthropic") == "closed"
 
-    def test_half_open_sends_one_probe_while_the_others_wait(
-        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    @pytest.mark.parametrize("probe_succeeds", [True, False])
+    def test_half_open_jobs_wait_for_the_one_probe(
+        self, probe_succeeds: bool, judge_server: JudgeServer, loopback: LoopbackJudge
     ) -> None:
-        """After the cooldown, of jobs verified while the probe is out only the probe reaches the
-        provider; the probe failing reopens the circuit for the next jobs."""
+        """After the cooldown one call is the probe; a job arriving while it is out sends nothing
+        until the probe reports: judged when it succeeded, circuit_open when it failed."""
         now = [0.0]
         breaker = InMemoryBreaker(failures=1, cooldown_s=60, clock=lambda: now[0])
         judge = loopback(breaker=breaker, max_retries=0)
         judge_server.push(status(503))
         verify(job_with(), judge=judge)
         now[0] += 61
-        assert breaker.admit("anthropic"), "a probe taken elsewhere (another thread) and still out"
-        waiting = verify(job_with(), judge=judge)
-        assert judge_check(waiting).reason == "circuit_open" and len(judge_server.requests) == 1
-        now[0] += 120
-        judge_server.push(status(503))
-        probed = verify(job_with(), judge=judge)
-        assert judge_check(probed).status is CheckStatus.ERROR and len(judge_server.requests) == 2
-        after = verify(job_with(), judge=judge)
-        assert judge_check(after).reason == "circuit_open" and len(judge_server.requests) == 2
+        assert breaker.admit("anthropic") == "call", "the probe, taken by another thread"
+        judge_server.push(GOOD)
+        report = breaker.record_success if probe_succeeds else breaker.record_failure
+        reporter = threading.Timer(0.5, report, args=("anthropic",))
+        reporter.start()
+        waited = verify(job_with(), judge=judge)
+        reporter.join()
+        if probe_succeeds:
+            assert waited.verdict is Verdict.PASS and len(judge_server.requests) == 2
+        else:
+            assert judge_check(waited).reason == "circuit_open" and len(judge_server.requests) == 1
 
 
 class TestPromptInjection:
