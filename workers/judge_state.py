@@ -19,7 +19,7 @@ script (atomic), timed by the Redis server's clock so that hosts whose clocks di
 the current cap, ``{prefix}:judge:limit:{provider}``. A call takes a slot when fewer than
 ``floor(cap)`` leases are live; a lease not released within ``lease_s`` (its worker was
 killed) expires and the slot comes back. The cap adapts AIMD-style, like TCP's congestion
-window: a 429 halves it (once per ``cut_window_s``, so one burst of 429s counts once, never
+window: a 429, 503 or 529 halves it (once per ``cut_window_s``, so one burst counts once, never
 below ``minimum``); every other finished call adds ``1 / cap``, about one slot per round
 of calls, up to ``limit``. dramatiq's ``ConcurrentRateLimiter`` is a fixed-limit counter
 whose slots a killed worker keeps until the whole key goes idle for its TTL; hence our own.
@@ -404,10 +404,10 @@ class RedisLimiter:
 
         cap = self._guard.run(step, None)
         if throttled and cap is not None:
-            log.info("judge_concurrency_cap", provider=key, cap=round(cap, 3), why="429 from the provider")
+            log.info("judge_concurrency_cap", provider=key, cap=round(cap, 3), why="the provider is overloaded (429, 503 or 529)")
 
     def cap(self, key: str) -> float:
-        """The provider's cap now (``limit`` until a 429 lowers it)."""
+        """The provider's cap now (``limit`` until an overload answer lowers it)."""
         raw = self._guard.run(lambda: self.client.hget(self.keys(key)[1], "limit"), None)
         value = float(raw) if raw is not None else float(self.limit)
         return max(float(self.minimum), min(float(self.limit), value))

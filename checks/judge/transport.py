@@ -144,6 +144,9 @@ def _gather_threads(flows: Iterable[Flow[Any]], run: Callable[[Flow[Any]], Any])
 # Retries ---------------------------------------------------------------------------------------
 
 RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
+OVERLOAD_STATUSES = frozenset({429, 503, 529})
+"""The provider says it has too much work (rate limited, unavailable, Anthropic's overloaded):
+the limiter lowers its cap, as for a 429."""
 _OUT_OF_CREDIT = frozenset({"insufficient_quota", "enforced_spend_limit_reached", "billing_error"})
 
 
@@ -221,7 +224,7 @@ def send(
         throttled = False
         try:
             reply = yield Send(make())
-            throttled = isinstance(reply, httpx.Response) and reply.status_code == 429
+            throttled = isinstance(reply, httpx.Response) and reply.status_code in OVERLOAD_STATUSES
         finally:
             limiter.release(key, throttled=throttled)
         status: int | None = None

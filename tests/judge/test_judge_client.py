@@ -190,6 +190,10 @@ class Slots:
         self.released.append(throttled)
 
 
+def refuse(request: httpx.Request) -> httpx.Response:
+    raise httpx.ConnectError("connection refused", request=request)
+
+
 class TestLimiter:
     def test_the_flow_waits_for_a_slot_and_reports_throttling(self) -> None:
         slots, sleeps = Slots(), Sleeps()
@@ -197,6 +201,20 @@ class TestLimiter:
         complete(mock_client(mock, sleeps=sleeps, limiter=slots))
         assert sleeps == [0.05, 0.0]
         assert slots.released == [True, False]
+
+    def test_overload_answers_lower_the_cap_and_other_failures_do_not(self) -> None:
+        """429, 503 and Anthropic's 529 overloaded say the provider has too much work; a 500 or a
+        dropped connection says something else broke."""
+        slots = Slots()
+        mock = Mock(
+            httpx.Response(503, headers={"retry-after": "0"}),
+            httpx.Response(529, headers={"retry-after": "0"}),
+            httpx.Response(500, headers={"retry-after": "0"}),
+            refuse,
+            openai_reply(GOOD),
+        )
+        complete(mock_client(mock, sleeps=Sleeps(), limiter=slots, attempts=5))
+        assert slots.released == [True, True, False, False, False]
 
 
 class TestKeys:
