@@ -10,12 +10,13 @@ import dramatiq
 
 from workers.actors import declare
 from workers.brokers import make_broker
-from workers.logs import configure
+from workers.logs import adopt_stdlib, configure
 from workers.runtime import RuntimeHolder
 from workers.settings import Settings
 
 settings = Settings()
 configure(settings.log_level, settings.log_format)
+adopt_stdlib(settings.log_format)  # dramatiq's own lines in this process, as ours
 broker = make_broker(settings)
 dramatiq.set_broker(broker)
 holder = RuntimeHolder(settings)

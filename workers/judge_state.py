@@ -404,7 +404,12 @@ class RedisLimiter:
 
         cap = self._guard.run(step, None)
         if throttled and cap is not None:
-            log.info("judge_concurrency_cap", provider=key, cap=round(cap, 3), why="the provider is overloaded (429, 503 or 529)")
+            log.info(
+                "judge_concurrency_cap",
+                provider=key,
+                cap=round(cap, 3),
+                why="the provider is overloaded (429, 503 or 529)",
+            )
 
     def cap(self, key: str) -> float:
         """The provider's cap now (``limit`` until an overload answer lowers it)."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 import redis
@@ -69,6 +71,25 @@ class TestSupervisor:
                 assert second.verdict is Verdict.PASS
         finally:
             assert stop_tree(supervisor) == 0
+
+    @pytest.mark.timeout(90)
+    def test_dramatiq_lines_from_worker_processes_are_json(self, redis_url: str, tmp_path: Path) -> None:
+        """dramatiq's own log lines in its worker processes come out as our JSON lines."""
+        log_path = tmp_path / "worker.log"
+        env = settings_env(Settings(redis_url=redis_url))
+        with log_path.open("wb") as log:
+            supervisor = spawn(
+                [*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "1"], env, log
+            )
+        try:
+            assert wait_for(lambda: "ready for action" in log_path.read_text(), timeout=60)
+        finally:
+            assert stop_tree(supervisor) == 0
+        (ready,) = [
+            json.loads(line) for line in log_path.read_text().splitlines() if "ready for action" in line
+        ]
+        assert ready["logger"].startswith("dramatiq.WorkerProcess") and ready["level"] == "info"
+        assert ready["event"] == "Worker process is ready for action." and "timestamp" in ready
 
     def test_unknown_queue_is_refused(self) -> None:
         done = subprocess.run(
