@@ -32,7 +32,7 @@ from checks.grounding.lexicon import ANTONYMS, surface
 from checks.grounding.quantities import Relation, compare
 from messages import Strictness
 
-__all__ = ["THRESHOLDS", "Evidence", "Finding", "Thresholds", "Weights", "assess", "coverage"]
+__all__ = ["THRESHOLDS", "Evidence", "Finding", "Thresholds", "Weights", "assess", "coverage", "may_support"]
 
 # Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
 # and a year is often the frame of the whole source ("over the year") rather than of one sentence.
@@ -99,7 +99,7 @@ class Weights:
 
     @classmethod
     def of(cls, features: Features, index: SourceIndex) -> Weights:
-        weights = {t: index.weight(t) for t in features.terms}
+        weights = index.weights(features.terms)
         return cls(weights, sum(weights.values()))
 
     def part(self, terms: frozenset[str]) -> Weights:
@@ -179,15 +179,36 @@ def assess(
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
     own = coverage(weights, sentence.terms)
-    stated = (own + cov) / 2  # what the surroundings supply counts half towards support
-    states = (stated >= th.support and own >= th.partial) or semantic
-    if states or (thin and relation.matched and own > 0):
+    if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
         missing = [q for q in relation.missing if q.dim not in WEAK_DIMS]
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
+
+
+def may_support(
+    claim: Features,
+    weights: Weights,
+    terms: frozenset[str],
+    *,
+    cov: float,
+    th: Thresholds,
+    similarity: float | None = None,
+) -> bool:
+    """Could :func:`assess` find that a sentence of these ``terms`` (``cov`` with its surroundings)
+    supports the claim? False is certain, and costs no figures or clauses: without the coverage
+    (or the cosine) that stating the claim takes, no reading of them makes it support."""
+    own = coverage(weights, terms)
+    semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
+    return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
+
+
+def _states(own: float, cov: float, th: Thresholds) -> bool:
+    """Does a sentence state the claim's words: ``own`` its own coverage, ``cov`` with surroundings?"""
+    stated = (own + cov) / 2  # what the surroundings supply counts half towards support
+    return stated >= th.support and own >= th.partial
 
 
 def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence, index: SourceIndex) -> bool:

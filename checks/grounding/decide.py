@@ -38,8 +38,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from checks.grounding.assess import WEAK_DIMS, Evidence, Finding, Thresholds, Weights, assess, coverage
-from checks.grounding.index import Features, SourceIndex, SourceSentence
+from checks.grounding.assess import (
+    WEAK_DIMS,
+    Evidence,
+    Finding,
+    Thresholds,
+    Weights,
+    assess,
+    coverage,
+    may_support,
+)
+from checks.grounding.index import Features, SourceIndex
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -112,7 +121,9 @@ def decide(
         nonlocal elsewhere
         if elsewhere is None:
             elsewhere = (
-                _assess_all(claim, weights, other, index=index, th=th, similarity=similarity) if other else []
+                _assess_all(claim, weights, other, index=index, th=th, similarity=similarity, supporting=True)
+                if other
+                else []
             )
         return next((e for e in elsewhere if e.finding is Finding.SUPPORT), None)
 
@@ -165,34 +176,49 @@ def _assess_all(
     index: SourceIndex,
     th: Thresholds,
     similarity: Similarity | None,
+    supporting: bool = False,
 ) -> list[Evidence]:
-    """Assess candidates best-covering first, stopping at the first that supports the claim."""
+    """Assess candidates best-covering first, stopping at the first that supports the claim.
+
+    Candidates are ranked on their terms and surroundings (:meth:`SourceIndex.sets`); only those
+    assessed are made into sentences. ``supporting``: only a sentence that supports the claim is
+    wanted (another section's sources), so a candidate that cannot support it on coverage alone
+    (:func:`~checks.grounding.assess.may_support`) counts among the :data:`MAX_RELATED` without its
+    figures and clauses being read.
+    """
     sentences = index.sentences
+    sets_of = index.sets
     terms = weights.terms.items()
     total = weights.total
-    ranked: list[tuple[float, float, int, float | None, SourceSentence]] = []
+    ranked: list[tuple[float, float, int, float | None]] = []
     for n in numbers:
-        sentence = sentences[n]
-        seen = sentence.seen
+        seen = sets_of(n)[1]
         cov = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
         if similarity is None:
-            ranked.append((-cov, -cov, n, None, sentence))
+            ranked.append((-cov, -cov, n, None))
         else:
             sim = similarity(n)
-            ranked.append((-max(cov, sim or 0.0), -cov, n, sim, sentence))
-    ranked.sort()  # most covering first; the sentence number settles ties, so sentences are never compared
+            ranked.append((-max(cov, sim or 0.0), -cov, n, sim))
+    ranked.sort()  # most covering first; the sentence number settles ties
     out: list[Evidence] = []
-    for _, minus_cov, _, sim, sentence in ranked:
+    related = 0
+    for _, minus_cov, n, sim in ranked:
         cov = -minus_cov
         if cov < th.partial and (sim is None or sim < th.cosine_partial):
             if similarity is None:
                 break  # ranked by coverage alone: the rest cover even less
             continue  # unrelated: assess() would find nothing
-        e = assess(claim, weights, sentence, index=index, th=th, similarity=sim, cov=cov)
-        if e.finding is Finding.NONE:
-            continue
-        out.append(e)
-        if e.finding is Finding.SUPPORT or len(out) >= MAX_RELATED:
+        if supporting and not may_support(claim, weights, sets_of(n)[0], cov=cov, th=th, similarity=sim):
+            related += 1  # related (it passed the test above), but it cannot support the claim
+        else:
+            e = assess(claim, weights, sentences[n], index=index, th=th, similarity=sim, cov=cov)
+            if e.finding is Finding.NONE:
+                continue
+            out.append(e)
+            related += 1
+            if e.finding is Finding.SUPPORT:
+                break
+        if related >= MAX_RELATED:
             break
     return out
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import NamedTuple, overload
@@ -159,8 +159,10 @@ class _Read:
     plains: tuple[str, ...]
     words: tuple[str, ...]
     """Every term of every sentence, in order, with a :data:`BOUNDARY` between sentences."""
-    spans: tuple[tuple[int, int], ...]
-    """Sentence k's terms are ``words[spans[k][0]:spans[k][1]]``."""
+    term_starts: tuple[int, ...]
+    term_ends: tuple[int, ...]
+    """Sentence k's terms are ``words[term_starts[k]:term_ends[k]]`` (two flat tuples, not a pair per
+    sentence: fewer objects for the cyclic garbage collector to visit)."""
     counts: IntArray
     """Terms per sentence."""
     vocabulary: tuple[str, ...]
@@ -173,8 +175,10 @@ class _Read:
     size: int
     # What is read closely on first use, by sentence position in this source, kept with the source
     # (it depends on its title and text only), so later jobs that bring the same source find it read.
-    sets: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str]]] = field(default_factory=dict)
-    """Sentence k's terms, its terms with its surroundings, and the terms of the sentence before."""
+    sets: dict[int, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    """Sentence k's terms, and its terms with its surroundings (what candidates are ranked by)."""
+    before: dict[int, frozenset[str]] = field(default_factory=dict)
+    """The terms of the sentence before sentence k that it lacks (only sentences assessed need them)."""
     names: dict[int, frozenset[str]] = field(default_factory=dict)
     figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
     clauses: dict[int, Clauses] = field(default_factory=dict)
@@ -201,7 +205,8 @@ def _read(title: str, text: str) -> _Read:
         ends=ends,
         plains=plains,
         words=words,
-        spans=tuple(zip(first.tolist(), last.tolist(), strict=True)),
+        term_starts=tuple(first.tolist()),
+        term_ends=tuple(last.tolist()),
         counts=last - first,
         vocabulary=vocabulary,
         local=ids[~cut],
@@ -247,26 +252,40 @@ class _Sentences(Sequence[SourceSentence]):
         p = self._owner[number]
         r = self._reads[p]
         k = number - self._first[p]
-        sets = r.sets.get(k)
-        if sets is None:
-            first, end = r.spans[k]
-            own = frozenset(r.words[first:end])
+        own, seen = _sets(r, k)
+        before = r.before.get(k)
+        if before is None:
             if k == 0:
-                sets = r.sets[k] = (own, own | r.title, frozenset())
+                before = frozenset()
             else:
-                before_first, before_end = r.spans[k - 1]
-                before = frozenset(r.words[before_first:before_end]) - own
-                sets = r.sets[k] = (own, own.union(r.title, _names(r, 0), _names(r, k - 1)), before)
-        own, seen, before = sets
+                before = frozenset(r.words[r.term_starts[k - 1] : r.term_ends[k - 1]]) - own
+            r.before[k] = before
         start, end = r.starts[k], r.ends[k]
         return SourceSentence(
             number, self._ids[p], start, end, r.text[start:end], r.plains[k], own, seen - own, before, seen
         )
 
+    def sets(self, number: int) -> tuple[frozenset[str], frozenset[str]]:
+        """Sentence ``number``'s terms and :attr:`SourceSentence.seen`, without making the sentence."""
+        p = self._owner[number]
+        return _sets(self._reads[p], number - self._first[p])
+
     def locate(self, number: int) -> tuple[_Read, int]:
         """The read source that holds sentence ``number``, and the sentence's position in it."""
         p = self._owner[number]
         return self._reads[p], number - self._first[p]
+
+
+def _sets(r: _Read, k: int) -> tuple[frozenset[str], frozenset[str]]:
+    """Sentence ``k`` of a source: its terms, and its terms with its surroundings (read once)."""
+    sets = r.sets.get(k)
+    if sets is None:
+        own = frozenset(r.words[r.term_starts[k] : r.term_ends[k]])
+        if k == 0:
+            sets = r.sets[k] = (own, own | r.title)
+        else:
+            sets = r.sets[k] = (own, own.union(r.title, _names(r, 0), _names(r, k - 1)))
+    return sets
 
 
 def _names(r: _Read, k: int) -> frozenset[str]:
@@ -307,6 +326,7 @@ class SourceIndex:
             ids = [self.vocab.setdefault(t, len(self.vocab)) if t != BOUNDARY else -1 for t in r.vocabulary]
             remapped.append(np.array(ids, dtype=np.int64)[r.local] if ids else r.local)
         self._postings(n, remapped)
+        self._idfs: list[float] | None = None
 
     def _postings(self, n: int, remapped: list[IntArray]) -> None:
         v = len(self.vocab)
@@ -343,6 +363,19 @@ class SourceIndex:
     def weight(self, term: str) -> float:
         i = self.vocab.get(term)
         return float(self.idf[i]) if i is not None else self.max_idf
+
+    def weights(self, terms: Iterable[str]) -> dict[str, float]:
+        """:meth:`weight` of each term (a claim's, once per claim): plain floats, no numpy scalars."""
+        if self._idfs is None:
+            self._idfs = self.idf.tolist()
+        idfs, vocab, unknown = self._idfs, self.vocab, self.max_idf
+        return {t: idfs[i] if (i := vocab.get(t)) is not None else unknown for t in terms}
+
+    def sets(self, number: int) -> tuple[frozenset[str], frozenset[str]]:
+        """A sentence's terms and the terms coverage is measured against (:attr:`SourceSentence.terms`,
+        :attr:`SourceSentence.seen`), without making the sentence: retrieval's candidates are ranked
+        by coverage, and only the best few are assessed."""
+        return self._sentences.sets(number)
 
     def quantities(self, number: int) -> tuple[Quantity, ...]:
         """The figures of one sentence, read once (only candidates of claims with figures are read)."""

@@ -35,7 +35,7 @@ from checks.grounding import (
 )
 from checks.grounding.engine import Grounding
 from checks.grounding.index import build_index, clear_cache
-from checks.grounding.lexicon import ANTONYMS, negated, stem, terms
+from checks.grounding.lexicon import ANTONYMS, clauses, negated, stem, terms
 from checks.grounding.quantities import compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
@@ -167,6 +167,20 @@ class TestLexicon:
     def test_right_to_left_scripts_tokenize(self, text: str) -> None:
         """Arabic and Hebrew words are terms too."""
         assert len(terms(text)) >= 2
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("It runs in Oslo.", ["It runs in Oslo."]),
+            ("A distributed cache keeps the attributes.", ["A distributed cache keeps the attributes."]),
+            ("It runs in Oslo, not in Lima.", ["It runs in Oslo", "not in Lima."]),
+            ("It grew ALTHOUGH costs fell.", ["It grew", "costs fell."]),
+            ("النظام سريع، لكنه مكلف.", ["النظام سريع", "لكنه مكلف."]),
+        ],
+    )
+    def test_clauses_cut_at_commas_and_contrasts(self, text: str, expected: list[str]) -> None:
+        """A sentence without a comma or a contrastive word is one clause; the others are cut."""
+        assert clauses(text) == expected
 
 
 def q1(text: str) -> Any:
@@ -408,6 +422,29 @@ class TestRetrieval:
         assert [(c.number, c.status, c.decision.basis) for c in batched.claims] == [
             (c.number, c.status, c.decision.basis) for c in whole.claims
         ]
+
+    def test_a_candidate_ruled_out_for_support_does_not_support(self) -> None:
+        """``may_support`` False is certain: assessing such a candidate never finds support (another
+        section's candidates are skipped on it when only support is sought)."""
+        from bench.grounding import speed_job
+        from checks.grounding.assess import THRESHOLDS, Finding, Weights, assess, may_support
+        from checks.grounding.index import features
+
+        draft, sources, _ = speed_job(words=600)
+        index = build_index(sources)
+        ruled_out = 0
+        for sentence in extract_claims(draft, broad=True):
+            feats = features(sentence.plain)
+            weights = Weights.of(feats, index)
+            for n in range(0, len(index), 7):
+                cov = sum(w for t, w in weights.terms.items() if t in index.sets(n)[1]) / weights.total
+                for th in THRESHOLDS.values():
+                    if cov < th.partial or may_support(feats, weights, index.sets(n)[0], cov=cov, th=th):
+                        continue
+                    ruled_out += 1
+                    found = assess(feats, weights, index.sentences[n], index=index, th=th, cov=cov)
+                    assert found.finding is not Finding.SUPPORT
+        assert ruled_out > 100
 
 
 CLAIMS_FOR_BATCHES = [
