@@ -3,8 +3,8 @@
 * ``T_pipe``: in-process ``verify`` of a typical job (a 1,500-word markdown draft with 20 links
   and 6 deterministic criteria, no judge), parse included, on one core;
 * ``T_noop``: ``bench/noop.py``, actors that do nothing, draining the same jobs from the same
-  Redis with the same layout (2 worker processes x 8 threads): the broker's and dramatiq's cost
-  per message;
+  Redis with the same broker class and layout (2 worker processes x 8 threads): the broker's and
+  dramatiq's cost per message;
 * ``T_fleet``: the fleet, ``verifleet worker --processes 2``, from ``submit_many`` to the last
   verdict event on the stream.
 

@@ -1,20 +1,26 @@
-"""The engine's ceiling: ``dramatiq bench.noop`` runs actors named as the fleet's that do nothing.
+"""The engine's ceiling: ``dramatiq bench.noop`` runs actors named as the fleet's that do no verifying.
 
-Same Redis broker (URL and namespace from ``VERIFLEET_*``), same queues, same message (the job's
-JSON as the one argument), dramatiq's default middleware. ``bench/ceiling.py`` measures how fast
-it drains a queue: the cost of the broker and dramatiq per message, with no verification.
+Same Redis broker class as the fleet (``workers/redis_broker.py``; URL and namespace from
+``VERIFLEET_*``), same queues, same message (the job's JSON as the one argument), dramatiq's default
+middleware. ``bench/ceiling.py`` measures how fast ``verify_batch`` drains a queue: the cost of the
+broker and dramatiq per message. ``verify_inline`` appends the job's id to the verdict stream, as a
+verdict would be, so that ``bench/fleet.py`` can time submit-to-event round trips of the engine alone
+(the baseline of the inline latency figure).
 """
 
 from __future__ import annotations
 
+import json
+
 import dramatiq
-from dramatiq.brokers.redis import RedisBroker
 
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, queue_namespace
+from workers.events import STREAM
+from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings
 
 settings = Settings()
-broker = RedisBroker(  # type: ignore[no-untyped-call]
+broker = FleetRedisBroker(
     url=settings.queue_url,
     namespace=queue_namespace(settings),
     heartbeat_timeout=settings.heartbeat_timeout_ms,
@@ -24,8 +30,9 @@ dramatiq.set_broker(broker)
 
 
 @dramatiq.actor(actor_name="verify_inline", queue_name=INLINE_QUEUE, max_retries=0)
-def verify_inline(payload: object) -> None:
-    """Receives the job and does nothing with it."""
+def verify_inline(payload: str) -> None:
+    """Appends ``{"event": "{}", "job_id": ...}`` to the verdict stream, nothing else."""
+    broker.client.xadd(STREAM, {"event": "{}", "job_id": json.loads(payload)["job_id"]})
 
 
 @dramatiq.actor(actor_name="verify_batch", queue_name=BATCH_QUEUE, max_retries=0)

@@ -55,7 +55,8 @@ from messages.job import (
     Voice,
 )
 from messages.limits import DEFAULT_LIMITS, Limits
-from messages.parse import parse_job, peek_identity, validate_job
+from messages.parse import parse_job, validate_job
+from messages.peek import peek_identity
 from messages.verdict import (
     CheckOutcome,
     CorrectionItem,

@@ -1,4 +1,7 @@
-"""Turning bytes from a coordinator into a VerifyJob, or a JobRejected that says why."""
+"""Turning bytes from a coordinator into a VerifyJob, or a JobRejected that says why.
+
+What a worker reads from a job that is rejected, to answer it, is :mod:`messages.peek`.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from messages.enums import Mode
 from messages.errors import JobDecodeError, JobRejected, JobValidationError
 from messages.job import VerifyJob
 from messages.limits import DEFAULT_LIMITS, Limits
+from messages.peek import peek_identity, readable_id
 
 
 def parse_job(data: bytes | str | dict[str, Any], *, limits: Limits = DEFAULT_LIMITS) -> VerifyJob:
@@ -62,7 +65,7 @@ def _refuse_lone_surrogates(document: Any) -> None:
 
 
 def validate_job(document: dict[str, Any], *, limits: Limits = DEFAULT_LIMITS) -> VerifyJob:
-    job_id = _readable_id(document.get("job_id"))
+    job_id = readable_id(document.get("job_id"))
     try:
         return VerifyJob.model_validate(document, context={"limits": limits})
     except JobRejected as e:
@@ -73,17 +76,6 @@ def validate_job(document: dict[str, Any], *, limits: Limits = DEFAULT_LIMITS) -
         raise _translate(e, job_id) from e
     except RecursionError as e:
         raise JobValidationError("job nests too deeply to validate", job_id=job_id) from e
-
-
-def _readable_id(value: Any) -> str | None:
-    """An identifier fit to address a verdict to: a short string that encodes as UTF-8."""
-    if not isinstance(value, str) or not 0 < len(value) <= 256:
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return value
 
 
 def _translate(error: ValidationError, job_id: str | None) -> JobValidationError:
@@ -126,41 +118,4 @@ def _message(problem: ErrorDetails) -> str:
     return problem["msg"].removeprefix("Value error, ")
 
 
-def peek_identity(data: bytes | str | dict[str, Any]) -> dict[str, str]:
-    """job_id, mission_id, task_id, trace_id from a job that failed validation, where readable.
-
-    Used to address an ``error`` verdict to a job that cannot be parsed in full,
-    and to route it (key ``mode``, always present).
-    """
-    document: Any = data
-    if not isinstance(data, dict):
-        try:
-            raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-            if len(raw) > DEFAULT_LIMITS.max_job_bytes * 8:
-                return {"mode": Mode.BATCH.value}
-            document = json.loads(raw.decode("utf-8", "replace"))
-        except (ValueError, RecursionError):
-            return {"mode": Mode.BATCH.value}
-    if not isinstance(document, dict):
-        return {"mode": Mode.BATCH.value}
-    found: dict[str, str] = {}
-    for key in ("job_id", "mission_id", "task_id", "trace_id"):
-        value = _readable_id(document.get(key))
-        if value is not None:
-            found[key] = value
-    attempt = document.get("attempt")
-    if isinstance(attempt, int) and not isinstance(attempt, bool) and 0 <= attempt <= 1000:
-        found["attempt"] = str(attempt)
-    found["mode"] = _route(document).value
-    return found
-
-
-def _route(document: dict[str, Any]) -> Mode:
-    """The queue of a job read without validation: ``mode``, else ``has_dependents``, else batch.
-
-    The same rule as :attr:`VerifyJob.routed_mode`, for jobs that do not validate.
-    """
-    mode = document.get("mode")
-    if mode in (Mode.INLINE.value, Mode.BATCH.value):
-        return Mode(mode)
-    return Mode.INLINE if document.get("has_dependents") is True else Mode.BATCH
+__all__ = ["parse_job", "peek_identity", "validate_job"]

@@ -35,7 +35,7 @@ from messages import (
 from workers.actors import process
 from workers.batching import Flusher
 from workers.budget import Ledger, PrepaidBudget
-from workers.faults import JudgeUnavailable
+from workers.faults import Delivery, JudgeUnavailable, current_delivery
 from workers.policies import FleetPolicies
 from workers.runtime import Runtime
 from workers.sampling import fraction
@@ -518,3 +518,27 @@ class TestActionPolicy:
             if v.confidence < 0.5 or v.verdict is Verdict.ERROR:
                 assert v.action is Action.ESCALATE
         assert seen[Action.CONTINUE] and seen[Action.RETRY_WITH_FEEDBACK] and seen[Action.ESCALATE]
+
+
+class TestDeliveryCount:
+    def test_one_round_trip_counts_the_delivery_and_reads_the_verdict_record(self, redis_url: str) -> None:
+        """Given a job, when it is delivered before and after its verdict is published, then each
+        delivery is counted and the second one reads that the verdict exists."""
+        runtime = runtime_with(redis_url)
+        assert runtime.policies is not None
+        deliveries, key = runtime.policies.deliveries, runtime.events.record_key("once-1")
+        assert deliveries.count_and_check("once-1", key) == (1, False)
+        process(runtime, json.dumps(make_job(job_id="once-1")), Mode.BATCH)
+        assert deliveries.count_and_check("once-1", key) == (2, True)
+
+    def test_the_actor_trusts_what_the_delivery_read_for_its_own_job_only(self, redis_url: str) -> None:
+        """Given a delivery that read "answered" for job A, when job A is processed, then nothing is
+        verified or published; when job B is processed under it, B is verified all the same."""
+        runtime = runtime_with(redis_url)
+        token = current_delivery.set(Delivery("a-1", 1, answered=True))
+        try:
+            assert process(runtime, json.dumps(make_job(job_id="a-1")), Mode.BATCH) is None
+            assert process(runtime, json.dumps(make_job(job_id="b-1")), Mode.BATCH) is not None
+        finally:
+            current_delivery.reset(token)
+        assert runtime.events.get("a-1") is None and runtime.events.get("b-1") is not None

@@ -7,7 +7,8 @@ broker's decoder. The order of one job:
 1. parse and validate; a rejected job that names a job_id gets a verdict
    ``error`` saying what and where; one that names none goes to the dead
    letters (it has nobody to answer);
-2. a job_id that already has a verdict is done: nothing is published again;
+2. a job_id that already has a verdict is done: nothing is published again (the delivery limit
+   reads the verdict record in the round trip that counts the delivery);
 3. apply the fleet's policies (``workers/policies.py``: sampling, the budget
    ledger, the result cache; batch jobs park their judge work for a group call)
    and publish the verdict exactly once.
@@ -31,7 +32,7 @@ from checks.scoring import error_verdict_for
 from messages import FleetError, JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
 from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
-from workers.faults import Deliveries, DeliveryLimit
+from workers.faults import Deliveries, DeliveryLimit, current_delivery
 from workers.runtime import Runtime, RuntimeHolder
 from workers.services import Services
 
@@ -51,7 +52,7 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
     structlog.contextvars.bind_contextvars(
         job_id=job.job_id, mission_id=job.mission_id, task_id=job.task_id, trace_id=job.trace_id
     )
-    if runtime.events.has_verdict(job.job_id):
+    if _answered(runtime, job.job_id):
         log.info("duplicate_job", mode=mode.value)
         metrics.observe_duplicate(mode)
         return None
@@ -76,10 +77,18 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
     return _publish(runtime, verdict, job)
 
 
+def _answered(runtime: Runtime, job_id: str) -> bool:
+    """Whether the job has a verdict: as read with its delivery count, else asked now."""
+    delivery = current_delivery.get()
+    if delivery is not None and delivery.job_id == job_id:
+        return delivery.answered
+    return runtime.events.has_verdict(job_id)
+
+
 def _reject(
     runtime: Runtime, payload: str | dict[str, Any], error: JobRejected, mode: Mode
 ) -> VerdictEvent | None:
-    identity = peek_identity(payload)
+    identity = peek_identity(payload, limits=runtime.config.limits)
     verdict = error_verdict_for(identity, f"invalid job: {error}", job_id=error.job_id, mode=mode)
     if verdict is None:
         log.error("job_rejected_without_id", mode=mode.value, error=str(error))
@@ -116,7 +125,7 @@ def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = No
 def _give_up(runtime: Runtime, payload: str | dict[str, Any], mode: Mode, error: BaseException) -> None:
     """On the last delivery of a failing job, answer it with a verdict ``error`` (best effort)."""
     reason = f"verification failed after retries: {type(error).__name__}: {error}"
-    verdict = error_verdict_for(peek_identity(payload), reason, mode=mode)
+    verdict = error_verdict_for(peek_identity(payload, limits=runtime.config.limits), reason, mode=mode)
     if verdict is None:
         return
     try:
@@ -132,12 +141,16 @@ def _deliveries(holder: RuntimeHolder) -> Deliveries:
     return policies.deliveries
 
 
+def _record_key(holder: RuntimeHolder, job_id: str) -> str:
+    return holder.get().events.record_key(job_id)
+
+
 def _drop(holder: RuntimeHolder, payload: str | dict[str, Any], deliveries: int) -> None:
     """Answer a job delivered more often than ``max_deliveries`` with a verdict ``error``."""
     runtime = holder.get()
     limit = runtime.settings.max_deliveries
     reason = f"dropped after {deliveries} deliveries (limit {limit}): it keeps failing or killing its worker"
-    verdict = error_verdict_for(peek_identity(payload), reason)
+    verdict = error_verdict_for(peek_identity(payload, limits=runtime.config.limits), reason)
     if verdict is not None:
         _publish(runtime, verdict)
         metrics.observe_dropped("delivery")
@@ -154,6 +167,7 @@ def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramat
             lambda: _deliveries(holder),
             holder.settings.max_deliveries,
             lambda payload, n: _drop(holder, payload, n),
+            record_key=lambda job_id: _record_key(holder, job_id),
         )
     )
     broker.add_middleware(Services(holder, lambda verdict, job: _publish(holder.get(), verdict, job)))

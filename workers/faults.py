@@ -15,12 +15,15 @@ Three kinds of failure reach a worker:
   The message is redelivered when the broker notices (Redis: after ``VERIFLEET_HEARTBEAT_TIMEOUT_MS``;
   RabbitMQ: when the connection drops). :class:`DeliveryLimit` counts deliveries per job_id in
   Redis; past ``VERIFLEET_MAX_DELIVERIES`` the job gets a verdict ``error`` and is dropped, so a
-  job that kills its worker every time is not redelivered forever.
+  job that kills its worker every time is not redelivered forever. The same round trip reads
+  whether the job already has a verdict (:data:`current_delivery`), which the actor asks next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import dramatiq
@@ -69,6 +72,20 @@ class GuardedJudge:
             raise
 
 
+@dataclass(frozen=True)
+class Delivery:
+    """What :class:`DeliveryLimit` learnt about the message being processed, in one round trip."""
+
+    job_id: str
+    count: int
+    answered: bool
+    """The job's verdict record existed when the message was delivered."""
+
+
+current_delivery: ContextVar[Delivery | None] = ContextVar("verifleet_delivery", default=None)
+"""The delivery of the message this worker thread is processing (None outside one)."""
+
+
 class Deliveries:
     """How many times each job_id was handed to a worker (``<prefix>:deliveries:<job_id>[:<stage>]``)."""
 
@@ -93,21 +110,41 @@ class Deliveries:
             raise FleetError(f"could not count the deliveries of {job_id!r}: {e}") from e
         return int(total)
 
+    def count_and_check(self, job_id: str, record_key: str) -> tuple[int, bool]:
+        """Count one more delivery and read whether ``record_key`` exists, in one round trip."""
+        key = self.key(job_id)
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.incr(key)
+            pipe.expire(key, self.ttl_seconds)
+            pipe.exists(record_key)
+            total, _, exists = pipe.execute()
+        except redis.RedisError as e:
+            raise FleetError(f"could not count the deliveries of {job_id!r}: {e}") from e
+        return int(total), bool(exists)
+
 
 class DeliveryLimit(dramatiq.Middleware):
-    """Counts each delivery of a job; past the limit, ``drop`` answers it and the message is skipped."""
+    """Counts each delivery of a job; past the limit, ``drop`` answers it and the message is skipped.
+
+    With ``record_key`` (job_id -> the key of its verdict record) the same round trip reads whether
+    the job already has a verdict, kept in :data:`current_delivery` while the message is processed.
+    """
 
     def __init__(
         self,
         deliveries: Callable[[], Deliveries],
         limit: int,
         drop: Callable[[str | dict[str, Any], int], None],
+        record_key: Callable[[str], str] | None = None,
     ) -> None:
         self.deliveries = deliveries
         self.limit = limit
         self.drop = drop
+        self.record_key = record_key
 
     def before_process_message(self, broker: dramatiq.Broker, message: Any) -> None:
+        current_delivery.set(None)
         payload = message.args[0] if message.args else None
         if not isinstance(payload, str | dict):
             return
@@ -115,7 +152,11 @@ class DeliveryLimit(dramatiq.Middleware):
         if not job_id:
             return
         try:
-            count = self.deliveries().count(job_id)
+            if self.record_key is None:
+                count = self.deliveries().count(job_id)
+            else:
+                count, answered = self.deliveries().count_and_check(job_id, self.record_key(job_id))
+                current_delivery.set(Delivery(job_id, count, answered))
         except FleetError:
             log.warning("delivery_count_failed", job_id=job_id, exc_info=True)
             return  # a hook never breaks a verification
@@ -128,3 +169,11 @@ class DeliveryLimit(dramatiq.Middleware):
             log.exception("drop_failed", job_id=job_id)
             return
         raise SkipMessage(f"job {job_id} was delivered {count} times, over the limit of {self.limit}")
+
+    def after_process_message(
+        self, broker: dramatiq.Broker, message: Any, *, result: Any = None, exception: Any = None
+    ) -> None:
+        current_delivery.set(None)
+
+    def after_skip_message(self, broker: dramatiq.Broker, message: Any) -> None:
+        current_delivery.set(None)

@@ -63,6 +63,10 @@ NONE = "none"
 UNKNOWN = "unknown"
 
 
+_CHILDREN: dict[tuple[Any, tuple[str, ...]], Any] = {}
+"""Labelled children by (metric, label values), for :meth:`Instruments.child`."""
+
+
 @dataclass(frozen=True)
 class JudgeCall:
     """One paid call, as far as the verdict tells it."""
@@ -172,42 +176,51 @@ class Instruments:
             ),
         )
 
+    def child(self, metric: Any, *values: str) -> Any:
+        """``metric.labels(*values)``, looked up once per process: a verdict counts some twenty
+        labelled samples."""
+        key = (metric, values)
+        found = _CHILDREN.get(key)
+        if found is None:
+            found = _CHILDREN[key] = metric.labels(*values)
+        return found
+
     def observe_verdict(
         self, verdict: VerdictEvent, job: VerifyJob | None = None, *, enqueued_ms: int | None = None
     ) -> None:
         mode = verdict.mode.value if verdict.mode else NONE
         profile = verdict.profile.value if verdict.profile else NONE
-        self.verdicts.labels(verdict.verdict.value, mode, profile).inc()
+        self.child(self.verdicts, verdict.verdict.value, mode, profile).inc()
         for check in verdict.checks:
-            self.check_results.labels(check.name, check.status.value).inc()
+            self.child(self.check_results, check.name, check.status.value).inc()
             if check.status is CheckStatus.SKIPPED:
                 if check.reason == SkipReason.BUDGET.value:
-                    self.budget_skips.labels(check.name).inc()
+                    self.child(self.budget_skips, check.name).inc()
                 if check.reason == SkipReason.CIRCUIT_OPEN.value:
                     for provider in _named_providers(check.details):
-                        self.circuit_open.labels(provider).set(1)
+                        self.child(self.circuit_open, provider).set(1)
             else:
-                self.check_duration.labels(check.name).observe(check.duration_ms / 1000)
+                self.child(self.check_duration, check.name).observe(check.duration_ms / 1000)
         for call in judge_calls(verdict):
             if call.cost_usd > 0:
-                self.verification_cost.labels(mode, call.model).inc(call.cost_usd)
+                self.child(self.verification_cost, mode, call.model).inc(call.cost_usd)
             if call.tokens_in:
-                self.judge_tokens.labels(call.model, "in").inc(call.tokens_in)
+                self.child(self.judge_tokens, call.model, "in").inc(call.tokens_in)
             if call.tokens_out:
-                self.judge_tokens.labels(call.model, "out").inc(call.tokens_out)
+                self.child(self.judge_tokens, call.model, "out").inc(call.tokens_out)
             if call.cached:
                 self.cache_hits.inc()
             elif call.seconds is not None and not call.failed:
-                self.judge_latency.labels(call.model).observe(call.seconds)
-                self.circuit_open.labels(call.provider).set(0)
-        self.budget.labels(mode).inc(verdict.cost.budget_usd)
+                self.child(self.judge_latency, call.model).observe(call.seconds)
+                self.child(self.circuit_open, call.provider).set(0)
+        self.child(self.budget, mode).inc(verdict.cost.budget_usd)
         if job is not None:
-            self.task_cost.labels(mode).inc(job.task.cost_usd)
+            self.child(self.task_cost, mode).inc(job.task.cost_usd)
             if job.task.cost_usd > 0:
                 self.cost_fraction.observe(verdict.cost.usd / job.task.cost_usd)
         started = _submitted_s(job, enqueued_ms)
         if started is not None and (latency := time.time() - started) >= 0:
-            self.job_latency.labels(mode).observe(latency)
+            self.child(self.job_latency, mode).observe(latency)
 
 
 def judge_calls(verdict: VerdictEvent) -> list[JudgeCall]:

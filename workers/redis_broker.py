@@ -23,26 +23,54 @@ or strand a job that dramatiq 2.2 has on Redis:
   past ``heartbeat_timeout`` other processes requeue its messages while it still works on them. A
   thread here beats every ``heartbeat_timeout / 5``, so the timeout can be short (fast recovery
   after a SIGKILL) without duplicate work.
+- **A full consumer waits for room, not for a backoff.** dramatiq's consumer treats "prefetch is
+  full" like "the queue is empty": it sleeps 5, 10, 20, ... up to ``worker_timeout`` ms, and the
+  worker threads run dry meanwhile (jobs of 5 ms reached 0.7 of what 8 threads can do). Here it
+  waits until acknowledgements leave room for a quarter of its prefetch, and fetches again.
+
+It also writes many new messages at once (:meth:`FleetRedisBroker.enqueue_many`, the client's
+``submit_many``): the Redis structures ``enqueue`` writes, hundreds of messages per script call
+instead of one script call each.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+import random
 import threading
 import time
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cache, cached_property
+from typing import Any, NamedTuple
 from uuid import uuid4
 
 import dramatiq
 import redis
 import structlog
-from dramatiq.brokers.redis import RedisBroker, _RedisConsumer
+from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker, _RedisConsumer
 from dramatiq.common import current_millis
 from dramatiq.errors import ConnectionClosed, DecodeError
+from pydantic_core import PydanticSerializationError, to_json
+from redis.commands.core import Script
+from redis.exceptions import NoScriptError
 
 log = structlog.get_logger("verifleet.broker")
 
 TRANSIENT = (redis.ConnectionError, redis.TimeoutError, ConnectionClosed)
+
+PER_ROUND_TRIP = 500
+"""Messages :meth:`FleetRedisBroker.enqueue_many` sends to Redis per round trip."""
+
+
+class Encoded(NamedTuple):
+    """A message ready for Redis: its queue, its id in Redis, its bytes (``Message.encode()``)."""
+
+    queue_name: str
+    redis_message_id: str
+    data: bytes
 
 
 class FleetRedisBroker(RedisBroker):
@@ -76,6 +104,94 @@ class FleetRedisBroker(RedisBroker):
                 time.sleep(pause)
                 pause = min(pause * 2, 2.0)
 
+    def enqueue_many(
+        self,
+        chunks: Iterable[Sequence[Encoded]],
+        *,
+        sent: Callable[[Sequence[Encoded]], None] | None = None,
+    ) -> None:
+        """What :meth:`enqueue` writes for each of many new messages, one round trip per chunk.
+
+        A message is in its queue's hash (``<ns>:<queue>.msgs``) under its Redis id, and that id at
+        the tail of the queue's list (``<ns>:<queue>``), in order, as dramatiq's ``dispatch``
+        script leaves an enqueued message; the sender's heartbeat is refreshed likewise. The
+        :data:`ENQUEUE_MANY` script writes every message of a queue in a chunk in one call. Queue
+        maintenance (requeueing what dead workers held, expiring dead letters) is dramatiq's own
+        script, run before the messages are written, with the chance that ``enqueue`` would have
+        run it for at least one of them. ``chunks`` is read one at a time: the next one is built
+        while Redis stores the previous one, by a sender thread (none for a sequence of one chunk:
+        a single ``submit`` waits for no thread). ``sent`` is called with each chunk once Redis
+        holds it.
+
+        Raises:
+            redis.RedisError: Redis refused or could not be reached (no patience here: the caller,
+                a coordinator, hears of it at once); earlier chunks stay enqueued.
+        """
+        if isinstance(chunks, Sequence) and len(chunks) <= 1:
+            for chunk in chunks:
+                self._execute(self._enqueue_calls(chunk))
+                if sent is not None:
+                    sent(chunk)
+            return
+        with ThreadPoolExecutor(1, thread_name_prefix="verifleet-submit") as sender:
+            pending: tuple[Future[None], Sequence[Encoded]] | None = None
+            for chunk in chunks:
+                calls = self._enqueue_calls(chunk)
+                if pending is not None:
+                    pending[0].result()
+                    if sent is not None:
+                        sent(pending[1])
+                pending = (sender.submit(self._execute, calls), chunk)
+            if pending is not None:
+                pending[0].result()
+                if sent is not None:
+                    sent(pending[1])
+
+    @cached_property
+    def _enqueue_many_script(self) -> Script:
+        return self.client.register_script(ENQUEUE_MANY)
+
+    def _enqueue_calls(self, chunk: Sequence[Encoded]) -> list[tuple[Script, list[Any]]]:
+        """The script calls that enqueue ``chunk``: per queue, maintenance when drawn, then the writes."""
+        by_queue: dict[str, list[str | bytes]] = {}
+        for message in chunk:
+            by_queue.setdefault(message.queue_name, []).extend((message.redis_message_id, message.data))
+        now = current_millis()
+        unpack = self._max_unpack_size()  # type: ignore[no-untyped-call]  # dramatiq leaves it unannotated
+        calls: list[tuple[Script, list[Any]]] = []
+        for queue_name, flat in by_queue.items():
+            if self._maintenance_due(len(flat) // 2):
+                # dramatiq's dispatch with no message to requeue: the heartbeat and the maintenance only.
+                args = ["requeue", now, queue_name, self.broker_id, self.heartbeat_timeout]
+                calls.append((self.scripts["dispatch"], [*args, self.dead_message_ttl, 1, unpack]))
+            calls.append((self._enqueue_many_script, [now, queue_name, self.broker_id, unpack, *flat]))
+        return calls
+
+    def _maintenance_due(self, messages: int) -> bool:
+        """The chance that ``messages`` separate enqueues would draw maintenance at least once."""
+        chance = self.maintenance_chance / MAINTENANCE_SCALE
+        return bool(chance > 0 and random.random() < 1 - (1 - min(chance, 1.0)) ** messages)
+
+    def _execute(self, calls: list[tuple[Script, list[Any]]]) -> None:
+        """The calls in one pipeline; those Redis does not know the script of, again after loading it."""
+        keys = [self.namespace]
+        for attempt in range(2):
+            pipe = self.client.pipeline(transaction=False)
+            for script, args in calls:
+                pipe.evalsha(script.sha, len(keys), *keys, *args)
+            results = pipe.execute(raise_on_error=False)
+            unknown = [call for call, r in zip(calls, results, strict=True) if isinstance(r, NoScriptError)]
+            failed = [r for r in results if isinstance(r, Exception) and not isinstance(r, NoScriptError)]
+            if failed:
+                raise failed[0]
+            if not unknown:
+                return
+            if attempt == 0:  # Redis restarted or its scripts were flushed: what failed never ran
+                for script in {script for script, _ in unknown}:
+                    script.sha = self.client.script_load(script.script)
+                calls = unknown
+        raise NoScriptError("Redis does not keep the enqueue scripts loaded")
+
     def connection_lost(self) -> None:
         """Take a new broker id: what the old one fetched is requeued once its heartbeat is stale."""
         old, self.broker_id = self.broker_id, str(uuid4())
@@ -99,7 +215,33 @@ class FleetRedisBroker(RedisBroker):
 
 
 class _FleetConsumer(_RedisConsumer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
+        self._room = threading.Event()
+        self._refill_at = self.prefetch - max(1, self.prefetch // 4)
+        """Fetch again once no more than this many messages are outstanding."""
+
+    def ack(self, message: dramatiq.MessageProxy) -> None:
+        try:
+            super().ack(message)  # type: ignore[no-untyped-call]
+        finally:
+            self._room.set()
+
+    def nack(self, message: dramatiq.MessageProxy) -> None:
+        try:
+            super().nack(message)  # type: ignore[no-untyped-call]
+        finally:
+            self._room.set()
+
+    def _full(self) -> bool:
+        return not self.message_cache and self.outstanding_message_count > self._refill_at
+
     def __next__(self) -> dramatiq.MessageProxy | None:
+        if self._full():
+            self._room.clear()
+            if self._full():  # an acknowledgement may have come in between
+                self._room.wait(self.timeout / 1000)
+            return None  # dramatiq's loop handles its delayed messages and asks again
         while True:
             try:
                 found: dramatiq.MessageProxy | None = super().__next__()  # type: ignore[no-untyped-call]
@@ -130,3 +272,74 @@ class _FleetConsumer(_RedisConsumer):
             size=len(data),
             head=repr(bytes(data[:80])),
         )
+
+
+ENQUEUE_MANY = """
+-- enqueue_many(keys=[namespace], args=[timestamp, queue_name, worker_id, max_unpack_size,
+--                                      id_1, data_1, id_2, data_2, ...])
+-- dramatiq's dispatch.lua "enqueue" for many messages of one queue: the caller's heartbeat, each
+-- message in $namespace:$queue_name.msgs under its id, the ids at the tail of $namespace:$queue_name
+-- in order. Lua unpacks at most max_unpack_size values at a time.
+local namespace = KEYS[1]
+local queue_full_name = namespace .. ":" .. ARGV[2]
+local queue_messages = queue_full_name .. ".msgs"
+local per_call = math.max(2, math.floor(tonumber(ARGV[4]) / 2) * 2)
+redis.call("zadd", namespace .. ":__heartbeats__", ARGV[1], ARGV[3])
+local first = 5
+while first <= #ARGV do
+    local last = math.min(first + per_call - 1, #ARGV)
+    local fields, ids = {}, {}
+    for i = first, last, 2 do
+        fields[#fields + 1] = ARGV[i]
+        fields[#fields + 1] = ARGV[i + 1]
+        ids[#ids + 1] = ARGV[i]
+    end
+    redis.call("hset", queue_messages, unpack(fields))
+    redis.call("rpush", queue_full_name, unpack(ids))
+    first = last + 1
+end
+return (#ARGV - 4) / 2
+"""
+
+
+def fresh_message(
+    queue_name: str, actor_name: str, payload: str, *, message_id: str, redis_message_id: str, timestamp: int
+) -> bytes:
+    """What ``broker.enqueue(actor.message(payload))`` stores for a new message, built directly.
+
+    The JSON of dramatiq's ``Message`` (its fields in order, ``options`` holding the Redis id), as
+    ``Message.decode`` reads it back: the same message, only without the dataclass, the copies and
+    ``asdict`` on the way. The ids are :func:`fresh_ids` (or ``uuid4``) strings, written as they
+    are; ``json.dumps`` stands in for payloads pydantic will not write (lone surrogates).
+    """
+    try:
+        args = to_json(payload)
+    except PydanticSerializationError:
+        args = json.dumps(payload).encode()
+    return b"".join(
+        (
+            _head(queue_name, actor_name),
+            args,
+            f'],"kwargs":{{}},"options":{{"redis_message_id":"{redis_message_id}"}},'
+            f'"message_id":"{message_id}","message_timestamp":{timestamp:d}}}'.encode(),
+        )
+    )
+
+
+@cache
+def _head(queue_name: str, actor_name: str) -> bytes:
+    fields = json.dumps({"queue_name": queue_name, "actor_name": actor_name}, separators=(",", ":"))
+    return (fields[:-1] + ',"args":[').encode()
+
+
+_VARIANT = {digit: "89ab"[int(digit, 16) & 3] for digit in "0123456789abcdef"}
+
+
+def fresh_ids(n: int) -> list[str]:
+    """``n`` random version-4 UUIDs, as ``str(uuid4())`` spells them, from one read of os.urandom."""
+    h = os.urandom(16 * n).hex()
+    return [
+        f"{h[i : i + 8]}-{h[i + 8 : i + 12]}-4{h[i + 13 : i + 16]}-{_VARIANT[h[i + 16]]}{h[i + 17 : i + 20]}-"
+        f"{h[i + 20 : i + 32]}"
+        for i in range(0, 32 * n, 32)
+    ]

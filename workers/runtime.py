@@ -1,11 +1,15 @@
 """What a worker process needs to verify jobs: settings, the event store, the pipeline config, the judge.
 
 Built lazily in each process (dramatiq forks worker processes; a Redis
-connection pool must not cross a fork), and rebuilt if the pid changes.
+connection pool must not cross a fork), and rebuilt if the pid changes. Once it
+is built, what the process holds for good (modules, compiled schemas and
+patterns, the runtime) is moved out of the garbage collector's sight
+(``gc.freeze``): its full collections then walk only what jobs allocate.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from dataclasses import dataclass
@@ -61,4 +65,6 @@ class RuntimeHolder:
                 if self._runtime is None or self._pid != pid:
                     self._runtime = Runtime.build(self.settings)
                     self._pid = pid
+                    gc.collect()
+                    gc.freeze()
         return self._runtime

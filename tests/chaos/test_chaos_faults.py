@@ -61,13 +61,15 @@ class TestPoison:
         assert set(errors) == {
             "poison-wrong-shape",
             "poison-50mb",
+            "poison-deep-content",
             "poison-surrogate",
             "poison-nul\x00id",
             "poison-criteria",
         }
         assert "over the limit" in errors["poison-50mb"] and "100000" in errors["poison-criteria"]
-        # per queue: 2 raw envelopes, and not-json, not-an-object and the two deep ones (no job_id)
-        assert outcome.detail["dead letters"] == "verify-inline 6, verify-batch 6"
+        assert "nests too deeply" in errors["poison-deep-content"]  # its job_id is read beside the depth
+        # per queue: 2 raw envelopes, and not-json, not-an-object and deep-json (no job_id)
+        assert outcome.detail["dead letters"] == "verify-inline 5, verify-batch 5"
         assert outcome.detail["undecodable logged"] == 4
-        assert outcome.detail["rejected without id logged"] == 8
+        assert outcome.detail["rejected without id logged"] == 6
         assert outcome.detail["workers alive"] is True

@@ -104,5 +104,29 @@ class TestHeartbeat:
         assert beat is not None and time.time() * 1000 - beat < 500
 
 
+class TestFullConsumer:
+    def test_a_full_consumer_fetches_nothing_until_an_ack_leaves_room(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        """Given prefetch 4 and 6 messages, when 4 are handed out, then the consumer hands out nothing
+        more (and has fetched nothing more: 2 still wait on the queue) until acknowledgements leave
+        room (a quarter of its prefetch: one message here); nothing is lost."""
+        for n in range(6):
+            broker.enqueue(message(n))
+        consumer = broker.consume("q", prefetch=4, timeout=100)
+        handed = drain(consumer, 4)
+        assert len(handed) == 4
+        for acked in range(2):
+            assert next(consumer) is None
+            assert redis_client.llen(f"{NAMESPACE}:q") == 2 - acked, "nothing fetched while full"
+            consumer.ack(handed[acked])
+            handed += drain(consumer, 1)
+        assert sorted(m.args[0] for m in handed) == list(range(6))
+        for m in handed[2:]:
+            consumer.ack(m)
+        assert redis_client.llen(f"{NAMESPACE}:q") == 0
+        assert redis_client.hlen(f"{NAMESPACE}:q.msgs") == 0
+
+
 def _unreachable(*args: Any, **kwargs: Any) -> Any:
     raise redis.ConnectionError("connection dropped")

@@ -99,16 +99,32 @@ class TestMalformedJobs:
         assert where in verdict.reason
 
     def test_bad_json_with_readable_id_and_without(self, client: Client, workers: WorkerPair) -> None:
-        """Given a payload that is not JSON, when it arrives, then the worker keeps serving; a job
-        with a readable job_id but the wrong shape gets a verdict `error`."""
+        """Given payloads that are not JSON, when they arrive, then the worker keeps serving; one
+        whose job_id can be read before the break, and a job of the wrong shape, get a verdict
+        `error`; one with no readable job_id is logged and dead-lettered."""
         client.submit('{"job_id": "broken-json", "output": ', validate=False)
+        client.submit('{"output": {"job_id": "nested-id"}, "task": ', validate=False)
         client.submit(json.dumps({"job_id": "wrong-shape", "output": 3}), validate=False)
         verdict = client.wait("wrong-shape", timeout=20)
         assert verdict.verdict is Verdict.ERROR and "output" in verdict.reason
+        broken = client.wait("broken-json", timeout=20)
+        assert broken.verdict is Verdict.ERROR and "not valid JSON" in broken.reason
         after = client.wait(client.submit(make_job(job_id="still-serving")), timeout=20)
         assert after.verdict is Verdict.PASS
-        assert "broken-json" not in stream_job_ids(client)
+        assert "nested-id" not in stream_job_ids(client)
         assert wait_for(lambda: "job_rejected_without_id" in workers.logs(), timeout=5)
+
+    def test_a_job_nested_past_any_parser_gets_a_verdict_error(
+        self, client: Client, workers: WorkerPair
+    ) -> None:
+        """Given a job whose extra member nests 100,000 arrays deep (no JSON parser reads it), when
+        it arrives, then it gets a verdict `error` on its own route saying why."""
+        deep = "[" * 100_000 + "]" * 100_000
+        head = json.dumps(make_job(job_id="deep-extra", has_dependents=True))[:-1]
+        client.submit(head + ', "extra": ' + deep + "}", validate=False)
+        verdict = client.wait("deep-extra", timeout=20)
+        assert verdict.verdict is Verdict.ERROR and "nests too deeply" in verdict.reason
+        assert verdict.mode is Mode.INLINE
 
 
 class TestConsumerGroup:

@@ -58,7 +58,13 @@ class TestRefusedByLength:
             prepare(oversize(), validate=True, limits=Limits())
         assert loads_calls == []
 
-    def test_peeking_for_a_job_id_skips_documents_far_over_the_limit(self, loads_calls: list[int]) -> None:
-        """The error verdict's address is read from documents up to 8x the limit; beyond that, not at all."""
+    @pytest.mark.parametrize("as_bytes", [True, False], ids=["bytes", "str"])
+    def test_peeking_for_a_job_id_reads_only_the_first_max_job_bytes(
+        self, loads_calls: list[int], as_bytes: bool
+    ) -> None:
+        """The error verdict's address of a 50 MB job is read member by member from its first
+        max_job_bytes, never by parsing the document: json.loads is not called."""
+        raw = oversize()
+        assert peek_identity(raw.encode() if as_bytes else raw)["job_id"] == "huge"
         assert peek_identity("x" * (8 * Limits().max_job_bytes + 1)) == {"mode": "batch"}
         assert loads_calls == []
