@@ -6,7 +6,7 @@ import argparse
 import os
 
 from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, submit
-from bench.results import Figure, table, write
+from bench.results import Figure, table, update_readme, write
 
 
 def main() -> None:
@@ -26,6 +26,8 @@ def main() -> None:
     figures.update(cost.run(args.seconds))
     write(figures)
     print(table(figures))
+    if update_readme():
+        print("README.md: the Performance table now shows this run")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
 import redis
 
 from workers.brokers import queue_namespace
@@ -161,47 +162,33 @@ def running(trees: list[Tree]) -> Iterator[Fleet]:
 
 
 def children(pid: int) -> list[int]:
-    """Direct children of a process, read from /proc."""
+    """Direct children of a process (none once it is gone)."""
     try:
-        raw = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        raw = ""
-    if raw.strip():
-        return [int(p) for p in raw.split()]
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
+        return [child.pid for child in psutil.Process(pid).children()]
+    except psutil.NoSuchProcess:
+        return []
 
 
 def alive(pid: int) -> bool:
     """Running, not a zombie its parent has yet to reap."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
         return False
 
 
 def cpu_s(pid: int) -> float:
     """CPU time (user + system) a process has used, in seconds; 0 once it is gone."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.NoSuchProcess:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return float(times.user + times.system)
 
 
 def rss_mb(pid: int) -> float:
-    """Resident set size of a process, in MB (VmRSS)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident set size of a process, in MB."""
+    return float(psutil.Process(pid).memory_info().rss) / (1024 * 1024)
 
 
 def wait_ready(url: str, settings: Settings, processes: int, *, since_ms: int, timeout: float = 60.0) -> None:
