@@ -152,7 +152,7 @@ def fleet_rate(url: str, settings: Settings, log_dir: Path, rounds: int = 2) -> 
 
 
 def run(seconds: float = 2.0) -> dict[str, Figure]:
-    t_pipe = pipeline_rate(seconds)
+    pipe_before = pipeline_rate(seconds)
     with tempfile.TemporaryDirectory(prefix="verifleet-bench-") as tmp, all_cores():
         with redis_server() as server:
             settings = Settings(redis_url=server.url)
@@ -160,11 +160,16 @@ def run(seconds: float = 2.0) -> dict[str, Figure]:
         with redis_server() as server:
             settings = Settings(redis_url=server.url)
             t_fleet, cpu_ms = fleet_rate(server.url, settings, Path(tmp))
+    pipe_after = pipeline_rate(seconds)
+    # T_pipe before and after the fleet runs, averaged: a shared host's speed drifts during a run
+    # (here by up to 2x between minutes), and the ratio must not hang on when T_pipe was taken.
+    t_pipe = (pipe_before + pipe_after) / 2
     ideal = 1 / (1 / (2 * t_pipe) + 1 / t_noop)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     note = (
         f"T_fleet {t_fleet:,.0f}/s vs ideal {ideal:,.0f}/s = 1/(1/(2 x T_pipe {t_pipe:,.0f}/s) "
-        f"+ 1/T_noop {t_noop:,.0f}/s); {PROCESSES} processes x {THREADS} threads, Redis on the same cores; "
+        f"+ 1/T_noop {t_noop:,.0f}/s); T_pipe {pipe_before:,.0f}/s before the fleet runs and "
+        f"{pipe_after:,.0f}/s after; {PROCESSES} processes x {THREADS} threads, Redis on the same cores; "
         f"load average {load:.1f} on {len(CPUS)} cores"
     )
     efficiency = Figure(
