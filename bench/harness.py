@@ -140,7 +140,10 @@ def start_tree(
     else:
         command = [sys.executable, "-m", "dramatiq", module, "--processes", str(processes)]
         command += ["--threads", str(threads), "--queues", *queues]
-    env = {**env, "dramatiq_worker_timeout": env.get("dramatiq_worker_timeout", "100")}
+    # The consumer's idle poll, the same for the fleet and the no-op baseline: the fleet's setting
+    # (VERIFLEET_WORKER_TIMEOUT_MS, else its default), which the bare dramatiq baseline cannot read.
+    poll = env.get("VERIFLEET_WORKER_TIMEOUT_MS") or str(Settings.model_fields["worker_timeout_ms"].default)
+    env = {**env, "dramatiq_worker_timeout": env.get("dramatiq_worker_timeout", poll)}
     with log.open("ab") as out:
         process = subprocess.Popen(
             command, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
