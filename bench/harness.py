@@ -85,6 +85,7 @@ def worker_env(settings: Settings, **extra: str) -> dict[str, str]:
         env["VERIFLEET_BROKER_URL"] = settings.broker_url
     env["VERIFLEET_METRICS_PORT"] = "0"
     env["VERIFLEET_LOG_FORMAT"] = "json"
+    env["VERIFLEET_PIN_CPUS"] = "true"  # a bench machine is the workers' own: a core per process
     env.update(extra)
     return env
 

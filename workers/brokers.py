@@ -17,6 +17,7 @@ from dramatiq.middleware import (
 )
 
 from messages import ConfigurationError
+from workers.affinity import CpuAffinity
 from workers.metrics import Metrics
 from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings, redact
@@ -34,6 +35,7 @@ def queue_namespace(settings: Settings) -> str:
 def middleware(settings: Settings) -> list[dramatiq.Middleware]:
     return [
         Metrics(settings),  # dramatiq's Prometheus middleware plus verifleet's metrics
+        CpuAffinity(enabled=settings.pin_cpus),  # moves the threads already started too
         AgeLimit(),
         TimeLimit(time_limit=settings.job_time_limit_ms),
         ShutdownNotifications(),

@@ -1,0 +1,141 @@
+"""Each worker process claims a core of its own (workers/affinity.py), in real processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from workers.affinity import CpuAffinity
+from workers.brokers import middleware
+from workers.settings import Settings
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2,
+    reason="pinning needs sched_setaffinity and at least 2 cores",
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A process that claims a core, reports it with the affinity of every one of its threads (one of
+# them started before the claim), then holds the claim until its stdin closes.
+CLAIMER = textwrap.dedent(
+    """
+    import os, sys, threading
+    from pathlib import Path
+    from workers.affinity import claim_core
+
+    stop = threading.Event()
+    early = threading.Thread(target=stop.wait, daemon=True)
+    early.start()
+    core = claim_core(Path(sys.argv[1]))
+    pinned = core is not None and all(
+        os.sched_getaffinity(int(t)) == {core} for t in os.listdir("/proc/self/task")
+    )
+    print(core, pinned, flush=True)
+    sys.stdin.read()
+    """
+)
+
+
+def start(lock_dir: Path, cores: set[int] | None = None) -> tuple[subprocess.Popen[str], str]:
+    """A claiming process; what it printed: ``<core or None> <every thread on it>``."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", CLAIMER, str(lock_dir)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=(lambda: os.sched_setaffinity(0, cores)) if cores else None,  # noqa: PLW1509
+    )
+    assert process.stdout is not None
+    return process, process.stdout.readline().strip()
+
+
+def release(process: subprocess.Popen[str]) -> None:
+    assert process.stdin is not None
+    process.stdin.close()
+    process.wait(timeout=10)
+
+
+def test_each_process_gets_a_core_of_its_own_until_none_is_left(tmp_path: Path) -> None:
+    allowed = sorted(os.sched_getaffinity(0))
+    held = [start(tmp_path) for _ in allowed]
+    try:
+        claimed = [line.split() for _, line in held]
+        assert sorted(int(core) for core, _ in claimed) == allowed
+        assert all(every == "True" for _, every in claimed)  # the thread started before the claim too
+        extra, line = start(tmp_path)
+        release(extra)
+        assert line == "None False"  # every core taken: unpinned, not doubled up
+    finally:
+        for process, _ in held:
+            release(process)
+
+
+def test_a_dead_process_frees_its_core_for_the_next(tmp_path: Path) -> None:
+    allowed = sorted(os.sched_getaffinity(0))
+    held = [start(tmp_path) for _ in allowed]
+    try:
+        victim, line = held.pop()
+        victim.send_signal(signal.SIGKILL)  # no clean-up runs: the kernel drops the lock
+        victim.wait(timeout=10)
+        successor, again = start(tmp_path)
+        held.append((successor, again))
+        assert again.split()[0] == line.split()[0]
+    finally:
+        for process, _ in held:
+            release(process)
+
+
+def test_a_process_allowed_one_core_pins_nothing(tmp_path: Path) -> None:
+    one = min(os.sched_getaffinity(0))
+    process, line = start(tmp_path, cores={one})
+    release(process)
+    assert line == "None False"
+    assert not list(tmp_path.iterdir())  # not even a lock file was taken
+
+
+def test_the_fleet_pins_only_when_told_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    def affinity() -> CpuAffinity:
+        (found,) = [m for m in middleware(Settings()) if isinstance(m, CpuAffinity)]
+        return found
+
+    monkeypatch.delenv("VERIFLEET_PIN_CPUS", raising=False)
+    assert not affinity().enabled
+    monkeypatch.setenv("VERIFLEET_PIN_CPUS", "true")
+    assert affinity().enabled
+
+
+def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: str, tmp_path: Path) -> None:
+    from factories import make_job
+    from fleet_support import WorkerPair, children, wait_for
+
+    from workers.client import Client
+
+    settings = Settings(redis_url=redis_url)
+    pair = WorkerPair(settings, tmp_path, threads=2)
+    # TMPDIR: the claims go to a directory of this test's own, whatever else runs on the host.
+    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path))
+    pair.start()
+    try:
+        assert wait_for(lambda: pair.logs().count('"cpu_pinned"') == 2, timeout=30), pair.logs()
+        workers = [pid for p in pair.processes for main in children(p.pid) for pid in children(main)]
+        affinities = [os.sched_getaffinity(pid) for pid in workers]
+        assert len(affinities) == 2 and all(len(a) == 1 for a in affinities)
+        assert affinities[0] != affinities[1]
+        assert {f.name for f in (tmp_path / f"verifleet-cpus-{os.getuid()}").iterdir()} >= {
+            f"cpu{min(a)}.lock" for a in affinities
+        }
+        with Client(settings) as client:
+            job = make_job()
+            client.submit(job)
+            assert client.wait(job["job_id"], timeout=30).job_id == job["job_id"]
+    finally:
+        pair.stop()
