@@ -41,15 +41,17 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import count
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import redis
 import structlog
 
+from checks.judge.batch_api import Submitted
 from checks.judge.breaker import Admission, State
 from checks.judge.transport import Limiter, NoLimit
+from messages import CheckError
 from workers import metrics
 
 if TYPE_CHECKING:
@@ -431,8 +433,55 @@ class RedisLimiter:
         return self._guard.run(step, 0)
 
 
+class RedisBatchJournal:
+    """Where the fleet writes down each item's provider batch (:class:`checks.judge.BatchJournal`).
+
+    One string per item, ``{prefix}:judge:batch:{key}`` = ``batch_id|custom_id|submitted_at``,
+    written when the batch is created and kept for the batch deadline plus a day. When a worker
+    dies mid-batch its parked items are reclaimed by another, whose flush finds them here and
+    polls the batch already submitted (and billed) instead of submitting a second one.
+    """
+
+    def __init__(self, client: redis.Redis, *, prefix: str, ttl_s: float) -> None:
+        self.redis = client
+        self.prefix = prefix
+        self.ttl_s = max(int(ttl_s), 1)
+
+    def _key(self, key: str) -> str:
+        return f"{self.prefix}:judge:batch:{key}"
+
+    def find(self, keys: Sequence[str]) -> dict[str, Submitted]:
+        if not keys:
+            return {}
+        try:
+            values = self.redis.mget([self._key(k) for k in keys])
+        except redis.RedisError as e:
+            raise CheckError(f"could not read the judge batch journal: {e}") from e
+        out: dict[str, Submitted] = {}
+        for key, raw in zip(keys, values, strict=True):
+            if raw is None:
+                continue
+            text = raw.decode() if isinstance(raw, bytes) else str(raw)
+            batch_id, custom_id, at = [*text.rsplit("|", 2), "", ""][:3]
+            try:
+                out[key] = Submitted(batch_id, custom_id, float(at))
+            except ValueError:
+                log.warning("judge_batch_journal_unreadable", key=key)
+        return out
+
+    def record(self, entries: Mapping[str, Submitted]) -> None:
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for key, e in entries.items():
+                pipe.set(self._key(key), f"{e.batch_id}|{e.custom_id}|{e.submitted_at:.3f}", ex=self.ttl_s)
+            pipe.execute()
+        except redis.RedisError as e:
+            raise CheckError(f"could not write the judge batch journal: {e}") from e
+
+
 def shared_state(settings: Settings) -> dict[str, Any]:
-    """``breaker=`` and ``limiter=`` for ``LLMJudge.from_config`` in a worker process."""
+    """``breaker=``, ``limiter=`` and ``batch_journal=`` for ``LLMJudge.from_config`` in a worker
+    process."""
     client = state_client(settings)
     breaker = RedisBreaker(
         client,
@@ -449,7 +498,10 @@ def shared_state(settings: Settings) -> dict[str, Any]:
             minimum=min(settings.judge_concurrency_min, settings.judge_concurrency),
             lease_s=settings.judge_slot_lease_s,
         )
-    return {"breaker": breaker, "limiter": limiter}
+    journal = RedisBatchJournal(
+        client, prefix=settings.key_prefix, ttl_s=settings.judge_batch_deadline_s + 86_400
+    )
+    return {"breaker": breaker, "limiter": limiter, "batch_journal": journal}
 
 
 class CircuitCollector:

@@ -19,7 +19,7 @@ config         ``JudgeConfig``: what a deployment sets
 See ``docs/judge.md``.
 """
 
-from checks.judge.batch_api import BatchApi
+from checks.judge.batch_api import BatchApi, BatchJournal, Submitted
 from checks.judge.breaker import CircuitBreaker, InMemoryBreaker, NoBreaker
 from checks.judge.client import JudgeClient
 from checks.judge.config import JudgeConfig
@@ -33,6 +33,7 @@ from checks.judge.transport import Flow, Gather, Limiter, NoLimit, ProviderError
 __all__ = [
     "DEFAULT_PRICES",
     "BatchApi",
+    "BatchJournal",
     "Chat",
     "CircuitBreaker",
     "Completion",
@@ -57,6 +58,7 @@ __all__ = [
     "RetryPolicy",
     "Send",
     "Sleep",
+    "Submitted",
     "build_judge",
     "estimate_tokens",
     "select",

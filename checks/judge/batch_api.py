@@ -26,6 +26,11 @@ if ``fallback(plan)`` allows (else it is skipped with reason budget). A slow pro
 delays a leaf job's verdict by at most the deadline and never loses it. Answers a
 cancelled batch completed anyway are billed by the provider and are not counted here.
 
+**Journal**: with ``BatchApi.journal`` (the fleet's is in Redis), each item's place in a batch
+is written down when the batch is created; a later flow for the same item (the worker that ran
+the first one died, and another reclaimed its items) polls that batch instead of submitting and
+paying again, the deadline still counted from the first submission.
+
 Every step is a flow (:mod:`checks.judge.transport`), so this runs sync or async like the
 rest of the judge. The batch API's own requests take no limiter slot (providers
 rate-limit batch work separately) and do not count for the circuit breaker.
@@ -68,6 +73,9 @@ class BatchApi:
     """After this many seconds a batch is cancelled and what it did not answer is asked directly."""
     poll_s: float = 30.0
     """Seconds between two looks at a running batch."""
+    journal: BatchJournal | None = None
+    """Where submitted batches are written down (the fleet's is in Redis): the worker that takes
+    over the items of one that died mid-batch reads the batch already paid for, not a second one."""
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.providers) - BATCH_PROVIDERS)
@@ -81,6 +89,33 @@ class BatchApi:
 
     def serves(self, ref: ModelRef) -> bool:
         return ref.provider in self.providers
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """One item's place in a provider batch, as the journal keeps it."""
+
+    batch_id: str
+    custom_id: str
+    submitted_at: float
+    """Unix time of the submission: the deadline runs from it, whoever polls the batch."""
+
+
+class BatchJournal(Protocol):
+    """Where an item's provider batch is written down as soon as the batch is created.
+
+    Keys name the item and the judge model (:func:`journal_key`): a later attempt, other criteria
+    or another model make a new batch. Entries need to outlive the batch's deadline only.
+    """
+
+    def find(self, keys: Sequence[str]) -> dict[str, Submitted]: ...
+
+    def record(self, entries: Mapping[str, Submitted]) -> None: ...
+
+
+def journal_key(ref: ModelRef, plan: Plan) -> str:
+    job = plan.item.job
+    return f"{ref}|{job.job_id}|{job.attempt}|{','.join(plan.ids)}"
 
 
 Fallback = Callable[["Plan"], bool]
@@ -180,21 +215,73 @@ def provider_batch_flow(
     *,
     clock: Callable[[], float] = time.monotonic,
 ) -> Flow[dict[str, Judgement | CheckError]]:
-    """One provider batch for plans that share the judge ``ref``: submit, poll, read, map back."""
+    """The plans that share the judge ``ref``: those the journal places in a batch already
+    submitted are read from it, the others go in one new batch."""
+    journal = judge.batch_api.journal
+    placed: dict[str, Submitted] = {}
+    if journal is not None:
+        try:
+            placed = journal.find([journal_key(ref, plan) for plan in plans])
+        except CheckError as e:  # no journal to read: the items go in a new batch
+            log().warning("judge_batch_journal_failed", model=ref.name, problem=str(e))
+    resumed: dict[str, dict[str, Plan]] = {}
+    since: dict[str, float] = {}
+    fresh: list[Plan] = []
+    for plan in plans:
+        entry = placed.get(journal_key(ref, plan))
+        if entry is None:
+            fresh.append(plan)
+        else:
+            resumed.setdefault(entry.batch_id, {})[entry.custom_id] = plan
+            since[entry.batch_id] = entry.submitted_at
+    flows = [
+        _batch_flow(judge, ref, ids, fallback, clock=clock, resume=(batch_id, since[batch_id]))
+        for batch_id, ids in resumed.items()
+    ]
+    if fresh:
+        flows.append(
+            _batch_flow(judge, ref, {f"vf-{i}": p for i, p in enumerate(fresh)}, fallback, clock=clock)
+        )
+    got = yield Gather(tuple(flows))
+    out: dict[str, Judgement | CheckError] = {}
+    for part in got:
+        _reraise(part)
+        out.update(part)
+    return out
+
+
+def _batch_flow(
+    judge: LLMJudge,
+    ref: ModelRef,
+    ids: dict[str, Plan],
+    fallback: Fallback | None,
+    *,
+    clock: Callable[[], float],
+    resume: tuple[str, float] | None = None,
+) -> Flow[dict[str, Judgement | CheckError]]:
+    """One provider batch: submit (or, with ``resume``, the batch id and when it was submitted:
+    find it again), poll, read, map back by custom_id."""
     api, codec, client = judge.batch_api, CODECS[ref.wire], judge.client
     m = judge.max_tokens_for(ref)
-    ids = {f"vf-{i}": plan for i, plan in enumerate(plans)}
-    requests = [(cid, request_body(ref, plan.chat, max_tokens=m)) for cid, plan in ids.items()]
     started = clock()
     found = Results()
     batch_id = ""
     running = False
     unfinished = "the batch returned no result for it"
     try:
-        batch = yield from codec.submit(client, ref, requests)
-        batch_id = _text(batch, "id")
-        running = True
-        log().info("judge_batch_submitted", model=ref.name, batch_id=batch_id, items=len(ids))
+        if resume is None:
+            requests = [(cid, request_body(ref, plan.chat, max_tokens=m)) for cid, plan in ids.items()]
+            batch = yield from codec.submit(client, ref, requests)
+            batch_id = _text(batch, "id")
+            running = True
+            log().info("judge_batch_submitted", model=ref.name, batch_id=batch_id, items=len(ids))
+            _write_down(api.journal, ref, batch_id, ids)
+        else:
+            batch_id, submitted_at = resume
+            started -= max(time.time() - submitted_at, 0.0)  # the deadline runs from the submission
+            running = True
+            log().info("judge_batch_resumed", model=ref.name, batch_id=batch_id, items=len(ids))
+            batch = yield from codec.retrieve(client, ref, batch_id)
         while not codec.ended(batch):
             left = api.deadline_s - (clock() - started)
             if left <= 0:
@@ -227,6 +314,18 @@ def provider_batch_flow(
         _reraise(result)
         out[plan.job_id] = result
     return out
+
+
+def _write_down(journal: BatchJournal | None, ref: ModelRef, batch_id: str, ids: Mapping[str, Plan]) -> None:
+    """Record each item's place in the batch just created; a journal that fails costs a warning
+    (a worker taking the items over would submit them again), never the batch."""
+    if journal is None:
+        return
+    now = time.time()
+    try:
+        journal.record({journal_key(ref, p): Submitted(batch_id, cid, now) for cid, p in ids.items()})
+    except CheckError as e:
+        log().warning("judge_batch_journal_failed", model=ref.name, batch_id=batch_id, problem=str(e))
 
 
 def _cancel(

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NoReturn
 
 from checks.judge.answer import MalformedAnswer, beliefs, parse_answer
-from checks.judge.batch_api import BatchApi, batch_api_flow, quote_batch_api
+from checks.judge.batch_api import BatchApi, BatchJournal, batch_api_flow, quote_batch_api
 from checks.judge.breaker import CircuitBreaker, InMemoryBreaker
 from checks.judge.client import JudgeClient
 from checks.judge.config import JudgeConfig
@@ -110,10 +110,12 @@ class LLMJudge:
         *,
         breaker: CircuitBreaker | None = None,
         limiter: Limiter | None = None,
+        batch_journal: BatchJournal | None = None,
         **client_options: Any,
     ) -> LLMJudge:
         """A judge as a deployment configured it; ``client_options`` reach :class:`JudgeClient`
-        (``transport=`` in tests).
+        (``transport=`` in tests). ``batch_journal``: where provider batches are written down
+        (the fleet's, in Redis), so that one a dead worker submitted is read, not submitted again.
 
         Raises:
             ConfigurationError: a configured judge name, price, prices file or prompt cannot work.
@@ -153,7 +155,10 @@ class LLMJudge:
             or InMemoryBreaker(failures=config.breaker_failures, cooldown_s=config.breaker_cooldown_s),
             fail_open=config.fail_open,
             batch_api=BatchApi(
-                frozenset(config.batch_api), deadline_s=config.batch_deadline_s, poll_s=config.batch_poll_s
+                frozenset(config.batch_api),
+                deadline_s=config.batch_deadline_s,
+                poll_s=config.batch_poll_s,
+                journal=batch_journal,
             ),
         )
 

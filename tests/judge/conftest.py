@@ -25,7 +25,12 @@ def loopback(judge_server: JudgeServer) -> Iterator[LoopbackJudge]:
     made: list[LLMJudge] = []
 
     def make(
-        judges: tuple[str, ...] = (JUDGE,), *, breaker: Any = None, limiter: Any = None, **overrides: Any
+        judges: tuple[str, ...] = (JUDGE,),
+        *,
+        breaker: Any = None,
+        limiter: Any = None,
+        batch_journal: Any = None,
+        **overrides: Any,
     ) -> LLMJudge:
         options: dict[str, Any] = {
             "judges": tuple(judges),
@@ -39,7 +44,11 @@ def loopback(judge_server: JudgeServer) -> Iterator[LoopbackJudge]:
         }
         options.update(overrides)
         judge = LLMJudge.from_config(
-            JudgeConfig(**options), breaker=breaker, limiter=limiter, trust_env=False
+            JudgeConfig(**options),
+            breaker=breaker,
+            limiter=limiter,
+            batch_journal=batch_journal,
+            trust_env=False,
         )
         made.append(judge)
         return judge

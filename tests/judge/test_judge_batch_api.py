@@ -10,18 +10,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import redis
+import structlog
 from judge_server import JudgeServer, answer, expired, scores, status
 from judge_support import JUDGE, KEY, LoopbackJudge, Mock, anthropic_reply, job_with, mock_judge, openai_reply
 
 from checks.judge import Item, LLMJudge, ModelRef, PriceTable
-from checks.judge.batch_api import BatchApi
+from checks.judge.batch_api import BatchApi, Submitted
 from checks.judging import JudgeFailed, Judgement, JudgeSkipped
-from messages import ConfigurationError, Criterion, SkipReason, VerifyJob
+from messages import CheckError, ConfigurationError, Criterion, SkipReason, VerifyJob
+from workers.judge_state import RedisBatchJournal, shared_state
+from workers.settings import Settings
 
 MINI = "openai:gpt-4o-mini"
 OTHER_FAMILY = {"executor_model": "ollama:llama3.1:8b", "cost_usd": 0.42}
@@ -322,3 +328,124 @@ def test_items_are_planned_once() -> None:
     assert len(judge._plans) == 1
     judge.judge_many(items, via="batch_api")
     assert len(judge._plans) == 0
+
+
+class Died(BaseException):
+    """The worker dies: nothing below the flow catches it, as nothing survives a SIGKILL."""
+
+
+class DictJournal:
+    """An in-memory journal; ``die_after_record``: the process dies as soon as the batch is noted."""
+
+    def __init__(self, *, die_after_record: bool = False) -> None:
+        self.entries: dict[str, Submitted] = {}
+        self.die_after_record = die_after_record
+
+    def find(self, keys: Sequence[str]) -> dict[str, Submitted]:
+        return {k: self.entries[k] for k in keys if k in self.entries}
+
+    def record(self, entries: Mapping[str, Submitted]) -> None:
+        self.entries.update(entries)
+        if self.die_after_record:
+            raise Died
+
+
+class TestJournal:
+    def test_a_batch_whose_worker_died_is_read_by_the_next_not_submitted_again(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Given a worker that dies right after creating a batch of three, when another worker takes
+        the same items over with the same journal, then it polls that batch and reads its answers:
+        one batch, one upload, each item at the batch price once."""
+        judge_server.batch_delay_s = 0.2
+        judge_server.push(*(answer(scores({"j1": s})) for s in (5, 4, 2)))
+        journal = DictJournal(die_after_record=True)
+        with pytest.raises(Died):
+            batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(3), via="batch_api")
+        (batch_id,) = judge_server.batches
+        assert {e.batch_id for e in journal.entries.values()} == {batch_id} and len(journal.entries) == 3
+        journal.die_after_record = False
+        got = batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(3), via="batch_api")
+        assert scored(got) == {"job-0": 1.0, "job-1": 0.75, "job-2": 0.25}
+        assert all(v.cost_usd == pytest.approx(OPENAI_BATCH, abs=1e-15) for v in got.values())  # type: ignore[union-attr]
+        assert len(judge_server.batches) == 1
+        assert [p for _, p in paths(judge_server)].count("/v1/files") == 1
+        assert [p for _, p in paths(judge_server)].count("/v1/chat/completions") == 0
+
+    def test_only_the_items_in_the_journal_are_resumed_the_others_make_a_new_batch(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Given a journal that places job-0 in a batch, when job-0 and job-1 are judged, then
+        job-0 is read from that batch and job-1 goes in a new one; a later attempt of job-0 is new."""
+        judge_server.push(answer(scores({"j1": 5})))
+        journal = DictJournal()
+        batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(1), via="batch_api")
+        judge_server.push(answer(scores({"j1": 3})))
+        got = batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(2), via="batch_api")
+        assert scored(got) == {"job-0": 1.0, "job-1": 0.5}
+        assert len(judge_server.batches) == 2
+        retried = job_with(
+            job_id="job-0", attempt=2, task=OTHER_FAMILY, output={"format": "text", "content": "Output 0."}
+        )
+        judge_server.push(answer(scores({"j1": 2})))
+        again = batch_judge(loopback, MINI, batch_journal=journal).judge_many(
+            [(retried, list(retried.criteria))], via="batch_api"
+        )
+        assert scored(again) == {"job-0": 0.25} and len(judge_server.batches) == 3
+
+    def test_the_deadline_runs_from_the_submission_not_from_the_takeover(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Given a journal entry for a batch submitted an hour ago that has not ended, when a worker
+        takes it over with a 5 s deadline, then it cancels the batch at once and asks directly."""
+        judge_server.batch_delay_s = 30.0
+        judge_server.push(answer(scores({"j1": 4})))
+        journal = DictJournal(die_after_record=True)
+        with pytest.raises(Died):
+            batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(1), via="batch_api")
+        journal.die_after_record = False
+        journal.entries = {
+            k: replace(e, submitted_at=e.submitted_at - 3600) for k, e in journal.entries.items()
+        }
+        judge_server.push(answer(scores({"j1": 4})))
+        started = time.monotonic()
+        got = batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(1), via="batch_api")
+        assert time.monotonic() - started < 3.0
+        (batch_id,) = judge_server.batches
+        assert ("POST", f"/v1/batches/{batch_id}/cancel") in paths(judge_server)
+        assert "not done 5 s after it was submitted; cancelled" in got["job-0"].notes[-1]  # type: ignore[union-attr]
+
+    def test_a_journal_that_fails_costs_a_warning_not_the_batch(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        class Broken:
+            def find(self, keys: Sequence[str]) -> dict[str, Submitted]:
+                raise CheckError("could not read the judge batch journal: down")
+
+            def record(self, entries: Mapping[str, Submitted]) -> None:
+                raise CheckError("could not write the judge batch journal: down")
+
+        judge_server.push(answer(scores({"j1": 5})), answer(scores({"j1": 4})))
+        with structlog.testing.capture_logs() as logs:
+            got = batch_judge(loopback, MINI, batch_journal=Broken()).judge_many(jobs(2), via="batch_api")
+        assert scored(got) == {"job-0": 1.0, "job-1": 0.75}
+        assert [e["event"] for e in logs].count("judge_batch_journal_failed") == 2
+
+
+def test_the_fleet_journal_keeps_each_item_in_redis_for_the_deadline_and_a_day(redis_url: str) -> None:
+    settings = Settings(redis_url=redis_url, judge_batch_deadline_s=600)
+    journal = shared_state(settings)["batch_journal"]
+    assert isinstance(journal, RedisBatchJournal)
+    journal.record({"m|j|1|c1": Submitted("batch_1", "vf-0", 1_700_000_000.25)})
+    assert journal.find(["m|j|1|c1", "m|j|2|c1"]) == {
+        "m|j|1|c1": Submitted("batch_1", "vf-0", 1_700_000_000.25)
+    }
+    client = redis.Redis.from_url(redis_url)
+    ttl = client.ttl(f"{settings.key_prefix}:judge:batch:m|j|1|c1")
+    assert 86_400 < ttl <= 87_000
+    client.set(f"{settings.key_prefix}:judge:batch:bad", "batch_1|vf-0|not-a-time")
+    assert journal.find(["bad"]) == {}
+    client.close()
+    down = shared_state(Settings(redis_url="redis://127.0.0.1:1/0"))["batch_journal"]
+    with pytest.raises(CheckError, match="could not read the judge batch journal"):
+        down.find(["x"])
