@@ -41,7 +41,7 @@ from checks import verify
 from messages import parse_job
 from workers.brokers import BATCH_QUEUE, queue_namespace
 from workers.client import Client
-from workers.events import STREAM
+from workers.events import STREAM, decoded
 from workers.settings import Settings
 
 COMMAND = "make bench  # bench/ceiling.py"
@@ -130,9 +130,7 @@ def redis_ms(r: redis.Redis) -> int:
 
 def last_entry_ms(r: redis.Redis) -> int:
     """When the newest verdict event was added: the ms part of its stream id."""
-    entry_id = r.xrevrange(STREAM, count=1)[0][0]
-    text = entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
-    return int(text.split("-")[0])
+    return int(decoded(r.xrevrange(STREAM, count=1)[0][0]).split("-")[0])
 
 
 def fleet_rate(url: str, settings: Settings, log_dir: Path, rounds: int = 2) -> tuple[float, float]:

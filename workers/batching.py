@@ -61,7 +61,7 @@ from messages import (
 from workers import metrics
 from workers.budget import DryBudget, JobBudget, Prepaid, PrepaidBudget
 from workers.cache import CachingJudge
-from workers.events import EventStore
+from workers.events import EventStore, decoded
 from workers.faults import JudgeUnavailable, unanswered
 
 if TYPE_CHECKING:
@@ -104,13 +104,9 @@ class Parked:
         return max(int(self.id.split("-", 1)[0]), self.due_ms)
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _parked(entry_id: Any, fields: dict[Any, Any]) -> Parked:
-    f = {_text(k): _text(v) for k, v in fields.items()}
-    return Parked(_text(entry_id), f["job_id"], f["payload"], int(f.get("tries", 0)), int(f.get("due", 0)))
+    f = {decoded(k): decoded(v) for k, v in fields.items()}
+    return Parked(decoded(entry_id), f["job_id"], f["payload"], int(f.get("tries", 0)), int(f.get("due", 0)))
 
 
 class ParkingLot:
@@ -138,7 +134,7 @@ class ParkingLot:
             )
         except redis.RedisError as e:
             raise FleetError(f"could not park the judge work of {job.job_id!r}: {e}") from e
-        return _text(entry) if entry else None
+        return decoded(entry) if entry else None
 
     def ensure_group(self) -> None:
         try:
@@ -157,7 +153,7 @@ class ParkingLot:
         cursor = "0-0"
         while len(found) < count:
             reply: Any = self.redis.xautoclaim(self.stream, GROUP, consumer, min_idle_ms, cursor, count=count)
-            cursor = _text(reply[0])
+            cursor = decoded(reply[0])
             found += [_parked(i, f) for i, f in reply[1] if f]
             if cursor == "0-0":
                 break
@@ -180,7 +176,7 @@ class ParkingLot:
         entry = self._repark(
             keys=[self.stream], args=[GROUP, item.id, item.job_id, item.payload, tries, due_ms]
         )
-        return _text(entry)
+        return decoded(entry)
 
     def backlog(self) -> int:
         return int(self.redis.xlen(self.stream))

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import redis
 import structlog
 
 from messages import FleetError, VerifyJob
+from workers.events import decoded
 
 log = structlog.get_logger("verifleet.budget")
 
@@ -175,7 +175,7 @@ class Ledger:
             )
         except redis.RedisError as e:
             raise FleetError(f"could not reserve budget for {job.job_id!r}: {e}") from e
-        return None if int(held) else _text(scope)
+        return None if int(held) else decoded(scope)
 
     def settle(self, job: VerifyJob, rid: str, reserved: int, actual: int) -> int:
         """Replace reservation ``rid`` by what was spent (at most ``reserved``); the amount charged."""
@@ -214,7 +214,7 @@ class Ledger:
             open_holds = int(self.redis.zcard(holds))
         except redis.RedisError as e:
             raise FleetError(f"could not read the budget of mission {mission_id!r}: {e}") from e
-        fields = {_text(k): int(v) for k, v in raw.items()}
+        fields = {decoded(k): int(v) for k, v in raw.items()}
         jobs = {k[4:-6]: v / NANO for k, v in fields.items() if k.startswith("job:") and k.endswith(":spent")}
         tasks = {k[5:-6]: v / NANO for k, v in fields.items() if k.startswith("task:")}
         return MissionSpend(
@@ -376,7 +376,3 @@ class DryBudget:
 
     def settle(self, reserved_usd: float, actual_usd: float) -> None:
         return None
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)

@@ -24,7 +24,7 @@ import redis
 import redis.asyncio
 
 from messages import FleetError, VerdictEvent, VerdictTimeout
-from workers.events import Entry, _entries
+from workers.events import Entry, _entries, decoded
 
 T = TypeVar("T")
 
@@ -81,17 +81,13 @@ def _translated(call: Call, error: redis.RedisError) -> FleetError:
     return translated
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _block_ms(deadline: float) -> int:
     return max(1, int(min(deadline - time.monotonic(), 1.0) * 1000))
 
 
 def newest_id(stream: str) -> Flow[str]:
     newest = yield Call("xrevrange", (stream,), {"count": 1})
-    return _text(newest[0][0]) if newest else "0-0"
+    return decoded(newest[0][0]) if newest else "0-0"
 
 
 def wait(stream: str, record_key: str, job_id: str, timeout: float) -> Flow[VerdictEvent]:
@@ -180,7 +176,7 @@ def pending(
             (stream, group, consumer, min_idle_ms, start),
             {"count": count - len(found)},
         )
-        start = _text(reply[0])
+        start = decoded(reply[0])
         found += _entries([(stream, reply[1])])
         if start == "0-0":
             break

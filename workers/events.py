@@ -96,7 +96,7 @@ class EventStore:
             )
         except redis.RedisError as e:
             raise FleetError(f"could not publish the verdict of {verdict.job_id!r}: {e}") from e
-        return _text(entry) if entry else None
+        return decoded(entry) if entry else None
 
     def has_verdict(self, job_id: str) -> bool:
         try:
@@ -117,7 +117,7 @@ class EventStore:
             newest = self.redis.xrevrange(self.stream, count=1)
         except redis.RedisError as e:
             raise FleetError(f"could not read the verdict stream: {e}") from e
-        return _text(newest[0][0]) if newest else "0-0"
+        return decoded(newest[0][0]) if newest else "0-0"
 
     def read(self, after: str, *, block_ms: int | None = None, count: int = 500) -> list[Entry]:
         """Entries newer than ``after``, waiting up to ``block_ms`` for the first one."""
@@ -167,7 +167,8 @@ class EventStore:
             after = entries[-1].id
 
 
-def _text(value: object) -> str:
+def decoded(value: object) -> str:
+    """A Redis reply as text (bytes from a client without ``decode_responses``, else as it is)."""
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
@@ -177,5 +178,5 @@ def _entries(reply: Any) -> list[Entry]:
     for _stream, items in reply or []:
         for entry_id, fields in items:
             if fields:
-                found.append(Entry(_text(entry_id), VerdictEvent.model_validate_json(fields[b"event"])))
+                found.append(Entry(decoded(entry_id), VerdictEvent.model_validate_json(fields[b"event"])))
     return found

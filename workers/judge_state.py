@@ -53,6 +53,7 @@ from checks.judge.breaker import Admission, State
 from checks.judge.transport import Limiter, NoLimit
 from messages import CheckError
 from workers import metrics
+from workers.events import decoded
 
 if TYPE_CHECKING:
     from prometheus_client.core import Metric
@@ -461,8 +462,7 @@ class RedisBatchJournal:
         for key, raw in zip(keys, values, strict=True):
             if raw is None:
                 continue
-            text = raw.decode() if isinstance(raw, bytes) else str(raw)
-            batch_id, custom_id, at = [*text.rsplit("|", 2), "", ""][:3]
+            batch_id, custom_id, at = [*decoded(raw).rsplit("|", 2), "", ""][:3]
             try:
                 out[key] = Submitted(batch_id, custom_id, float(at))
             except ValueError:

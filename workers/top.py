@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from messages import FleetError
-from workers.events import STREAM
+from workers.events import STREAM, decoded
 from workers.queues import QueueStats, read_queue_stats
 from workers.settings import Settings, redact
 
@@ -84,7 +84,7 @@ class Seen:
 
 def parse_entry(entry_id: bytes | str, fields: Mapping[bytes, bytes]) -> Seen | None:
     """One stream entry, read without building the whole VerdictEvent (cheap at thousands a second)."""
-    raw_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    raw_id = decoded(entry_id)
     try:
         event = json.loads(fields[b"event"])
         cost = event.get("cost") or {}
@@ -211,7 +211,7 @@ class Watcher:
                 if seen is not None:
                     self.tally.add(seen)
             last = entries[-1][0]
-            self.cursor = last.decode() if isinstance(last, bytes) else str(last)
+            self.cursor = decoded(last)
             read += len(entries)
 
     def _mission_total(self) -> int | None:

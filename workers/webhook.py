@@ -37,6 +37,7 @@ import redis
 import structlog
 
 from workers import metrics
+from workers.events import decoded
 
 log = structlog.get_logger("verifleet.webhook")
 
@@ -74,14 +75,10 @@ class _Pending:
     error: str = ""
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _pending(entry_id: Any, fields: dict[Any, Any]) -> _Pending:
-    f = {_text(k): v for k, v in fields.items()}
+    f = {decoded(k): v for k, v in fields.items()}
     body = f["event"] if isinstance(f["event"], bytes) else str(f["event"]).encode()
-    return _Pending(_text(entry_id), _text(f.get("job_id", b"")), body)
+    return _Pending(decoded(entry_id), decoded(f.get("job_id", b"")), body)
 
 
 @dataclass
@@ -133,7 +130,7 @@ class WebhookSender:
             )
             for entry_id, fields in reply[1]:
                 if fields:
-                    self.held.setdefault(_text(entry_id), _pending(entry_id, fields))
+                    self.held.setdefault(decoded(entry_id), _pending(entry_id, fields))
         if self.held and now - self._last_touch >= self.claim_idle_ms / 4000:
             self._last_touch = now
             self.client.xclaim(stream, GROUP, self.consumer, 0, list(self.held), justid=True)
@@ -151,7 +148,7 @@ class WebhookSender:
             for _, items in got or []:
                 for entry_id, fields in items:
                     if fields:
-                        self.held[_text(entry_id)] = _pending(entry_id, fields)
+                        self.held[decoded(entry_id)] = _pending(entry_id, fields)
         elif not due:
             self.stop.wait(0.05)
         for p in sorted(self.held.values(), key=lambda p: p.next_at):
@@ -214,7 +211,7 @@ class WebhookSender:
 def dead_letters(client: redis.Redis, prefix: str) -> list[dict[str, str]]:
     """Every dead-lettered event: its fields, as text, oldest first."""
     entries: Any = client.xrange(dead_key(prefix))
-    return [{"id": _text(i), **{_text(k): _text(v) for k, v in f.items()}} for i, f in entries]
+    return [{"id": decoded(i), **{decoded(k): decoded(v) for k, v in f.items()}} for i, f in entries]
 
 
 def requeue_dead(client: redis.Redis, prefix: str) -> int:
@@ -222,7 +219,7 @@ def requeue_dead(client: redis.Redis, prefix: str) -> int:
     moved = 0
     entries: Any = client.xrange(dead_key(prefix))
     for entry_id, fields in entries:
-        f = {_text(k): v for k, v in fields.items()}
+        f = {decoded(k): v for k, v in fields.items()}
         pipe = client.pipeline()
         pipe.xadd(outbox_key(prefix), {"event": f["event"], "job_id": f.get("job_id", b"")})
         pipe.xdel(dead_key(prefix), entry_id)
