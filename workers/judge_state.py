@@ -438,7 +438,8 @@ class RedisBatchJournal:
     """Where the fleet writes down each item's provider batch (:class:`checks.judge.BatchJournal`).
 
     One string per item, ``{prefix}:judge:batch:{key}`` = ``batch_id|custom_id|submitted_at``,
-    written when the batch is created and kept for the batch deadline plus a day. When a worker
+    written when the batch is created and kept for the batch deadline plus a day (deleted sooner
+    when the batch ends without answering the item). When a worker
     dies mid-batch its parked items are reclaimed by another, whose flush finds them here and
     polls the batch already submitted (and billed) instead of submitting a second one.
     """
@@ -475,6 +476,14 @@ class RedisBatchJournal:
             for key, e in entries.items():
                 pipe.set(self._key(key), f"{e.batch_id}|{e.custom_id}|{e.submitted_at:.3f}", ex=self.ttl_s)
             pipe.execute()
+        except redis.RedisError as e:
+            raise CheckError(f"could not write the judge batch journal: {e}") from e
+
+    def forget(self, keys: Sequence[str]) -> None:
+        if not keys:
+            return
+        try:
+            self.redis.delete(*(self._key(k) for k in keys))
         except redis.RedisError as e:
             raise CheckError(f"could not write the judge batch journal: {e}") from e
 

@@ -105,12 +105,17 @@ class BatchJournal(Protocol):
     """Where an item's provider batch is written down as soon as the batch is created.
 
     Keys name the item and the judge model (:func:`journal_key`): a later attempt, other criteria
-    or another model make a new batch. Entries need to outlive the batch's deadline only.
+    or another model make a new batch. An item the batch ended without answering is forgotten
+    (asked again later, it goes in a new batch); an answered one is kept, so that a worker that
+    dies before publishing its verdict leaves the answer to be read again, not paid for again.
+    Entries need to outlive the batch's deadline only.
     """
 
     def find(self, keys: Sequence[str]) -> dict[str, Submitted]: ...
 
     def record(self, entries: Mapping[str, Submitted]) -> None: ...
+
+    def forget(self, keys: Sequence[str]) -> None: ...
 
 
 def journal_key(ref: ModelRef, plan: Plan) -> str:
@@ -218,17 +223,18 @@ def provider_batch_flow(
     """The plans that share the judge ``ref``: those the journal places in a batch already
     submitted are read from it, the others go in one new batch."""
     journal = judge.batch_api.journal
+    keys = [journal_key(ref, plan) for plan in plans]
     placed: dict[str, Submitted] = {}
     if journal is not None:
         try:
-            placed = journal.find([journal_key(ref, plan) for plan in plans])
+            placed = journal.find(keys)
         except CheckError as e:  # no journal to read: the items go in a new batch
             log().warning("judge_batch_journal_failed", model=ref.name, problem=str(e))
     resumed: dict[str, dict[str, Plan]] = {}
     since: dict[str, float] = {}
     fresh: list[Plan] = []
-    for plan in plans:
-        entry = placed.get(journal_key(ref, plan))
+    for plan, key in zip(plans, keys, strict=True):
+        entry = placed.get(key)
         if entry is None:
             fresh.append(plan)
         else:
@@ -279,7 +285,7 @@ def _batch_flow(
         else:
             batch_id, submitted_at = resume
             started -= max(time.time() - submitted_at, 0.0)  # the deadline runs from the submission
-            running = True
+            running = True  # a failure from here on cancels it, as it would the worker's own batch
             log().info("judge_batch_resumed", model=ref.name, batch_id=batch_id, items=len(ids))
             batch = yield from codec.retrieve(client, ref, batch_id)
         while not codec.ended(batch):
@@ -301,6 +307,7 @@ def _batch_flow(
             # Its items are about to be asked directly: do not let the batch run (and bill) as well.
             yield from _cancel(codec, client, ref, {"id": batch_id}, api.deadline_s)
     elapsed_ms = (clock() - started) * 1000
+    _forget(api.journal, ref, batch_id, [p for cid, p in ids.items() if cid not in found.completions])
     flows: list[Flow[Judgement | CheckError]] = []
     for cid, plan in ids.items():
         completion = found.completions.get(cid)
@@ -324,6 +331,16 @@ def _write_down(journal: BatchJournal | None, ref: ModelRef, batch_id: str, ids:
     now = time.time()
     try:
         journal.record({journal_key(ref, p): Submitted(batch_id, cid, now) for cid, p in ids.items()})
+    except CheckError as e:
+        log().warning("judge_batch_journal_failed", model=ref.name, batch_id=batch_id, problem=str(e))
+
+
+def _forget(journal: BatchJournal | None, ref: ModelRef, batch_id: str, unanswered: Sequence[Plan]) -> None:
+    """Drop the items the batch is over without answering: asked again, they go in a new batch."""
+    if journal is None or not unanswered:
+        return
+    try:
+        journal.forget([journal_key(ref, p) for p in unanswered])
     except CheckError as e:
         log().warning("judge_batch_journal_failed", model=ref.name, batch_id=batch_id, problem=str(e))
 

@@ -349,6 +349,10 @@ class DictJournal:
         if self.die_after_record:
             raise Died
 
+    def forget(self, keys: Sequence[str]) -> None:
+        for key in keys:
+            del self.entries[key]
+
 
 class TestJournal:
     def test_a_batch_whose_worker_died_is_read_by_the_next_not_submitted_again(
@@ -414,6 +418,24 @@ class TestJournal:
         (batch_id,) = judge_server.batches
         assert ("POST", f"/v1/batches/{batch_id}/cancel") in paths(judge_server)
         assert "not done 5 s after it was submitted; cancelled" in got["job-0"].notes[-1]  # type: ignore[union-attr]
+        assert journal.entries == {}  # unanswered: asked again, it would go in a new batch
+
+    def test_answered_items_stay_in_the_journal_unanswered_ones_are_forgotten(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Given a batch whose second item failed and third expired, when it ends, then only the
+        first keeps its entry: read again for free after a crash, while the other two, asked
+        again, go in a new batch."""
+        judge_server.push(
+            answer(scores({"j1": 5})),
+            status(500, {"error": {"message": "upstream hiccup"}}),
+            expired(),
+            answer(scores({"j1": 4})),
+            answer(scores({"j1": 4})),
+        )
+        journal = DictJournal()
+        batch_judge(loopback, MINI, batch_journal=journal).judge_many(jobs(3), via="batch_api")
+        assert [key.split("|")[1] for key in journal.entries] == ["job-0"]
 
     def test_a_journal_that_fails_costs_a_warning_not_the_batch(
         self, judge_server: JudgeServer, loopback: LoopbackJudge
@@ -423,6 +445,9 @@ class TestJournal:
                 raise CheckError("could not read the judge batch journal: down")
 
             def record(self, entries: Mapping[str, Submitted]) -> None:
+                raise CheckError("could not write the judge batch journal: down")
+
+            def forget(self, keys: Sequence[str]) -> None:
                 raise CheckError("could not write the judge batch journal: down")
 
         judge_server.push(answer(scores({"j1": 5})), answer(scores({"j1": 4})))
@@ -445,6 +470,8 @@ def test_the_fleet_journal_keeps_each_item_in_redis_for_the_deadline_and_a_day(r
     assert 86_400 < ttl <= 87_000
     client.set(f"{settings.key_prefix}:judge:batch:bad", "batch_1|vf-0|not-a-time")
     assert journal.find(["bad"]) == {}
+    journal.forget(["m|j|1|c1", "never-written"])
+    assert journal.find(["m|j|1|c1"]) == {}
     client.close()
     down = shared_state(Settings(redis_url="redis://127.0.0.1:1/0"))["batch_journal"]
     with pytest.raises(CheckError, match="could not read the judge batch journal"):
