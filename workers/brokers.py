@@ -61,6 +61,7 @@ def make_broker(settings: Settings, url: str | None = None) -> dramatiq.Broker:
             namespace=queue_namespace(settings),
             heartbeat_timeout=settings.heartbeat_timeout_ms,
             maintenance_chance=settings.maintenance_chance,
+            delay_poll_ms=settings.delay_poll_ms,
             **kwargs,
         )
     if scheme in ("amqp", "amqps"):

@@ -123,6 +123,11 @@ class Settings(BaseSettings):
     worker_timeout_ms: Annotated[int, Field(ge=10, le=10_000)] = 50
     """How long an idle consumer waits for a message; short keeps inline latency low (an idle
     consumer makes 20-40 small fetch calls a second at 50 ms)."""
+    delay_poll_ms: Annotated[int, Field(ge=10, le=60_000)] = 500
+    """How long the consumer of a delay queue (retries waiting for their backoff, Redis broker)
+    waits when it holds nothing: a retry waits at least ``min_backoff_ms`` anyway, so it is
+    fetched before it is due, and an idle worker polls Redis half as often. While it holds
+    delayed messages it polls every ``worker_timeout_ms``, so they leave on time."""
     pin_cpus: bool = False
     """Each worker process claims a core of its own and keeps its threads on it (``workers/affinity.py``):
     about 18% more throughput on 2 cores. For hosts the workers have to themselves: claims are

@@ -128,5 +128,56 @@ class TestFullConsumer:
         assert redis_client.hlen(f"{NAMESPACE}:q.msgs") == 0
 
 
+class TestDelayQueuePolling:
+    @pytest.fixture
+    def slow(self, redis_url: str) -> Iterator[FleetRedisBroker]:
+        options: dict[str, Any] = {"heartbeat_timeout": 1_000, "maintenance_chance": 0, "delay_poll_ms": 400}
+        made = FleetRedisBroker(url=redis_url, namespace=NAMESPACE, **options)
+        made.declare_queue("q")
+        yield made
+        made.close()
+
+    def test_an_empty_delay_queue_waits_longer_between_polls_than_its_queue(
+        self, slow: FleetRedisBroker, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given delay_poll_ms 400 and a 20 ms consumer timeout, when both consumers find nothing for
+        1.5 s, then the queue's consumer backs off up to 20 ms and the delay queue's up to 400 ms:
+        with dramatiq's backoff (5, 10, 20, ... ms, jittered up to twice, capped) the delay queue
+        is fetched at most a dozen times (a loaded machine only fetches less)."""
+        fetches: dict[str, int] = {}
+        fetch = slow.do_fetch
+
+        def counted(queue_name: str, prefetch: int) -> Any:
+            fetches[queue_name] = fetches.get(queue_name, 0) + 1
+            return fetch(queue_name, prefetch)
+
+        monkeypatch.setattr(slow, "do_fetch", counted)
+        for name in ("q", "q.DQ"):
+            consumer = slow.consume(name, prefetch=4, timeout=20)
+            assert consumer.timeout == 20
+            deadline = time.monotonic() + 1.5
+            while time.monotonic() < deadline:
+                assert next(consumer) is None
+            wanted = 400 if name == "q.DQ" else 20
+            assert consumer.idle_timeout == wanted and consumer.timeout == wanted
+        assert fetches["q.DQ"] <= 12
+        assert fetches["q"] > fetches["q.DQ"]
+
+    def test_a_delay_queue_consumer_holding_a_message_polls_at_the_short_timeout(
+        self, slow: FleetRedisBroker
+    ) -> None:
+        """Given a retry waiting in the delay queue, when its consumer has fetched it, then it polls
+        every 20 ms again (dramatiq releases due messages between polls), and once the message is
+        acknowledged it goes back to 400 ms."""
+        consumer = slow.consume("q.DQ", prefetch=4, timeout=20)
+        assert next(consumer) is None and consumer.timeout == 400
+        slow.enqueue(message(1), delay=60_000)
+        held = drain(consumer, 1)
+        assert len(held) == 1 and held[0].options["eta"] > time.time() * 1000
+        assert next(consumer) is None and consumer.timeout == 20
+        consumer.ack(held[0])
+        assert next(consumer) is None and consumer.timeout == 400
+
+
 def _unreachable(*args: Any, **kwargs: Any) -> Any:
     raise redis.ConnectionError("connection dropped")
