@@ -1,9 +1,12 @@
 """What a judge call costs: a price table, a conservative token estimate, the worst-case bound.
 
 Prices are USD per million tokens, input and output, per model. The shipped
-defaults cover common OpenAI and Anthropic models (list prices when this table
-was written: check them against your contract); a deployment edits its own
-file (JSON or TOML, ``VERIFLEET_JUDGE_PRICES_FILE``)::
+defaults cover common OpenAI and Anthropic models at their list prices, checked
+on 2026-11-24: the Claude 3 and Claude 4 / 4.1 models and the batch discount
+against Anthropic's pricing page, the others against public price summaries of
+March to June 2026 that agreed with each other (this repository cannot reach
+the providers' pages at run time or in CI). Check them against your contract; a
+deployment edits its own file (JSON or TOML, ``VERIFLEET_JUDGE_PRICES_FILE``)::
 
     # prices.toml
     default = { input = 1.0, output = 4.0 }     # optional: price of any model not listed
@@ -82,6 +85,8 @@ DEFAULT_PRICES: Mapping[str, Price] = {
     "anthropic:claude-opus-4": Price(15.00, 75.00),
     "anthropic:claude-opus-4-1": Price(15.00, 75.00),
     "anthropic:claude-opus-4-5": Price(5.00, 25.00),
+    "anthropic:claude-sonnet-4-6": Price(3.00, 15.00),
+    "anthropic:claude-opus-4-6": Price(5.00, 25.00),
     "anthropic:claude-3-opus": Price(15.00, 75.00),
     # Served by the deployment: no per-token price.
     "vllm:*": Price(0.0, 0.0),
