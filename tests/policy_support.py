@@ -4,7 +4,8 @@
 copied) answering every request it was not scripted for with a valid answer for exactly the
 job ids and criterion ids the prompt asks about, single or multi-item; its ``usage`` counts
 about four characters per token of the prompt and of the answer, as a tokenizer would for
-English. ``delays`` holds the delays of the next requests; ``failing`` makes it answer 503.
+English. ``delays`` holds the delays of the next requests; ``failing`` makes it answer 503. Requests
+inside a provider batch are answered the same way.
 """
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ class EchoJudge(JudgeServer):
         text = json.dumps(body)
         delay = self.delays.popleft() if self.delays else 0.0
         return answer(text, usage=(tokens(prompt), tokens(text)), delay_s=delay)
+
+    def batch_reply(self, inner: Recorded) -> Reply | None:
+        self._local.last = inner  # answered from the request inside the batch, as a direct one is
+        return self.next_reply(inner.model)
 
     @property
     def calls(self) -> int:

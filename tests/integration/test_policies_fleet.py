@@ -173,6 +173,39 @@ class TestWorkerKilled:
         assert stream_counts(client) == Counter(dict.fromkeys(ids, 1))
         assert client.redis.xlen(stream) == 0
 
+    @pytest.mark.timeout(120)
+    def test_sigkill_while_a_provider_batch_runs_polls_that_batch_instead_of_paying_again(
+        self, client: Client, echo: EchoJudge, settings: Settings, tmp_path: Path
+    ) -> None:
+        """Given three leaf jobs sent through Anthropic's message batches (the loopback batch ends
+        8 s after it is created), when the batch worker is SIGKILLed while it polls the batch, then
+        the restarted worker reclaims the parked items, finds their batch in the journal and polls
+        it: one batch in all, each request sent to the provider once, each verdict published once."""
+        echo.batch_delay_s = 8.0
+        pair = start_pair(
+            settings,
+            echo,
+            tmp_path,
+            VERIFLEET_BATCH_MAX_ITEMS="3",
+            VERIFLEET_BATCH_MAX_WAIT_S="1",
+            VERIFLEET_JUDGE_BATCH_API="anthropic",
+            VERIFLEET_JUDGE_BATCH_POLL_S="0.5",
+        )
+        try:
+            ids = client.submit_many([leaf(i) for i in range(3)])
+            assert wait_for(lambda: len(echo.batches) == 1, timeout=30)
+            os.kill(dramatiq_worker(pair.processes[1].pid), signal.SIGKILL)
+            verdicts = client.wait_all(ids, timeout=60)
+        finally:
+            pair.stop()
+        assert all(v.verdict is Verdict.PASS for v in verdicts.values())
+        assert len(echo.batches) == 1, "the restarted worker submitted the items again"
+        assert len(echo.batched) == 3
+        assert stream_counts(client) == Counter(dict.fromkeys(ids, 1))
+        for v in verdicts.values():
+            judge = next(c for c in v.checks if c.name == "judge")
+            assert judge.details["batch_api"]["batch_id"] in echo.batches
+
 
 class TestGracefulShutdown:
     @pytest.mark.timeout(60)

@@ -197,13 +197,17 @@ class JudgeServer:
             inner = Recorded(path, {}, body)
             with self._lock:
                 self.batched.append(inner)
-            reply = self.next_reply(inner.model) or status(500, {"error": {"message": "no scripted reply"}})
+            reply = self.batch_reply(inner) or status(500, {"error": {"message": "no scripted reply"}})
             items.append((custom_id, inner, reply))
         prefix = "batch_" if provider == "openai" else "msgbatch_"
         batch = Batch(self.new_id(prefix), provider, time.monotonic() + self.batch_delay_s, items)
         with self._lock:
             self.batches[batch.id] = batch
         return batch
+
+    def batch_reply(self, inner: Recorded) -> Reply | None:
+        """The reply to one request inside a batch: the next scripted one, as for a direct request."""
+        return self.next_reply(inner.model)
 
     def openai_batch(self, batch: Batch) -> dict[str, Any]:
         state = "cancelling" if batch.cancelled else "in_progress"
