@@ -2,9 +2,9 @@
 
 Same Redis broker class as the fleet (``workers/redis_broker.py``; URL and namespace from
 ``VERIFLEET_*``), same queues, same message (the job's JSON as the one argument), dramatiq's default
-middleware, and each process pinned to a core of its own as the fleet's are
-(``workers/affinity.py``). ``bench/ceiling.py`` measures how fast ``verify_batch`` drains a queue:
-the cost of the broker and dramatiq per message. ``verify_inline`` appends the job's id to the
+middleware, and each process pinned to a core of its own with the fleet's GIL switch interval, as
+the fleet's are (``workers/affinity.py``). ``bench/ceiling.py`` measures how fast ``verify_batch``
+drains a queue: the cost of the broker and dramatiq per message. ``verify_inline`` appends the job's id to the
 verdict stream, as a verdict would be, so that ``bench/fleet.py`` can time submit-to-event round
 trips of the engine alone (the baseline of the inline latency figure).
 """
@@ -28,7 +28,8 @@ broker = FleetRedisBroker(
     heartbeat_timeout=settings.heartbeat_timeout_ms,
     maintenance_chance=settings.maintenance_chance,
 )
-broker.add_middleware(CpuAffinity(enabled=settings.pin_cpus))  # the fleet's layout: a core per process
+# the fleet's layout: a core per process, the fleet's GIL switch interval
+broker.add_middleware(CpuAffinity(enabled=settings.pin_cpus, switch_ms=settings.gil_switch_ms))
 dramatiq.set_broker(broker)
 
 

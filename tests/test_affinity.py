@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -113,6 +114,22 @@ def test_the_fleet_pins_only_when_told_to(monkeypatch: pytest.MonkeyPatch) -> No
     assert affinity().enabled
 
 
+def test_each_worker_process_sets_its_gil_switch_interval_at_boot(monkeypatch: pytest.MonkeyPatch) -> None:
+    (found,) = [m for m in middleware(Settings()) if isinstance(m, CpuAffinity)]
+    assert found.switch_ms == 50.0  # the default, pinned or not
+    monkeypatch.setenv("VERIFLEET_GIL_SWITCH_MS", "12.5")
+    (found,) = [m for m in middleware(Settings()) if isinstance(m, CpuAffinity)]
+    before = sys.getswitchinterval()
+    try:
+        found.after_process_boot(broker=None)  # type: ignore[arg-type]  (the broker is not read)
+        assert sys.getswitchinterval() == pytest.approx(0.0125)
+    finally:
+        sys.setswitchinterval(before)
+    monkeypatch.setenv("VERIFLEET_GIL_SWITCH_MS", "0")
+    with pytest.raises(ValueError, match="gil_switch_ms"):
+        Settings()
+
+
 def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: str, tmp_path: Path) -> None:
     from factories import make_job
     from fleet_support import WorkerPair, children, wait_for
@@ -122,10 +139,12 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
     settings = Settings(redis_url=redis_url)
     pair = WorkerPair(settings, tmp_path, threads=2)
     # TMPDIR: the claims go to a directory of this test's own, whatever else runs on the host.
-    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path))
+    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path), VERIFLEET_GIL_SWITCH_MS="20")
     pair.start()
     try:
         assert wait_for(lambda: pair.logs().count('"cpu_pinned"') == 2, timeout=30), pair.logs()
+        switched = [json.loads(line) for line in pair.logs().splitlines() if '"gil_switch_interval"' in line]
+        assert [line["ms"] for line in switched] == [20.0, 20.0]
         workers = [pid for p in pair.processes for main in children(p.pid) for pid in children(main)]
         affinities = [os.sched_getaffinity(pid) for pid in workers]
         assert len(affinities) == 2 and all(len(a) == 1 for a in affinities)
