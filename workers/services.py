@@ -33,6 +33,7 @@ from workers.batching import Flusher, consumer_name
 from workers.brokers import BATCH_QUEUE
 from workers.heartbeat import Heartbeat, worker_id
 from workers.runtime import RuntimeHolder
+from workers.supervisor import mark_ready
 from workers.webhook import WebhookSender
 
 log = structlog.get_logger("verifleet.services")
@@ -57,6 +58,7 @@ class Services(dramatiq.Middleware):
             os.nice(nice)  # batch work yields the CPU to inline workers on this host
 
     def after_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
+        mark_ready()  # its consumers run: a death from now on is not a failed start
         self._stopping = threading.Event()
         self._spawn("services-start", lambda: self._keep_starting(broker, worker))
 

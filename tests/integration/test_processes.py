@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -51,7 +52,54 @@ class TestDemo:
         assert "embedded Redis" in done.stdout
 
 
+# A supervisor whose "dramatiq" exits with code 3 at once, after saying it serves (argv[1] == "serves")
+# or before it could: what a worker killed while serving and a start that keeps failing look like.
+EXITING = textwrap.dedent(
+    """
+    import sys
+    from workers import supervisor
+    from workers.logs import configure
+    from workers.settings import Settings
+
+    configure(fmt="json")
+    child = "raise SystemExit(3)"
+    if sys.argv[1] == "serves":
+        child = "from workers.supervisor import mark_ready; mark_ready(); " + child
+    supervisor.dramatiq_command = lambda queues, processes, threads: [sys.executable, "-c", child]
+    raise SystemExit(supervisor.run(Settings(metrics_port=0)))
+    """
+)
+
+
+def restarts(kind: str, seconds: float) -> list[dict[str, object]]:
+    """The ``worker_exited`` lines of an EXITING supervisor stopped (SIGTERM) after ``seconds``."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", EXITING, kind],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(seconds)
+    process.send_signal(signal.SIGTERM)
+    _, logged = process.communicate(timeout=30)
+    assert process.returncode == 0, logged
+    lines = [json.loads(line) for line in logged.splitlines() if line.startswith("{")]
+    return [line for line in lines if line["event"] == "worker_exited"]
+
+
 class TestSupervisor:
+    @pytest.mark.timeout(60)
+    def test_a_start_that_keeps_failing_backs_off(self) -> None:
+        """A worker that dies before it serves is started again after 1, 2, 4... seconds."""
+        exits = restarts("fails", 5.0)
+        assert [e["restart_in_s"] for e in exits][:3] == [1.0, 2.0, 4.0], exits
+        assert not any(e["served"] for e in exits)
+
+    @pytest.mark.timeout(60)
+    def test_a_worker_that_served_is_restarted_after_a_second_however_often_it_dies(self) -> None:
+        """A worker killed while serving (here: every time) is not a failed start: no growing backoff."""
+        exits = restarts("serves", 6.0)
+        assert len(exits) >= 2, exits
+        assert all(e["restart_in_s"] == 1.0 and e["served"] for e in exits), exits
+
     @pytest.mark.timeout(90)
     def test_a_killed_worker_process_is_restarted_and_serves_again(self, redis_url: str) -> None:
         """Given `verifleet worker`, when its dramatiq worker process is SIGKILLed, then dramatiq's main
