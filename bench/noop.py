@@ -2,8 +2,8 @@
 
 Same Redis broker class as the fleet (``workers/redis_broker.py``; URL and namespace from
 ``VERIFLEET_*``), same queues, same message (the job's JSON as the one argument), dramatiq's default
-middleware, and each process pinned to a core of its own with the fleet's GIL switch interval, as
-the fleet's are (``workers/affinity.py``). ``bench/ceiling.py`` measures how fast ``verify_batch``
+middleware, and each process pinned to a core of its own, with the longer GIL turns of a batch-only
+process, as the fleet's are (``workers/affinity.py``). ``bench/ceiling.py`` measures how fast ``verify_batch``
 drains a queue: the cost of the broker and dramatiq per message. ``verify_inline`` appends the job's id to the
 verdict stream, as a verdict would be, so that ``bench/fleet.py`` can time submit-to-event round
 trips of the engine alone (the baseline of the inline latency figure).
@@ -15,7 +15,7 @@ import json
 
 import dramatiq
 
-from workers.affinity import CpuAffinity
+from workers.affinity import CpuAffinity, batch_switch_interval
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, queue_namespace
 from workers.events import STREAM
 from workers.redis_broker import FleetRedisBroker
@@ -28,8 +28,18 @@ broker = FleetRedisBroker(
     heartbeat_timeout=settings.heartbeat_timeout_ms,
     maintenance_chance=settings.maintenance_chance,
 )
-# the fleet's layout: a core per process, the fleet's GIL switch interval
-broker.add_middleware(CpuAffinity(enabled=settings.pin_cpus, switch_ms=settings.gil_switch_ms))
+
+
+class BatchTurns(dramatiq.Middleware):
+    """A process that serves only verify-batch takes the fleet's longer GIL turns, as the fleet's do."""
+
+    def before_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
+        if {q for q in worker.consumer_whitelist or () if "." not in q} == {BATCH_QUEUE}:
+            batch_switch_interval(settings.batch_gil_switch_ms)
+
+
+broker.add_middleware(CpuAffinity(enabled=settings.pin_cpus))  # the fleet's layout: a core per process
+broker.add_middleware(BatchTurns())
 dramatiq.set_broker(broker)
 
 

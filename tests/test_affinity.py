@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from workers.affinity import CpuAffinity
+from workers.affinity import CpuAffinity, batch_switch_interval
 from workers.brokers import middleware
 from workers.settings import Settings
 
@@ -114,19 +114,16 @@ def test_the_fleet_pins_only_when_told_to(monkeypatch: pytest.MonkeyPatch) -> No
     assert affinity().enabled
 
 
-def test_each_worker_process_sets_its_gil_switch_interval_at_boot(monkeypatch: pytest.MonkeyPatch) -> None:
-    (found,) = [m for m in middleware(Settings()) if isinstance(m, CpuAffinity)]
-    assert found.switch_ms == 50.0  # the default, pinned or not
-    monkeypatch.setenv("VERIFLEET_GIL_SWITCH_MS", "12.5")
-    (found,) = [m for m in middleware(Settings()) if isinstance(m, CpuAffinity)]
+def test_batch_switch_interval_sets_the_process_s_gil_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().batch_gil_switch_ms == 50.0
     before = sys.getswitchinterval()
     try:
-        found.after_process_boot(broker=None)  # type: ignore[arg-type]  (the broker is not read)
+        batch_switch_interval(12.5)
         assert sys.getswitchinterval() == pytest.approx(0.0125)
     finally:
         sys.setswitchinterval(before)
-    monkeypatch.setenv("VERIFLEET_GIL_SWITCH_MS", "0")
-    with pytest.raises(ValueError, match="gil_switch_ms"):
+    monkeypatch.setenv("VERIFLEET_BATCH_GIL_SWITCH_MS", "0")
+    with pytest.raises(ValueError, match="batch_gil_switch_ms"):
         Settings()
 
 
@@ -139,12 +136,17 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
     settings = Settings(redis_url=redis_url)
     pair = WorkerPair(settings, tmp_path, threads=2)
     # TMPDIR: the claims go to a directory of this test's own, whatever else runs on the host.
-    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path), VERIFLEET_GIL_SWITCH_MS="20")
+    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path), VERIFLEET_BATCH_GIL_SWITCH_MS="20")
     pair.start()
     try:
         assert wait_for(lambda: pair.logs().count('"cpu_pinned"') == 2, timeout=30), pair.logs()
-        switched = [json.loads(line) for line in pair.logs().splitlines() if '"gil_switch_interval"' in line]
-        assert [line["ms"] for line in switched] == [20.0, 20.0]
+
+        def switched(queue: str) -> list[object]:
+            logged = (tmp_path / f"{queue}.log").read_text().splitlines()
+            return [json.loads(line)["ms"] for line in logged if '"gil_switch_interval"' in line]
+
+        assert switched("verify-batch") == [20.0]  # the batch-only process takes longer GIL turns
+        assert switched("verify-inline") == []  # the inline one keeps Python's
         workers = [pid for p in pair.processes for main in children(p.pid) for pid in children(main)]
         affinities = [os.sched_getaffinity(pid) for pid in workers]
         assert len(affinities) == 2 and all(len(a) == 1 for a in affinities)

@@ -17,12 +17,13 @@ Off unless ``VERIFLEET_PIN_CPUS=true``: containers on a shared node each have a 
 their own, so each would claim the node's first cores. It is for hosts the workers have to
 themselves (``make bench`` runs its fleets so).
 
-Each worker process also sets how long a thread may keep the GIL while another waits
-(``sys.setswitchinterval``, ``VERIFLEET_GIL_SWITCH_MS``, 50 ms against Python's 5): its threads all
-verify, which is CPU work, and fewer hand-overs cost less. A/B on 2 cores, 2 processes x 8
-threads, pinned (``bench/ceiling.py``'s rounds, alternated three times): the fleet against twice
-T_pipe went from 0.780-0.816 (mean 0.803) to 0.820-0.859 (mean 0.833), and the workers' CPU per
-job fell by about 3%.
+A worker process that serves only ``verify-batch`` also takes longer turns at the GIL
+(:func:`batch_switch_interval`, ``VERIFLEET_BATCH_GIL_SWITCH_MS``, 50 ms against Python's 5): its
+threads all verify, which is CPU work, and fewer hand-overs cost less. A/B on 2 cores, 2 batch
+processes x 8 threads, pinned (``bench/ceiling.py``'s rounds, alternated three times): the fleet
+against twice T_pipe went from 0.780-0.816 (mean 0.803) to 0.820-0.859 (mean 0.833), and the
+workers' CPU per job fell by about 3%. Processes that serve ``verify-inline`` keep Python's 5 ms:
+with longer turns an inline job would wait a whole turn of each busy thread before its own.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pathlib import Path
 import dramatiq
 import structlog
 
-__all__ = ["CpuAffinity", "claim_core", "default_lock_dir"]
+__all__ = ["CpuAffinity", "batch_switch_interval", "claim_core", "default_lock_dir"]
 
 log = structlog.get_logger("verifleet.worker")
 
@@ -81,6 +82,12 @@ def claim_core(lock_dir: Path | None = None) -> int | None:
     return None
 
 
+def batch_switch_interval(ms: float) -> None:
+    """Longer GIL turns for a process whose threads all verify batch work (see the module's text)."""
+    sys.setswitchinterval(ms / 1000)
+    log.info("gil_switch_interval", ms=ms)
+
+
 def _pin_threads(core: int) -> None:
     """``sched_setaffinity`` moves one thread: move each thread the process already has."""
     try:
@@ -93,22 +100,14 @@ def _pin_threads(core: int) -> None:
 
 
 class CpuAffinity(dramatiq.Middleware):
-    """Claim a core in each worker process as it boots, before its worker threads start, and set
-    its GIL switch interval."""
+    """Claim a core in each worker process as it boots, before its worker threads start."""
 
-    def __init__(
-        self, *, enabled: bool = False, lock_dir: Path | None = None, switch_ms: float | None = None
-    ) -> None:
+    def __init__(self, *, enabled: bool = False, lock_dir: Path | None = None) -> None:
         self.enabled = enabled
         self.lock_dir = lock_dir
-        self.switch_ms = switch_ms
-        """The process's GIL switch interval in milliseconds; None leaves Python's."""
         self.core: int | None = None
 
     def after_process_boot(self, broker: dramatiq.Broker) -> None:
-        if self.switch_ms is not None:
-            sys.setswitchinterval(self.switch_ms / 1000)
-            log.info("gil_switch_interval", ms=self.switch_ms)
         if not self.enabled:
             return
         try:

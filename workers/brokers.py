@@ -35,8 +35,7 @@ def queue_namespace(settings: Settings) -> str:
 def middleware(settings: Settings) -> list[dramatiq.Middleware]:
     return [
         Metrics(settings),  # dramatiq's Prometheus middleware plus verifleet's metrics
-        # moves the threads already started too; sets the GIL switch interval
-        CpuAffinity(enabled=settings.pin_cpus, switch_ms=settings.gil_switch_ms),
+        CpuAffinity(enabled=settings.pin_cpus),  # moves the threads already started too
         AgeLimit(),
         TimeLimit(time_limit=settings.job_time_limit_ms),
         ShutdownNotifications(),

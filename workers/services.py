@@ -7,9 +7,10 @@ After a dramatiq worker process boots, :class:`Services` starts, as daemon threa
   judge is configured;
 - a **webhook sender** (``workers/webhook.py``) when ``VERIFLEET_WEBHOOK_URL`` is set.
 
-A process that serves only ``verify-batch`` lowers its CPU priority by ``VERIFLEET_BATCH_NICE``
-(default 0, off): set on a host shared with inline workers, batch work takes the CPU they leave
-(separate hosts or CPU quotas do the same in a larger deployment).
+A process that serves only ``verify-batch`` takes longer GIL turns (``VERIFLEET_BATCH_GIL_SWITCH_MS``,
+``workers/affinity.py``) and lowers its CPU priority by ``VERIFLEET_BATCH_NICE`` (default 0, off):
+set on a host shared with inline workers, batch work takes the CPU they leave (separate hosts or
+CPU quotas do the same in a larger deployment).
 
 Graceful shutdown (SIGTERM to ``verifleet worker``, passed on to dramatiq): dramatiq stops taking
 messages, lets the jobs in flight finish and puts the prefetched ones back on their queue; then,
@@ -29,6 +30,7 @@ import dramatiq
 import structlog
 
 from messages import VerdictEvent, VerifyJob
+from workers.affinity import batch_switch_interval
 from workers.batching import Flusher, consumer_name
 from workers.brokers import BATCH_QUEUE
 from workers.heartbeat import Heartbeat, worker_id
@@ -52,10 +54,13 @@ class Services(dramatiq.Middleware):
         self._stopping = threading.Event()
 
     def before_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
+        if _queues(broker, worker) != [BATCH_QUEUE]:
+            return
+        settings = self.holder.settings
+        batch_switch_interval(settings.batch_gil_switch_ms)  # longer GIL turns: fewer hand-overs
         # Before dramatiq starts its threads: on Linux a thread inherits its creator's nice value.
-        nice = self.holder.settings.batch_nice
-        if nice and _queues(broker, worker) == [BATCH_QUEUE] and hasattr(os, "nice"):
-            os.nice(nice)  # batch work yields the CPU to inline workers on this host
+        if settings.batch_nice and hasattr(os, "nice"):
+            os.nice(settings.batch_nice)  # batch work yields the CPU to inline workers on this host
 
     def after_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
         mark_ready()  # its consumers run: a death from now on is not a failed start

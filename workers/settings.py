@@ -132,11 +132,12 @@ class Settings(BaseSettings):
     """Each worker process claims a core of its own and keeps its threads on it (``workers/affinity.py``):
     about 18% more throughput on 2 cores. For hosts the workers have to themselves: claims are
     coordinated through the host's temp directory, which containers on a shared node do not share."""
-    gil_switch_ms: Annotated[float, Field(ge=1, le=1_000)] = 50.0
-    """How long a worker thread may hold the GIL while another waits for it (``sys.setswitchinterval``;
-    Python's default is 5 ms). Verification is CPU-bound in every worker thread: longer turns mean
-    fewer hand-overs, and the fleet ran about 4% faster at 50 ms (``bench/ceiling.py``, A/B). A
-    thread whose I/O completes waits up to this long for its turn while the others verify."""
+    batch_gil_switch_ms: Annotated[float, Field(ge=1, le=1_000)] = 50.0
+    """How long a thread of a worker process that serves only ``verify-batch`` may hold the GIL while
+    another waits (``sys.setswitchinterval``; Python's default, which processes serving
+    ``verify-inline`` keep, is 5 ms). Its threads all verify, which is CPU work: longer turns mean
+    fewer hand-overs, and such a fleet ran about 4% faster at 50 ms (``bench/ceiling.py``, A/B). An
+    inline job would wait a whole turn of each busy thread, so inline processes keep short turns."""
     heartbeat_timeout_ms: Annotated[int, Field(ge=1_000)] = 5_000
     """A worker silent this long is dead and its fetched messages are requeued (Redis broker)."""
     maintenance_chance: Annotated[int, Field(ge=0, le=1_000_000)] = 100_000
