@@ -16,7 +16,7 @@ import json
 import dramatiq
 
 from workers.affinity import CpuAffinity, batch_switch_interval
-from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, queue_namespace
+from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, consumed_queues, queue_namespace
 from workers.events import STREAM
 from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings
@@ -34,7 +34,7 @@ class BatchTurns(dramatiq.Middleware):
     """A process that serves only verify-batch takes the fleet's longer GIL turns, as the fleet's do."""
 
     def before_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
-        if {q for q in worker.consumer_whitelist or () if "." not in q} == {BATCH_QUEUE}:
+        if consumed_queues(broker, worker) == [BATCH_QUEUE]:  # the fleet's test (workers/services.py)
             batch_switch_interval(settings.batch_gil_switch_ms)
 
 

@@ -27,6 +27,11 @@ BATCH_QUEUE = "verify-batch"
 QUEUES = (INLINE_QUEUE, BATCH_QUEUE)
 
 
+def consumed_queues(broker: dramatiq.Broker, worker: dramatiq.Worker) -> list[str]:
+    """The queues a worker process consumes (not their delay queues)."""
+    return sorted(q for q in worker.consumer_whitelist or broker.get_declared_queues() if "." not in q)
+
+
 def queue_namespace(settings: Settings) -> str:
     """The Redis broker's key prefix: its queues are the lists ``<namespace>:<queue>``."""
     return f"{settings.key_prefix}-dramatiq"

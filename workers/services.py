@@ -32,7 +32,7 @@ import structlog
 from messages import VerdictEvent, VerifyJob
 from workers.affinity import batch_switch_interval
 from workers.batching import Flusher, consumer_name
-from workers.brokers import BATCH_QUEUE
+from workers.brokers import BATCH_QUEUE, consumed_queues
 from workers.heartbeat import Heartbeat, worker_id
 from workers.runtime import RuntimeHolder
 from workers.supervisor import mark_ready
@@ -54,7 +54,7 @@ class Services(dramatiq.Middleware):
         self._stopping = threading.Event()
 
     def before_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
-        if _queues(broker, worker) != [BATCH_QUEUE]:
+        if consumed_queues(broker, worker) != [BATCH_QUEUE]:
             return
         settings = self.holder.settings
         batch_switch_interval(settings.batch_gil_switch_ms)  # longer GIL turns: fewer hand-overs
@@ -81,7 +81,7 @@ class Services(dramatiq.Middleware):
     def _start(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
         runtime = self.holder.get()
         settings = runtime.settings
-        queues = _queues(broker, worker)
+        queues = consumed_queues(broker, worker)
         me = worker_id()
         client = runtime.events.redis
         self.heartbeat = Heartbeat(
@@ -139,8 +139,3 @@ class Services(dramatiq.Middleware):
         for thread in self.threads:
             thread.join(timeout=5)
         log.info("services_stopped")
-
-
-def _queues(broker: dramatiq.Broker, worker: dramatiq.Worker) -> list[str]:
-    """The queues this worker process consumes (not their delay queues)."""
-    return sorted(q for q in worker.consumer_whitelist or broker.get_declared_queues() if "." not in q)
