@@ -304,6 +304,76 @@ class TestBudgetInvariant:
             assert spend.spent_usd == pytest.approx(by_mission[mission], abs=1e-6)
 
 
+DOLLAR_TASK = {"description": "d", "executor_model": "openai:gpt-4o", "cost_usd": 1.0}
+
+
+@dataclass
+class Silent:
+    """A judge that quotes 0.03 USD and never answers jobs whose id starts with ``mute``."""
+
+    calls: list[str] = field(default_factory=list)
+
+    def quote(self, job: VerifyJob, criteria: list[Criterion]) -> float:
+        return 0.03
+
+    def judge(self, job: VerifyJob, criteria: list[Criterion]) -> Judgement:
+        self.calls.append(job.job_id)
+        if job.job_id.startswith("mute"):
+            raise JudgeFailed("the judge is down")  # nothing charged
+        return Judgement(
+            criteria=[CriterionJudgement(c.id, 1.0) for c in criteria],
+            quality=None,
+            confidence=0.8,
+            models=["scripted:judge"],
+            cost_usd=0.001,
+            tokens_in=100,
+            tokens_out=20,
+        )
+
+
+class TestUnansweredRuns:
+    def test_an_inline_run_no_judge_answered_holds_nothing_after_it(self, redis_url: str) -> None:
+        """Given a judge that does not answer, when an inline job runs, then it raises for a retry
+        and its reservation is released at once, not kept until a retry re-takes it or it expires."""
+        judge = Silent()
+        runtime = runtime_with(redis_url, judge)
+        job = make_job(job_id="mute-1", has_dependents=True, criteria=[JUDGED], task=DOLLAR_TASK)
+        with pytest.raises(JudgeUnavailable):
+            process(runtime, job, Mode.INLINE)
+        assert judge.calls == ["mute-1"]
+        assert runtime.policies is not None
+        spend = runtime.policies.ledger.mission("m1")
+        assert spend.held_usd == 0 and spend.open_holds == 0 and spend.spent_usd == 0
+
+    def test_a_flushed_item_asked_alone_that_got_no_answer_holds_nothing_after_it(
+        self, redis_url: str
+    ) -> None:
+        """Given a mission cap with room for one quote, when two parked jobs are flushed, then the
+        first takes the group reservation and the second, refused then, reserves on its own once the
+        first settled; when the judge does not answer it, its reservation is released and, its
+        retries spent, it gets a verdict error: the mission holds nothing at the end."""
+        judge = Silent()
+        runtime = runtime_with(redis_url, judge, max_retries=0, cache_ttl_seconds=0)
+        policy = {"mission_budget_usd": 0.05, "budget_fraction": 0.1}
+        for job_id in ("first", "mute-2"):
+            job = make_job(job_id=job_id, task_id=job_id, criteria=[JUDGED], policy=policy, task=DOLLAR_TASK)
+            assert process(runtime, job, Mode.BATCH) is None  # parked
+        assert runtime.policies is not None
+        published: list[VerdictEvent] = []
+        flusher = Flusher(runtime, runtime.policies, lambda v, j: published.append(v), "f")
+        flusher.lot.ensure_group()
+        items = sorted(flusher.lot.read("f", count=4, block_ms=None), key=lambda p: p.job_id != "first")
+        flusher._hold(items)
+        flusher.flush(items)
+        assert judge.calls == ["first", "mute-2"]  # the second was asked alone, after the group
+        verdicts = {v.job_id: v for v in published}
+        assert verdicts["first"].verdict is Verdict.PASS
+        assert verdicts["mute-2"].verdict is Verdict.ERROR and "JudgeUnavailable" in verdicts["mute-2"].reason
+        spend = runtime.policies.ledger.mission("m1")
+        assert spend.held_usd == 0 and spend.open_holds == 0
+        assert spend.spent_usd == pytest.approx(0.001)
+
+
 class TestSampling:
     def test_every_nth_eligible_task_is_verified_and_redelivery_keeps_the_decision(
         self, redis_url: str

@@ -478,6 +478,7 @@ class Flusher:
                 )
             except JudgeUnavailable as e:
                 budget.release(0.0)
+                w.budget.abandon()
                 self._settle_fallback(w)
                 self._retry_or_give_up(w, str(e))
                 continue

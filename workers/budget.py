@@ -17,7 +17,8 @@ every worker of the fleet.
 
 Reservations carry an id, ``<job_id>|<n>`` for the n-th paid step of a run. A run that repeats
 (the same job delivered again) re-takes its own unsettled reservations instead of stacking new
-ones; a reservation nobody settles (its worker died and the job was never delivered again) expires
+ones. A run that ends because no judge answered (nothing was paid) releases what it still holds
+at once. A reservation nobody settles (its worker died and the job was never delivered again) expires
 after ``VERIFLEET_BUDGET_HOLD_TTL_S`` and its amount is released at the next reservation in the
 mission. A settlement that comes after its reservation expired still counts what was spent.
 """
@@ -288,6 +289,15 @@ class JobBudget:
         else:
             raise ValueError(f"no open reservation of {reserved_usd!r} USD to settle")
         self.ledger.settle(self.job, rid, amount, to_nanos(actual_usd, up=True))
+
+    def abandon(self) -> None:
+        """Release every reservation of this run still open, charging nothing: the run ended
+        without an answer from the judge (:class:`workers.faults.JudgeUnavailable`), so nothing
+        was paid. A retry may take another path and never re-take them; held, they would keep
+        the mission's room until they expired."""
+        while self._open:
+            rid, amount = self._open.pop()
+            self.ledger.settle(self.job, rid, amount, 0)
 
     def take(self, rid: str, usd: float) -> Prepaid | None:
         """Reserve ``usd`` under the given id, outside the pipeline's sequence (the batch flush)."""

@@ -27,7 +27,7 @@ from messages import Mode, VerdictEvent, VerifyJob
 from workers.batching import ParkingLot, first_pass
 from workers.budget import JobBudget, Ledger
 from workers.cache import CachingJudge, ResultCache, fingerprint
-from workers.faults import Deliveries, GuardedJudge
+from workers.faults import Deliveries, GuardedJudge, JudgeUnavailable
 from workers.sampling import Sampler, not_sampled
 
 if TYPE_CHECKING:
@@ -91,6 +91,10 @@ class FleetPolicies:
             return verify(job, config=runtime.config, judge=None, budget=budget, mode=mode)
         if mode is Mode.BATCH:
             return first_pass(job, runtime=runtime, policies=self, budget=budget, judge=judge)
-        return verify(
-            job, config=runtime.config, judge=self.wrap(GuardedJudge(judge)), budget=budget, mode=mode
-        )
+        try:
+            return verify(
+                job, config=runtime.config, judge=self.wrap(GuardedJudge(judge)), budget=budget, mode=mode
+            )
+        except JudgeUnavailable:
+            budget.abandon()  # nothing was paid; the retry reserves afresh
+            raise
