@@ -17,6 +17,7 @@ import pytest
 import redis
 from factories import BODY, make_job, mixed_jobs
 from policy_support import JUDGE, JUDGED, KEY, LEAF_BODY, EchoJudge
+from prometheus_client import CollectorRegistry
 
 from checks import CriterionJudgement, Judgement, verify_document
 from checks.judging import JudgeFailed
@@ -32,6 +33,7 @@ from messages import (
     VerifyJob,
     parse_job,
 )
+from workers import metrics
 from workers.actors import process
 from workers.batching import Flusher
 from workers.budget import Ledger, PrepaidBudget
@@ -133,9 +135,14 @@ class TestLedger:
         spend = ledger.mission("m1")
         assert spend.held_usd == 0 and spend.open_holds == 0 and spend.jobs["j"] == pytest.approx(0.03)
 
-    def test_reservations_nobody_settles_expire(self, redis_client: redis.Redis) -> None:
+    def test_reservations_nobody_settles_expire(
+        self, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         """Given a reservation whose worker died, when its hold time has passed, then the next
-        reservation in the mission releases it; a late settlement still counts what was spent."""
+        reservation in the mission releases it; a late settlement still counts what was spent.
+        Both are counted for operators (Prometheus)."""
+        registry = CollectorRegistry()
+        monkeypatch.setattr(metrics, "_instruments", metrics.Instruments.register(registry))
         ledger = Ledger(redis_client)
         ledger.hold_ttl_ms = 50
         dead = ledger.open(
@@ -150,8 +157,13 @@ class TestLedger:
         assert other.try_reserve(0.01)
         spend = ledger.mission("m1")
         assert spend.expired == 1 and spend.held_usd == pytest.approx(0.01)
+        assert registry.get_sample_value("verifleet_budget_holds_expired_total") == 1
+        assert registry.get_sample_value("verifleet_budget_late_settlements_total") == 0
         dead.settle(0.05, 0.002)  # the dead run's late word
         assert ledger.mission("m1").late == 1 and ledger.mission("m1").jobs["dead"] == pytest.approx(0.002)
+        assert registry.get_sample_value("verifleet_budget_late_settlements_total") == 1
+        assert ledger.reap("m1") == 0  # nothing else expired
+        assert registry.get_sample_value("verifleet_budget_holds_expired_total") == 1
 
     def test_a_prepaid_reservation_is_used_by_the_matching_quote_only(
         self, redis_client: redis.Redis

@@ -32,6 +32,7 @@ import redis
 import structlog
 
 from messages import FleetError, VerifyJob
+from workers import metrics
 from workers.events import decoded
 
 log = structlog.get_logger("verifleet.budget")
@@ -53,8 +54,12 @@ local function release(member, amounts_key, ledger_key)
 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local reaped = 0
 for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do
-  if release(member, KEYS[3], KEYS[1]) > 0 then redis.call('HINCRBY', KEYS[1], 'expired', 1) end
+  if release(member, KEYS[3], KEYS[1]) > 0 then
+    redis.call('HINCRBY', KEYS[1], 'expired', 1)
+    reaped = reaped + 1
+  end
 end
 """
 
@@ -69,18 +74,19 @@ if redis.call('HEXISTS', KEYS[3], rid) == 1 then
 end
 local c = redis.call('HMGET', KEYS[1], 'job:' .. job .. ':spent', 'job:' .. job .. ':held', 'spent', 'held')
 local job_used = (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0)
-if job_used + amount > tonumber(ARGV[4]) then return {0, 'job'} end
+if job_used + amount > tonumber(ARGV[4]) then return {0, 'job', reaped} end
 local mission_limit = tonumber(ARGV[5])
 if mission_limit >= 0 then
   redis.call('HSET', KEYS[1], 'cap', ARGV[5])
-  if (tonumber(c[3]) or 0) + (tonumber(c[4]) or 0) + amount > mission_limit then return {0, 'mission'} end
+  local mission_used = (tonumber(c[3]) or 0) + (tonumber(c[4]) or 0)
+  if mission_used + amount > mission_limit then return {0, 'mission', reaped} end
 end
 redis.call('HINCRBY', KEYS[1], 'held', amount)
 redis.call('HINCRBY', KEYS[1], 'job:' .. job .. ':held', amount)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[6]), rid)
 redis.call('HSET', KEYS[3], rid, ARGV[2] .. ':' .. job)
 for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[7]) end
-return {1, ''}
+return {1, '', reaped}
 """
 )
 
@@ -133,6 +139,13 @@ class MissionSpend:
     """Spent per task_id, every attempt included."""
 
 
+def _expired(mission_id: str, count: int) -> None:
+    """Say that ``count`` reservations of the mission expired unsettled (their workers died)."""
+    if count:
+        log.warning("budget_holds_expired", mission_id=mission_id, count=count)
+        metrics.observe_budget_holds(expired=count)
+
+
 class Ledger:
     def __init__(
         self,
@@ -148,7 +161,7 @@ class Ledger:
         self.key_ttl_s = key_ttl_s
         self._reserve = client.register_script(_RESERVE)
         self._settle = client.register_script(_SETTLE)
-        self._reap = client.register_script(_REAP)
+        self._reap = client.register_script(_REAP + "return reaped\n")
 
     def keys(self, mission_id: str) -> list[str]:
         base = f"{self.prefix}:budget:{{{mission_id}}}"
@@ -171,11 +184,12 @@ class Ledger:
         (``"job"`` or ``"mission"``)."""
         args: list[str | int] = [rid, amount, job.job_id, limit, -1 if mission_cap is None else mission_cap]
         try:
-            held, scope = self._reserve(
+            held, scope, reaped = self._reserve(
                 keys=self.keys(job.mission_id), args=[*args, self.hold_ttl_ms, self.key_ttl_s]
             )
         except redis.RedisError as e:
             raise FleetError(f"could not reserve budget for {job.job_id!r}: {e}") from e
+        _expired(job.mission_id, int(reaped))
         return None if int(held) else decoded(scope)
 
     def settle(self, job: VerifyJob, rid: str, reserved: int, actual: int) -> int:
@@ -189,6 +203,7 @@ class Ledger:
             raise FleetError(f"could not settle budget for {job.job_id!r}: {e}") from e
         if int(late):
             log.warning("budget_settled_late", job_id=job.job_id, reservation=rid, charged=int(charged))
+            metrics.observe_budget_holds(late=1)
         return int(charged)
 
     def job_used(self, job: VerifyJob) -> tuple[int, int, int, int]:
@@ -201,12 +216,14 @@ class Ledger:
         job_spent, job_held, spent, held = (int(v or 0) for v in values)
         return job_spent, job_held, spent, held
 
-    def reap(self, mission_id: str) -> None:
-        """Release the mission's expired reservations now (reserving does it too)."""
+    def reap(self, mission_id: str) -> int:
+        """Release the mission's expired reservations now (reserving does it too); how many."""
         try:
-            self._reap(keys=self.keys(mission_id), args=[])
+            reaped = int(self._reap(keys=self.keys(mission_id), args=[]))
         except redis.RedisError as e:
             raise FleetError(f"could not release expired budget holds of {mission_id!r}: {e}") from e
+        _expired(mission_id, reaped)
+        return reaped
 
     def mission(self, mission_id: str) -> MissionSpend:
         key, holds, _ = self.keys(mission_id)

@@ -106,6 +106,8 @@ class Instruments:
     batch_items: Counter
     jobs_dropped: Counter
     webhook_deliveries: Counter
+    budget_holds_expired: Counter
+    budget_late_settlements: Counter
 
     @classmethod
     def register(cls, registry: CollectorRegistry | None = None) -> Instruments:
@@ -166,6 +168,14 @@ class Instruments:
             ),
             webhook_deliveries=counter(
                 "webhook_deliveries_total", "Webhook POSTs: delivered, retried, dead.", ("outcome",)
+            ),
+            budget_holds_expired=counter(
+                "budget_holds_expired_total",
+                "Budget reservations nobody settled, released when their hold time ran out.",
+            ),
+            budget_late_settlements=counter(
+                "budget_late_settlements_total",
+                "Budget settlements that came after their reservation had expired (the spending counts).",
             ),
             circuit_open=Gauge(
                 PREFIX + "circuit_open",
@@ -355,6 +365,18 @@ def observe_flush(judged: int, cached: int, retried: int) -> None:
 
 def observe_dropped(stage: str) -> None:
     _contained("dropped", lambda m: m.jobs_dropped.labels(stage).inc())
+
+
+def observe_budget_holds(*, expired: int = 0, late: int = 0) -> None:
+    """Reservations of the budget ledger that expired unsettled, and settlements that came late."""
+
+    def step(m: Instruments) -> None:
+        if expired:
+            m.budget_holds_expired.inc(expired)
+        if late:
+            m.budget_late_settlements.inc(late)
+
+    _contained("budget_holds", step)
 
 
 def observe_webhook(outcome: str) -> None:
