@@ -57,7 +57,7 @@ def verify(
     started = time.perf_counter()
     policy = config.resolve(job)
     profile = choose_profile(job, config.profile)
-    planned = plan(job, profile)
+    planned = plan(job, profile, default=config.profile)
     budget_usd = policy.budget_fraction * job.task.cost_usd
     budget = budget if budget is not None else Budget(budget_usd)
     text = output_text(job)

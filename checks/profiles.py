@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ValidationError
 
 from checks import registry
+from checks.markers import extract_markers
 from checks.registry import NoParams
 from messages import CheckName, Criterion, JobValidationError, OutputFormat, Profile, VerifyJob
 
@@ -26,7 +27,8 @@ FACTCHECK = (
     CheckName.READING_LEVEL,
     CheckName.STRUCTURE,
 )
-_SOURCE_MARKER = re.compile(r"\[Source:\s*[^\]\s:]+:", re.IGNORECASE)
+_MAYBE_MARKER = re.compile(r"source\s*:", re.IGNORECASE)
+"""What every source marker holds: a quick test before the draft is read for markers."""
 
 
 @dataclass(frozen=True)
@@ -40,19 +42,31 @@ class Planned:
 
 
 def choose_profile(job: VerifyJob, default: Profile) -> Profile:
+    """The profile that verifies ``job``: its own, else the workspace's ``default``; ``auto`` resolved.
+
+    ``auto`` picks ``integrity`` for HTML holding source markers in any of the forms
+    :func:`checks.markers.extract_markers` reads (a comment, a ``<cite>`` with or without
+    brackets, inline text), outside code.
+    """
     profile = job.policy.profile or default
     if profile is not Profile.AUTO:
         return profile
     fmt = job.output.format
     if fmt.structured:
         return Profile.OPENMARK
-    if fmt is OutputFormat.HTML and _SOURCE_MARKER.search(job.output.text):
+    text = job.output.text
+    if fmt is OutputFormat.HTML and _MAYBE_MARKER.search(text) and extract_markers(text):
         return Profile.INTEGRITY
     return Profile.CRITERIA
 
 
-def plan(job: VerifyJob, profile: Profile) -> list[Planned]:
-    """The ordered checks for a job; bad criterion params raise JobValidationError."""
+def plan(job: VerifyJob, profile: Profile, *, default: Profile = Profile.AUTO) -> list[Planned]:
+    """The ordered checks for a job; bad criterion params raise JobValidationError.
+
+    ``profile`` is the one :func:`choose_profile` chose; ``default`` the workspace's, which it
+    chose from when the job names none: ``criteria`` reached through ``auto`` adds the fact-check
+    checks the job gives material for, ``criteria`` asked for (by the job or the workspace) does not.
+    """
     planned: list[Planned] = []
     if profile is Profile.OPENMARK:
         planned += [_profile_check(name) for name in OPENMARK]
@@ -61,7 +75,7 @@ def plan(job: VerifyJob, profile: Profile) -> list[Planned]:
     elif profile is Profile.FACTCHECK:
         planned += [_profile_check(name) for name in FACTCHECK]
     planned += _criteria_checks(job)
-    if profile is Profile.CRITERIA and (job.policy.profile or Profile.AUTO) is Profile.AUTO:
+    if profile is Profile.CRITERIA and (job.policy.profile or default) is Profile.AUTO:
         planned += _auto_extras(job, already={p.name for p in planned})
     judged = tuple(c for c in job.criteria if c.check is None)
     if judged:

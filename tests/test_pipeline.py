@@ -76,10 +76,35 @@ class TestPlanning:
         explicit = job_with(policy={"profile": "criteria"})
         assert CheckName.CITE_INTEGRITY not in [p.name for p in plan(explicit, Profile.CRITERIA)]
 
-    def test_auto_picks_integrity_for_html_with_source_markers(self) -> None:
-        html = "<p>Latency is 45 ms.<!-- [Source: analytics:dash:p99] --></p>"
+    def test_a_workspace_default_of_criteria_adds_no_auto_checks(self) -> None:
+        """Given the workspace profile criteria and a job that names none, when it is verified,
+        then it runs criteria's checks only, as if the job had asked for criteria; under a
+        workspace default of auto the same job gets cite_integrity too."""
+        job = job_with(criteria=[WORDS_OK])
+        chosen = verify(job, config=PipelineConfig(profile=Profile.CRITERIA))
+        assert chosen.profile is Profile.CRITERIA
+        assert [c.name for c in chosen.checks] == ["word_count"]
+        auto = verify(job, config=PipelineConfig(profile=Profile.AUTO))
+        assert [c.name for c in auto.checks] == ["word_count", "cite_integrity"]
+
+    @pytest.mark.parametrize(
+        "html",
+        [
+            "<p>Latency is 45 ms.<!-- [Source: analytics:dash:p99] --></p>",
+            "<p>Latency is 45 ms.<cite>[Source: analytics:dash:p99]</cite></p>",
+            "<p>Latency is 45 ms.<cite>Source: analytics:dash/latency:p95</cite></p>",
+            "<p>Latency is 45 ms [source: analytics:dash:p99].</p>",
+        ],
+    )
+    def test_auto_picks_integrity_for_html_with_source_markers(self, html: str) -> None:
+        """Every marker form the integrity check reads routes HTML to it, the bare <cite> too."""
         job = job_with(output={"format": "html", "content": html})
         assert choose_profile(job, Profile.AUTO) is Profile.INTEGRITY
+
+    def test_a_marker_shown_as_code_does_not_make_html_an_integrity_draft(self) -> None:
+        html = "<p>Write markers as <code>[Source: web:https://example.org:web-1]</code>.</p>"
+        job = job_with(output={"format": "html", "content": html})
+        assert choose_profile(job, Profile.AUTO) is Profile.CRITERIA
 
     def test_bad_criterion_params_name_the_field(self) -> None:
         job = job_with(criteria=[{"id": "c1", "text": "x", "check": "word_count", "params": {"le": -3}}])

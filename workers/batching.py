@@ -240,7 +240,8 @@ def first_pass(
 
 def judged_criteria(job: VerifyJob, runtime: Runtime) -> list[Criterion]:
     """The criteria the pipeline will put to the judge (as ``checks.profiles.plan`` plans them)."""
-    for p in plan(job, choose_profile(job, runtime.config.profile)):
+    profile = runtime.config.profile
+    for p in plan(job, choose_profile(job, profile), default=profile):
         if p.name is CheckName.JUDGE:
             return list(p.judged)
     return []

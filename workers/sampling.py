@@ -118,7 +118,7 @@ def not_sampled(job: VerifyJob, sample: Sample, *, config: PipelineConfig, mode:
             criterion_id=p.criterion.id if p.criterion else None,
             details=details,
         )
-        for p in plan(job, profile)
+        for p in plan(job, profile, default=config.profile)
     ]
     return VerdictEvent(
         job_id=job.job_id,
