@@ -13,8 +13,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import dramatiq
 import pytest
 import redis
+from dramatiq.middleware import CurrentMessage
 from factories import BODY, make_job, mixed_jobs
 from policy_support import JUDGE, JUDGED, KEY, LEAF_BODY, EchoJudge
 from prometheus_client import CollectorRegistry
@@ -34,7 +36,7 @@ from messages import (
     parse_job,
 )
 from workers import metrics
-from workers.actors import process
+from workers.actors import _publish, process
 from workers.batching import Flusher
 from workers.budget import Ledger, PrepaidBudget
 from workers.faults import Delivery, JudgeUnavailable, current_delivery
@@ -572,6 +574,39 @@ class TestBatchFlush:
         assert set(verdicts) == {"leaf-0", "leaf-1"}
         assert all(v.verdict is Verdict.ERROR and "JudgeUnavailable" in v.reason for v in verdicts.values())
         assert runtime.policies.ledger.mission("m1").held_usd == 0
+
+    def test_a_flushed_verdict_is_timed_from_its_messages_enqueue_time(
+        self, redis_url: str, echo: EchoJudge, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given a batch job without submitted_at, parked by its actor from a message enqueued 2 s
+        earlier, when the flusher publishes its verdict (outside any message), then submit-to-verdict
+        latency is observed for mode batch, from the message's enqueue time."""
+        registry = CollectorRegistry()
+        monkeypatch.setattr(metrics, "_instruments", metrics.Instruments.register(registry))
+        runtime = echo_runtime(redis_url, echo)
+        enqueued = int(time.time() * 1000) - 2_000
+        message = dramatiq.Message(
+            queue_name="verify-batch",
+            actor_name="verify_batch",
+            args=(),
+            kwargs={},
+            options={},
+            message_timestamp=enqueued,
+        )
+        current = CurrentMessage()
+        current.before_process_message(runtime, message)
+        try:
+            assert process(runtime, leaf(1), Mode.BATCH) is None  # parked
+        finally:
+            current.after_process_message(runtime, message)
+        assert runtime.policies is not None
+        flusher = Flusher(runtime, runtime.policies, lambda v, j: _publish(runtime, v, j), "f")
+        flusher.lot.ensure_group()
+        flusher.flush(flusher.lot.read("f", count=4, block_ms=None))
+        assert echo.calls == 1
+        batch = {"mode": "batch"}
+        assert registry.get_sample_value("verifleet_job_latency_seconds_count", batch) == 1
+        assert 2.0 <= (registry.get_sample_value("verifleet_job_latency_seconds_sum", batch) or 0) < 60
 
     def test_a_job_the_budget_cannot_cover_is_published_at_once_without_parking(
         self, redis_url: str, echo: EchoJudge

@@ -37,10 +37,12 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import redis
 import structlog
+from dramatiq.middleware import CurrentMessage
 
 from checks import error_verdict, verify
 from checks.grounding.escalation import ClaimJudge, ClaimQuery, ClaimRulings
@@ -230,9 +232,24 @@ def first_pass(
     )
     if not probe.wanted:
         return verdict
-    entry = policies.lot.park(runtime.events, job)
+    entry = policies.lot.park(runtime.events, dated(job))
     log.info("parked", entry=entry, already=entry is None)
     return None
+
+
+def dated(job: VerifyJob) -> VerifyJob:
+    """``job`` with when it was submitted: its own ``submitted_at``, else its message's enqueue time.
+
+    The flush publishes outside any message, where the enqueue time is gone; parked with the job,
+    it still times submit-to-verdict (``verifleet_job_latency_seconds{mode="batch"}``).
+    """
+    if job.submitted_at is not None:
+        return job
+    message = CurrentMessage.get_current_message()
+    if message is None:
+        return job
+    enqueued = datetime.fromtimestamp(message.message_timestamp / 1000, UTC)
+    return job.model_copy(update={"submitted_at": enqueued})
 
 
 # The flush -------------------------------------------------------------------------------------
