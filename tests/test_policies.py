@@ -312,9 +312,12 @@ class TestBudgetInvariant:
         )
         assert skipped[SkipReason.BUDGET.value] > 100 and skipped[SkipReason.BYPASS.value] > 100
         assert sum(judge.charged.values()) > 1.0  # the judge was used a lot, not just refused
+        ledger = runtime.policies.ledger
         for mission in caps:
-            spend = runtime.policies.ledger.mission(mission)
-            assert spend.held_usd == pytest.approx(0.0, abs=1e-9)  # every reservation was settled or retaken
+            spend = ledger.mission(mission)
+            open_holds = ledger.redis.hgetall(ledger.keys(mission)[2])  # reservation id -> amount:job
+            # every reservation was settled or taken over
+            assert spend.held_usd == pytest.approx(0.0, abs=1e-9), (mission, open_holds)
             assert spend.spent_usd == pytest.approx(by_mission[mission], abs=1e-6)
 
 
