@@ -19,7 +19,10 @@ class OutputFormat(StrEnum):
     @property
     def structured(self) -> bool:
         """The five draft formats whose content is an object with a fixed shape."""
-        return self.value.startswith(("linkedin_", "newsletter_"))
+        return self in _STRUCTURED  # a set lookup: checked for every job validated
+
+
+_STRUCTURED = frozenset(f for f in OutputFormat if f.value.startswith(("linkedin_", "newsletter_")))
 
 
 class Profile(StrEnum):

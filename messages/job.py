@@ -59,11 +59,11 @@ def json_repr(value: Any) -> str:
 
 def _limits(info: ValidationInfo) -> Limits:
     ctx = info.context
-    if isinstance(ctx, dict):
-        limits = ctx.get("limits")
-        if isinstance(limits, Limits):
-            return limits
-    return DEFAULT_LIMITS
+    limits = ctx.get("limits") if type(ctx) is dict else None
+    return limits if type(limits) is Limits else DEFAULT_LIMITS
+
+
+_NESTING = (dict, list)
 
 
 def _json_depth(value: Any, limit: int) -> int:
@@ -158,9 +158,15 @@ class Criterion(_Frozen):
     @field_validator("params")
     @classmethod
     def _params_depth(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        if not value:
+            return value  # depth 0 fits any limit
         limit = _limits(info).max_json_depth
-        if limit >= 1 and not any(isinstance(v, dict | list) for v in value.values()):
-            return value  # depth 1: the usual {"ge": 600, "le": 900}
+        if limit >= 1:
+            for v in value.values():
+                if isinstance(v, _NESTING):
+                    break
+            else:
+                return value  # depth 1: the usual {"ge": 600, "le": 900}
         if _json_depth(value, limit) > limit:
             raise ValueError(f"params nest deeper than {limit} levels")
         return value
@@ -181,6 +187,8 @@ class Source(_Frozen):
     @classmethod
     def _text_size(cls, value: str, info: ValidationInfo) -> str:
         limit = _limits(info).max_source_text_bytes
+        if len(value) * 4 <= limit:  # no character takes more than 4 bytes
+            return value
         size = len(value.encode("utf-8", "surrogatepass"))
         if size > limit:
             raise ValueError(f"source text is {size} bytes, over the limit of {limit} bytes")
@@ -294,21 +302,30 @@ class VerifyJob(_Frozen):
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> VerifyJob:
         limits = _limits(info)
-        for name, items, cap in (
-            ("criteria", self.criteria, limits.max_criteria),
-            ("sources", self.sources, limits.max_sources),
-            ("seen_urls", self.seen_urls, limits.max_seen_urls),
-            ("source_map", self.source_map, limits.max_source_map),
+        criteria, sources, source_map = self.criteria, self.sources, self.source_map
+        if (
+            len(criteria) > limits.max_criteria
+            or len(sources) > limits.max_sources
+            or len(self.seen_urls) > limits.max_seen_urls
+            or len(source_map) > limits.max_source_map
         ):
-            if len(items) > cap:
-                self._reject(f"{name} has {len(items)} entries, over the limit of {cap}", name)
-        if len(self.criteria) > 1:
-            self._unique("criteria", [c.id for c in self.criteria])
-        source_ids = [s.id for s in self.sources]
-        if len(source_ids) > 1:
-            self._unique("sources", source_ids)
-        known = set(source_ids) if self.source_map else set()
-        for i, entry in enumerate(self.source_map):
+            for name, cap in (
+                ("criteria", limits.max_criteria),
+                ("sources", limits.max_sources),
+                ("seen_urls", limits.max_seen_urls),
+                ("source_map", limits.max_source_map),
+            ):
+                count = len(getattr(self, name))
+                if count > cap:
+                    self._reject(f"{name} has {count} entries, over the limit of {cap}", name)
+        if len(criteria) > 1:
+            self._unique("criteria", [c.id for c in criteria])
+        if len(sources) > 1:
+            self._unique("sources", [s.id for s in sources])
+        if not source_map:
+            return self
+        known = {s.id for s in sources}
+        for i, entry in enumerate(source_map):
             missing = [sid for sid in entry.source_ids if sid not in known]
             if missing:
                 self._reject(

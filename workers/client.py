@@ -190,17 +190,18 @@ class _Submitter:
         names = {mode: (actor.queue_name, actor.actor_name) for mode, actor in self.actors.items()}
         for start in range(0, len(prepared), PER_ROUND_TRIP):
             part = prepared[start : start + PER_ROUND_TRIP]
-            ids = fresh_ids(2 * len(part))
+            # One fresh id serves as the message's id and as its Redis id: dramatiq gives a retried
+            # message a new Redis id (and keeps its message id), so the two never need to differ.
+            ids = fresh_ids(len(part))
             now = current_millis()
             chunk = []
-            for i, (_job_id, mode, payload) in enumerate(part):
+            for (_job_id, mode, payload), redis_id in zip(part, ids, strict=True):
                 queue_name, actor_name = names[mode]
-                redis_id = ids[2 * i]
                 data = fresh_message(
                     queue_name,
                     actor_name,
                     payload,
-                    message_id=ids[2 * i + 1],
+                    message_id=redis_id,
                     redis_message_id=redis_id,
                     timestamp=now,
                 )
