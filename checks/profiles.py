@@ -8,7 +8,6 @@ without one are scored together by the ``judge``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ValidationError
@@ -27,8 +26,6 @@ FACTCHECK = (
     CheckName.READING_LEVEL,
     CheckName.STRUCTURE,
 )
-_MAYBE_MARKER = re.compile(r"source\s*:", re.IGNORECASE)
-"""What every source marker holds: a quick test before the draft is read for markers."""
 
 
 @dataclass(frozen=True)
@@ -54,8 +51,7 @@ def choose_profile(job: VerifyJob, default: Profile) -> Profile:
     fmt = job.output.format
     if fmt.structured:
         return Profile.OPENMARK
-    text = job.output.text
-    if fmt is OutputFormat.HTML and _MAYBE_MARKER.search(text) and extract_markers(text):
+    if fmt is OutputFormat.HTML and extract_markers(job.output.text):
         return Profile.INTEGRITY
     return Profile.CRITERIA
 
