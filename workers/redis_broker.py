@@ -89,6 +89,8 @@ class FleetRedisBroker(RedisBroker):
         """How long an empty delay queue's consumer waits between polls (None: as any consumer)."""
         self._beating = False
         self._beat_lock = threading.Lock()
+        self._closed = threading.Event()
+        self._beater: threading.Thread | None = None
 
     @property
     def consumer_class(self) -> type[_RedisConsumer]:
@@ -211,21 +213,28 @@ class FleetRedisBroker(RedisBroker):
         old, self.broker_id = self.broker_id, str(uuid4())
         log.warning("broker_connection_lost", old_broker_id=old, broker_id=self.broker_id)
 
+    def close(self) -> None:
+        """Stop the heartbeat (what this process still held is requeued once its beat is stale)."""
+        self._closed.set()
+        if self._beater is not None:  # a beat under way lands before close returns, never after
+            self._beater.join(timeout=5)
+        super().close()
+
     def _start_heartbeat(self) -> None:
         with self._beat_lock:
-            if self._beating:
+            if self._beating or self._closed.is_set():
                 return
             self._beating = True
-        thread = threading.Thread(target=self._beat, name="verifleet-broker-heartbeat", daemon=True)
-        thread.start()
+        self._beater = threading.Thread(target=self._beat, name="verifleet-broker-heartbeat", daemon=True)
+        self._beater.start()
 
     def _beat(self) -> None:
         key = f"{self.namespace}:__heartbeats__"
         interval = max(self.heartbeat_timeout / 5000, 0.2)
-        while True:
+        while not self._closed.is_set():
             with contextlib.suppress(redis.RedisError):  # Redis away: the consumers notice and say so
                 self.client.zadd(key, {self.broker_id: current_millis()})
-            time.sleep(interval)
+            self._closed.wait(interval)
 
 
 class _FleetConsumer(_RedisConsumer):

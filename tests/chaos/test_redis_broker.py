@@ -103,6 +103,16 @@ class TestHeartbeat:
         beat = redis_client.zscore(f"{NAMESPACE}:__heartbeats__", broker.broker_id)
         assert beat is not None and time.time() * 1000 - beat < 500
 
+    def test_a_closed_broker_beats_no_more(self, broker: FleetRedisBroker, redis_client: redis.Redis) -> None:
+        """Given a consuming broker, when it is closed, then its heartbeat stops at once: nothing writes
+        to Redis after close returns (a later test on the same database found a stray beat)."""
+        broker.consume("q", prefetch=1, timeout=100)
+        time.sleep(0.3)
+        broker.close()
+        redis_client.delete(f"{NAMESPACE}:__heartbeats__")
+        time.sleep(0.6)  # three beat intervals at heartbeat_timeout 1 s
+        assert redis_client.keys("*") == []
+
 
 class TestFullConsumer:
     def test_a_full_consumer_fetches_nothing_until_an_ack_leaves_room(
