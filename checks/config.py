@@ -20,6 +20,7 @@ class PipelineConfig:
     budget_fraction: float = 0.30
     bypass_below_usd: float = 0.10
     max_attempts: int = 3
+    escalate_on_stall: bool = True
     judges: tuple[str, ...] = ()
     ensemble: int = 1
     escalate_below_confidence: float = 0.5
@@ -37,6 +38,9 @@ class PipelineConfig:
                 p.bypass_below_usd if p.bypass_below_usd is not None else self.bypass_below_usd
             ),
             max_attempts=p.max_attempts or self.max_attempts,
+            escalate_on_stall=(
+                p.escalate_on_stall if p.escalate_on_stall is not None else self.escalate_on_stall
+            ),
             judges=tuple(p.judges) if p.judges is not None else self.judges,
             ensemble=p.ensemble or self.ensemble,
             escalate_below_confidence=self.escalate_below_confidence,

@@ -33,6 +33,7 @@ class Resolved:
     judges: tuple[str, ...]
     ensemble: int
     escalate_below_confidence: float
+    escalate_on_stall: bool = True
 
 
 @dataclass(frozen=True)

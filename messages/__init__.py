@@ -63,6 +63,7 @@ from messages.verdict import (
     Cost,
     CriterionScore,
     Flag,
+    Progress,
     Quality,
     VerdictEvent,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "OutputFormat",
     "Policy",
     "Profile",
+    "Progress",
     "Quality",
     "ReadingEntry",
     "ReadingLevel",

@@ -229,6 +229,9 @@ class Policy(_Frozen):
     budget_fraction: Fraction | None = None
     bypass_below_usd: Usd | None = None
     max_attempts: Annotated[int, Field(ge=1, le=100)] | None = None
+    escalate_on_stall: bool | None = None
+    """Escalate, attempts left or not, when this attempt fixed nothing of the last one's findings
+    and did not raise its score, or lowered it (``progress`` in the verdict; default true)."""
     judges: list[ModelName] | None = None
     ensemble: Annotated[int, Field(ge=1, le=5)] | None = None
     mission_budget_usd: Usd | None = None

@@ -86,6 +86,34 @@ class Cost(_Frozen):
     tokens_out: Annotated[int, Field(ge=0)] = 0
 
 
+class Progress(_Frozen):
+    """This attempt against the task's previous attempt: are the corrections converging?
+
+    Findings are the verdict's flags and its unmet criteria (a deterministic criterion whose check
+    flagged what is wrong counts once, as its flag). A flag is the same finding in both
+    attempts when its check, type, rule, source and claim text (or, for a flag without a claim, its
+    section) are the same; offsets and wording of the explanation do not count.
+    """
+
+    previous_job_id: str
+    previous_attempt: Annotated[int, Field(ge=1)]
+    previous_score: Fraction
+    score_change: Annotated[float, Field(ge=-1.0, le=1.0)]
+    resolved: Annotated[int, Field(ge=0)]
+    """Findings of the previous attempt that are gone."""
+    remaining: Annotated[int, Field(ge=0)]
+    """Findings of the previous attempt that are still there."""
+    new: Annotated[int, Field(ge=0)]
+    """Findings the previous attempt did not have."""
+    remaining_flag_ids: list[str] = Field(default_factory=list)
+    """Ids (in this verdict) of the flags the previous attempt had too."""
+    remaining_criteria: list[str] = Field(default_factory=list)
+    """Ids of the criteria unmet in both attempts."""
+    converging: bool
+    note: str = ""
+    """Why the corrections are not converging (empty when they are)."""
+
+
 class VerdictEvent(_Frozen):
     schema_version: int = SCHEMA_VERSION
     job_id: str
@@ -109,6 +137,8 @@ class VerdictEvent(_Frozen):
     judges: list[str] = Field(default_factory=list)
     duration_ms: NonNegative = 0.0
     completed_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    progress: Progress | None = None
+    """Against the task's previous attempt, when the fleet has its verdict (attempt 2 and later)."""
     reason: str = ""
     """Why the verdict is ``error`` (or any other note that concerns the whole job)."""
     trace_id: str | None = None

@@ -176,6 +176,68 @@ class TestVerifyExitCodes:
         assert codes == {"pass": 0, "fail": 1, "partial": 1}
 
 
+class TestVerifyPrevious:
+    def corrected(self, attempt: int = 2, **over: Any) -> dict[str, Any]:
+        return {
+            **failing_job(),
+            "job_id": f"fails-a{attempt}",
+            "attempt": attempt,
+            "policy": {"max_attempts": 5},
+            **over,
+        }
+
+    def first(self, write_job: WriteJob, capsys: pytest.CaptureFixture[str]) -> Path:
+        """Attempt 1's verdict, written where --previous can read it."""
+        assert main(["verify", str(write_job(self.corrected(1)))]) == 1
+        return write_job(capsys.readouterr().out, name="first.json")
+
+    def test_an_unchanged_correction_is_compared_and_escalates(
+        self, write_job: WriteJob, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Given attempt 1's verdict (retry_with_feedback), when attempt 2 of the same draft is
+        verified with --previous, then it reports progress not converging and escalates; the text
+        summary says so in a line."""
+        previous = self.first(write_job, capsys)
+        job = write_job(self.corrected(2), name="second.json")
+        assert main(["verify", str(job), "--previous", str(previous)]) == 1
+        got = verdict_of(capsys.readouterr().out)
+        assert got.action.value == "escalate" and got.progress is not None
+        assert (got.progress.previous_job_id, got.progress.remaining, got.progress.converging) == (
+            "fails-a1",
+            1,
+            False,
+        )
+        assert main(["verify", str(job), "--previous", str(previous), "--output", "text"]) == 1
+        assert "corrections: against attempt 1 (" in capsys.readouterr().out
+
+    @pytest.mark.parametrize(
+        ("over", "message"),
+        [
+            ({"task_id": "other"}, "is of task m1/t1, not the job's m1/other"),
+            ({"attempt": 1}, "is of attempt 1, not one before the job's 1"),
+        ],
+    )
+    def test_a_verdict_of_another_task_or_of_no_earlier_attempt_is_refused(
+        self, write_job: WriteJob, capsys: pytest.CaptureFixture[str], over: dict[str, Any], message: str
+    ) -> None:
+        previous = self.first(write_job, capsys)
+        job = write_job(self.corrected(**over), name="second.json")
+        assert main(["verify", str(job), "--previous", str(previous)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and message in err and str(previous) in err
+
+    def test_an_unreadable_or_invalid_previous_verdict_is_refused(
+        self, write_job: WriteJob, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        job = write_job(self.corrected(), name="second.json")
+        assert main(["verify", str(job), "--previous", str(tmp_path / "missing.json")]) == 2
+        assert "cannot read" in capsys.readouterr().err
+        bad = write_job({"job_id": "x", "verdict": "maybe"}, name="bad.json")
+        assert main(["verify", str(job), "--previous", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert "invalid verdict in" in err and "verdict" in err
+
+
 class TestVerifyBadInput:
     def bad(self, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         """Runs the command, asserts exit 2 with nothing on stdout, and returns stderr."""

@@ -28,8 +28,18 @@ import structlog
 from dramatiq.middleware import CurrentMessage, TimeLimitExceeded
 
 from checks import error_verdict, verify
+from checks.progress import previous, settle
 from checks.scoring import error_verdict_for
-from messages import FleetError, JobRejected, Mode, VerdictEvent, VerifyJob, parse_job, peek_identity
+from messages import (
+    FleetError,
+    JobRejected,
+    Mode,
+    Verdict,
+    VerdictEvent,
+    VerifyJob,
+    parse_job,
+    peek_identity,
+)
 from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
 from workers.faults import Deliveries, DeliveryLimit, current_delivery
@@ -100,6 +110,8 @@ def _reject(
 
 
 def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = None) -> VerdictEvent | None:
+    if job is not None and job.attempt > 1:
+        verdict = _against_previous(runtime, verdict, job)
     entry = runtime.events.publish(verdict)
     if entry is None:
         log.info("duplicate_verdict", verdict=verdict.verdict.value)
@@ -116,10 +128,19 @@ def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = No
         cost_usd=verdict.cost.usd,
         duration_ms=verdict.duration_ms,
         reason=verdict.reason or None,
+        converging=verdict.progress.converging if verdict.progress else None,
         stream_id=entry,
     )
     metrics.observe_verdict(verdict, job)  # never raises: a metrics failure is only logged
     return verdict
+
+
+def _against_previous(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob) -> VerdictEvent:
+    """The verdict with its progress against the task's previous attempt (checks/progress.py)."""
+    if verdict.verdict is Verdict.ERROR:
+        return verdict
+    earlier = previous(runtime.events.attempts(job.mission_id, job.task_id), job.attempt)
+    return settle(verdict, earlier, escalate_on_stall=runtime.config.resolve(job).escalate_on_stall)
 
 
 def _give_up(runtime: Runtime, payload: str | dict[str, Any], mode: Mode, error: BaseException) -> None:

@@ -2,6 +2,7 @@
 
 verifleet verify JOB.json|-  [--output json|text]   exit 0 pass, 1 fail/partial, 2 bad input, 3 error
                  [--html PATH]                        and write the HTML report
+                 [--previous VERDICT.json]            and compare with the task's previous attempt
 verifleet report VERDICT.json|- [--job JOB.json] [-o PATH] [--format html|md]   the report people read
 verifleet worker [--queues ...] [--processes N] [--threads N] [--no-restart] [--metrics-port P]
 verifleet submit JOB.json...                          enqueue (a file holds a job, an array or JSON lines)
@@ -19,11 +20,14 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from messages import JobRejected, Verdict, VerdictEvent, VerdictTimeout, VerifleetError, parse_job
+from messages import JobRejected, Verdict, VerdictEvent, VerdictTimeout, VerifleetError, VerifyJob, parse_job
+
+if TYPE_CHECKING:
+    from checks.progress import Attempt
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_ERROR, EXIT_TIMEOUT = 0, 1, 2, 3, 4
 
@@ -62,6 +66,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     from checks import verify  # noqa: PLC0415
     from checks.judge import build_judge  # noqa: PLC0415
+    from checks.progress import settle  # noqa: PLC0415
 
     settings = _settings()
     try:
@@ -75,9 +80,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         # through logging instead (warnings and up reach stderr).
         structlog.configure(logger_factory=structlog.stdlib.LoggerFactory())
     judge = build_judge(settings.judge_config())  # a ConfigurationError is reported by main()
+    config = settings.pipeline_config()
     try:
         job = parse_job(data, limits=settings.limits)
-        verdict = verify(job, config=settings.pipeline_config(), judge=judge)
+        before = _previous_attempt(args.previous, job) if args.previous else None
+        if isinstance(before, str):
+            print(f"verifleet verify: {before}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        verdict = verify(job, config=config, judge=judge)
     except JobRejected as e:
         where = f" at {e.where}" if e.where else ""
         print(f"verifleet verify: invalid job in {args.job}{where}: {e.message}", file=sys.stderr)
@@ -85,10 +95,37 @@ def cmd_verify(args: argparse.Namespace) -> int:
     finally:
         if judge is not None:
             judge.close()
+    if before is not None:
+        verdict = settle(verdict, before, escalate_on_stall=config.resolve(job).escalate_on_stall)
     _emit(verdict, args.output)
     if args.html and not _write_report(args.html, verdict, job, "html", "verify"):
         return EXIT_BAD_INPUT
     return exit_code(verdict)
+
+
+def _previous_attempt(path: str, job: VerifyJob) -> Attempt | str:
+    """The previous attempt's verdict from ``path`` (``--previous``), or what is wrong with it."""
+    from checks.progress import Attempt  # noqa: PLC0415
+    from workers.report import read_verdict  # noqa: PLC0415
+
+    try:
+        earlier = read_verdict(_read(path))
+    except OSError as e:
+        return f"cannot read {path}: {e.strerror or e}"
+    except ValueError as e:
+        return f"invalid verdict in {path}: {e}"
+    if (earlier.mission_id, earlier.task_id) != (job.mission_id, job.task_id):
+        return (
+            f"the verdict in {path} is of task {earlier.mission_id}/{earlier.task_id}, "
+            f"not the job's {job.mission_id}/{job.task_id}"
+        )
+    if earlier.attempt >= job.attempt:
+        return (
+            f"the verdict in {path} is of attempt {earlier.attempt}, not one before the job's {job.attempt}"
+        )
+    if earlier.verdict is Verdict.ERROR:
+        return f"the verdict in {path} is an error: there is nothing to compare with"
+    return Attempt.of(earlier)
 
 
 def _write_report(path: str, verdict: VerdictEvent, job: Any, fmt: Any, command: str) -> bool:
@@ -264,6 +301,12 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("job", help="a job JSON file, or - for standard input")
     v.add_argument("--output", choices=["json", "text"], default=None, help="default: json unless a terminal")
     v.add_argument("--html", metavar="PATH", default=None, help="also write the HTML report here")
+    v.add_argument(
+        "--previous",
+        metavar="VERDICT.json",
+        default=None,
+        help="the task's previous attempt's verdict: say whether the corrections converge",
+    )
     v.set_defaults(fn=cmd_verify)
 
     r = sub.add_parser("report", help="the report people read: annotated draft, flags, criteria, brief")

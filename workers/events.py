@@ -11,13 +11,15 @@ leaves the outbox as the only sink.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import redis
 
-from messages import FleetError, VerdictEvent
+from checks.progress import Attempt
+from messages import FleetError, Verdict, VerdictEvent
 
 if TYPE_CHECKING:
     from workers.settings import Settings
@@ -30,15 +32,22 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
   if ARGV[5] == '1' then
     id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'event', ARGV[1], 'job_id', ARGV[4])
   end
-  if KEYS[3] then
+  if ARGV[6] == '1' then
     local queued = redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*',
       'event', ARGV[1], 'job_id', ARGV[4])
     id = id or queued
+  end
+  if ARGV[7] ~= '' then
+    redis.call('HSET', KEYS[4], ARGV[7], ARGV[8])
+    redis.call('EXPIRE', KEYS[4], ARGV[2])
   end
   return id
 end
 return false
 """
+"""Record the verdict if the job has none yet and, in the same step, stream it, queue it for the
+webhook (``ARGV[6]``) and keep what the task's next attempt is compared with (``ARGV[7]``: the
+attempt, ``ARGV[8]``: its :class:`checks.progress.Attempt`)."""
 
 
 @dataclass(frozen=True)
@@ -85,18 +94,51 @@ class EventStore:
     def record_key(self, job_id: str) -> str:
         return f"{self.prefix}:verdict:{job_id}"
 
+    def attempts_key(self, mission_id: str, task_id: str) -> str:
+        """The hash of a task's attempts (the mission id's length keeps ``a:b``/``c`` from ``a``/``b:c``)."""
+        return f"{self.prefix}:attempts:{len(mission_id)}:{mission_id}:{task_id}"
+
     def publish(self, verdict: VerdictEvent) -> str | None:
-        """Record and stream the verdict; the stream id, or None when the job already had one."""
+        """Record and stream the verdict; the stream id, or None when the job already had one.
+
+        A verdict on the draft (not ``error``) of a job with a task id is also kept, in short, for
+        the task's next attempt to be compared with (:meth:`attempts`).
+        """
         body = verdict.model_dump_json()
+        kept = verdict.verdict is not Verdict.ERROR and bool(verdict.task_id)
         try:
-            keys = [self.record_key(verdict.job_id), self.stream, *([self.outbox] if self.outbox else [])]
-            streamed = "1" if self.stream_events else "0"
-            entry = self._publish(
-                keys=keys, args=[body, self.ttl_seconds, self.maxlen, verdict.job_id, streamed]
-            )
+            keys = [
+                self.record_key(verdict.job_id),
+                self.stream,
+                self.outbox or self.stream,
+                self.attempts_key(verdict.mission_id, verdict.task_id),
+            ]
+            args: list[str | int] = [
+                body,
+                self.ttl_seconds,
+                self.maxlen,
+                verdict.job_id,
+                "1" if self.stream_events else "0",
+                "1" if self.outbox else "0",
+                str(verdict.attempt) if kept else "",
+                Attempt.of(verdict).to_json() if kept else "",
+            ]
+            entry = self._publish(keys=keys, args=args)
         except redis.RedisError as e:
             raise FleetError(f"could not publish the verdict of {verdict.job_id!r}: {e}") from e
         return decoded(entry) if entry else None
+
+    def attempts(self, mission_id: str, task_id: str) -> dict[int, Attempt]:
+        """The task's attempts that have a verdict, by attempt number (unreadable entries left out)."""
+        try:
+            raw = cast(dict[bytes, bytes], self.redis.hgetall(self.attempts_key(mission_id, task_id)))
+        except redis.RedisError as e:
+            raise FleetError(f"could not read the attempts of task {task_id!r}: {e}") from e
+        out = {}
+        for field, value in raw.items():
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                out[int(field)] = Attempt.from_json(value)
+        return out
 
     def has_verdict(self, job_id: str) -> bool:
         try:

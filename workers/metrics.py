@@ -108,6 +108,7 @@ class Instruments:
     webhook_deliveries: Counter
     budget_holds_expired: Counter
     budget_late_settlements: Counter
+    corrections: Counter
 
     @classmethod
     def register(cls, registry: CollectorRegistry | None = None) -> Instruments:
@@ -177,6 +178,12 @@ class Instruments:
                 "budget_late_settlements_total",
                 "Budget settlements that came after their reservation had expired (the spending counts).",
             ),
+            corrections=counter(
+                "corrections_total",
+                "Verdicts of a task's second or later attempt compared with the previous one, "
+                "by whether the corrections converge.",
+                ("profile", "outcome"),
+            ),
             circuit_open=Gauge(
                 PREFIX + "circuit_open",
                 "1 while a judge provider's circuit breaker is open in some worker process.",
@@ -201,6 +208,9 @@ class Instruments:
         mode = verdict.mode.value if verdict.mode else NONE
         profile = verdict.profile.value if verdict.profile else NONE
         self.child(self.verdicts, verdict.verdict.value, mode, profile).inc()
+        if verdict.progress is not None:
+            outcome = "converging" if verdict.progress.converging else "not_converging"
+            self.child(self.corrections, profile, outcome).inc()
         for check in verdict.checks:
             self.child(self.check_results, check.name, check.status.value).inc()
             if check.status is CheckStatus.SKIPPED:

@@ -45,6 +45,8 @@ class Settings(BaseSettings):
     budget_fraction: Annotated[float, Field(ge=0, le=1)] = 0.30
     bypass_below_usd: Annotated[float, Field(ge=0)] = 0.10
     max_attempts: Annotated[int, Field(ge=1, le=100)] = 3
+    escalate_on_stall: bool = True
+    """Escalate a correction that made no progress on the task's previous attempt (docs/policies.md)."""
     escalate_below_confidence: Annotated[float, Field(ge=0, le=1)] = 0.5
     ensemble: Annotated[int, Field(ge=1, le=5)] = 1
     """How many distinct judges score each job (a job's policy.ensemble overrides it)."""
@@ -247,6 +249,7 @@ class Settings(BaseSettings):
             budget_fraction=self.budget_fraction,
             bypass_below_usd=self.bypass_below_usd,
             max_attempts=self.max_attempts,
+            escalate_on_stall=self.escalate_on_stall,
             judges=tuple(self.judges),
             ensemble=self.ensemble,
             escalate_below_confidence=self.escalate_below_confidence,

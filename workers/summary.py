@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from messages import CheckStatus, Severity, Verdict, VerdictEvent
+from workers.report.view import progress_line
 
 VERDICT_STYLE = {
     Verdict.PASS: "bold green",
@@ -34,6 +35,9 @@ def summary(v: VerdictEvent) -> Group:
     parts: list[Table | Text] = [head]
     if v.reason:
         parts.append(Text(f"reason: {v.reason}"))
+    progress = progress_line(v)
+    if progress is not None:
+        parts.append(Text(f"corrections: {progress}"))
     if v.checks:
         checks = Table("check", "status", "score", "reason", box=None, pad_edge=False)
         for c in v.checks:

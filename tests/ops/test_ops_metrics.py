@@ -20,6 +20,7 @@ from messages import (
     Cost,
     Mode,
     Profile,
+    Progress,
     Status,
     Verdict,
     VerdictEvent,
@@ -104,6 +105,26 @@ class TestObserveVerdict:
         assert value(registry, "verifleet_verification_cost_usd_total", mode="inline", model="unknown") == (
             pytest.approx(0.021)
         )
+
+    def test_a_compared_attempt_counts_as_a_correction_converging_or_not(
+        self, m: Instruments, registry: CollectorRegistry
+    ) -> None:
+        """A first attempt (no progress) is no correction; later attempts count by their outcome."""
+        common = {
+            "previous_job_id": "j-a1",
+            "previous_attempt": 1,
+            "previous_score": 0.5,
+            "score_change": 0.0,
+        }
+        stalled = Progress(**common, resolved=0, remaining=1, new=0, converging=False, note="stalled")
+        better = Progress(**common, resolved=1, remaining=0, new=0, converging=True)
+        m.observe_verdict(verdict())
+        m.observe_verdict(verdict(progress=stalled))
+        m.observe_verdict(verdict(progress=stalled))
+        m.observe_verdict(verdict(progress=better))
+        name = "verifleet_corrections_total"
+        assert value(registry, name, profile="criteria", outcome="not_converging") == 2
+        assert value(registry, name, profile="criteria", outcome="converging") == 1
 
     def test_an_error_verdict_without_profile_or_job(
         self, m: Instruments, registry: CollectorRegistry

@@ -268,6 +268,33 @@ class TestPage:
         assert "2 checks run (1 passed, 1 failed); 1 skipped: judge (budget)" in page
         assert '<li class="chip st-skipped" title="budget">○ judge: budget</li>' in page
 
+    def test_a_correction_shows_how_it_fares_against_the_previous_attempt(self) -> None:
+        """Given a verdict of attempt 2 with progress, then the HTML banner, the markdown and the
+        terminal summary each carry one line of it; a first attempt shows none."""
+        progress = {
+            "previous_job_id": "m1-t1-a1",
+            "previous_attempt": 1,
+            "previous_score": 0.5,
+            "score_change": 0.0,
+            "resolved": 0,
+            "remaining": 2,
+            "new": 1,
+            "converging": False,
+            "note": "attempt 2 fixed none of attempt 1's 2 findings",
+        }
+        v = make_verdict(attempt=2, progress=progress)
+        line = (
+            "against attempt 1 (0.50): 0 of 2 findings fixed, 2 remain, 1 new; score +0.00; "
+            "not converging: attempt 2 fixed none of attempt 1's 2 findings"
+        )
+        page = render(v, make_report_job("text"))
+        assert (
+            '<div id="progress"><dt>Corrections</dt><dd>' + line.replace("'", "&#x27;") + "</dd></div>"
+            in page
+        )
+        assert f"Corrections: {line}" in render_markdown(build(v))
+        assert "Corrections" not in render(make_verdict(), make_report_job("text"))
+
     @pytest.mark.parametrize(
         ("status", "label"),
         [

@@ -106,6 +106,11 @@ def _banner(report: Report) -> list[str]:
         f"<div><dt>Cost against budget</dt><dd>{escape(report.cost_line())} "
         f"{_meter(cost.usd / cost.budget_usd if cost.budget_usd else 0.0, high=0.8)}</dd></div>",
         f"<div><dt>Checks</dt><dd>{escape(report.checks_line())}</dd></div>",
+    ]
+    progress = report.progress_line()
+    if progress is not None:
+        out.append(f'<div id="progress"><dt>Corrections</dt><dd>{escape(progress)}</dd></div>')
+    out += [
         "</dl>",
     ]
     if report.job is not None and report.job.task.description:

@@ -123,6 +123,9 @@ def render_markdown(report: Report) -> str:
         f"Profile `{v.profile.value if v.profile else '-'}`, mode `{v.mode.value if v.mode else '-'}`, "
         f"attempt {v.attempt}, mission {inline(v.mission_id or '-')}, task {inline(v.task_id or '-')}",
     ]
+    progress = report.progress_line()
+    if progress is not None:
+        facts.append(f"Corrections: {inline(progress)}")
     if report.job is not None and report.job.task.description:
         model = report.job.task.executor_model
         facts.append(f"Task: {inline(report.job.task.description)}" + (f" (by `{model}`)" if model else ""))

@@ -150,6 +150,10 @@ class Report:
             line += f", {cost.tokens_in} tokens in, {cost.tokens_out} out"
         return line
 
+    def progress_line(self) -> str | None:
+        """``against attempt 1 (0.62): 2 of 3 findings fixed, 1 remains, 1 new; score +0.10``."""
+        return progress_line(self.verdict)
+
     def brief_groups(self) -> list[tuple[str, list[CorrectionItem]]]:
         """The correction brief grouped by section, sections in order of first appearance."""
         groups: dict[str, list[CorrectionItem]] = {}
@@ -163,6 +167,20 @@ class Report:
                 if c.id == criterion_id:
                     return c.text
         return ""
+
+
+def progress_line(verdict: VerdictEvent) -> str | None:
+    """The verdict's progress against the task's previous attempt, in a line (None without one)."""
+    p = verdict.progress
+    if p is None:
+        return None
+    before = p.resolved + p.remaining
+    line = (
+        f"against attempt {p.previous_attempt} ({p.previous_score:.2f}): {p.resolved} of {before} "
+        f"finding{'s' if before != 1 else ''} fixed, {p.remaining} remain{'s' if p.remaining == 1 else ''}, "
+        f"{p.new} new; score {p.score_change:+.2f}"
+    )
+    return line + (f"; not converging: {p.note}" if not p.converging else "; converging")
 
 
 def check_name(check: CheckOutcome) -> str:
