@@ -83,7 +83,8 @@ def compare(before: Attempt, verdict: VerdictEvent) -> Progress:
         if change <= -MAX_DROP:
             note = f"the score fell ({scores})"
         elif resolved == 0 and change < MIN_GAIN:
-            what = f"none of attempt {before.attempt}'s {remaining} findings" if remaining else "nothing"
+            findings = f"{remaining} finding{'s' if remaining != 1 else ''}"
+            what = f"none of attempt {before.attempt}'s {findings}" if remaining else "nothing"
             note = f"attempt {verdict.attempt} fixed {what} and the score did not rise ({scores})"
     return Progress(
         previous_job_id=before.job_id,

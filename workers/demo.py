@@ -2,7 +2,9 @@
 
 Starts an embedded Redis unless ``VERIFLEET_REDIS_URL`` is set, an inline and a
 batch worker (``verifleet worker``), submits the demo mission, prints each
-verdict as it arrives, then stops everything it started. Job ids carry a
+verdict as it arrives, sends the first draft that needs correcting back unchanged
+as attempt 2 (the fleet escalates it: the corrections are not converging), then
+stops everything it started. Job ids carry a
 per-run suffix so that a shared Redis never answers from an earlier run.
 """
 
@@ -16,16 +18,20 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
 
-from messages import VerdictEvent, VerdictTimeout
+from messages import Action, VerdictEvent, VerdictTimeout
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
 from workers.embedded import EmbeddedRedis
+from workers.report.view import progress_line
 from workers.settings import Settings, redact
 from workers.summary import VERDICT_STYLE, headline
+
+if TYPE_CHECKING:
+    from workers.client import Client
 
 HEADER = {k: k for k in ("job", "mode", "verdict", "status", "action", "score", "conf", "why")}
 ROW = "{job:<26} {mode:<7} {verdict:<8} {status:<22} {action:<20} {score:>5} {conf:>5}  {why}"
@@ -115,11 +121,12 @@ def run_demo(mission: Path, *, timeout: float = 45.0) -> int:
                     if v.job_id in ids and v.job_id not in seen:
                         seen[v.job_id] = v
                         _row(console, v, run_id)
-        counts: dict[str, int] = {}
-        for v in seen.values():
-            counts[v.verdict.value] = counts.get(v.verdict.value, 0) + 1
-        tally = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-        console.print(f"\n{len(seen)} verdicts ({tally}) in {time.monotonic() - started:.1f} s")
+            counts: dict[str, int] = {}
+            for v in seen.values():
+                counts[v.verdict.value] = counts.get(v.verdict.value, 0) + 1
+            tally = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+            console.print(f"\n{len(seen)} verdicts ({tally}) in {time.monotonic() - started:.1f} s")
+            _correction_round(console, client, jobs, [seen[i] for i in ids], run_id, timeout=timeout)
     except VerdictTimeout as e:
         console.print(f"[red]demo failed: {e}; see the worker logs in {log_dir}[/red]")
         code = 1
@@ -129,6 +136,31 @@ def run_demo(mission: Path, *, timeout: float = 45.0) -> int:
         if embedded is not None:
             embedded.stop()
     return code
+
+
+def _correction_round(
+    console: Console,
+    client: Client,
+    jobs: list[dict[str, Any]],
+    verdicts: list[VerdictEvent],
+    run_id: str,
+    *,
+    timeout: float,
+) -> None:
+    """The coordinator's loop, once: the first draft sent back comes back unchanged as attempt 2,
+    as from a writer that ignored the feedback, and the fleet escalates it."""
+    sent_back = next((v for v in verdicts if v.action is Action.RETRY_WITH_FEEDBACK), None)
+    if sent_back is None:
+        return
+    job = next(j for j in jobs if j["job_id"] == sent_back.job_id)
+    base = str(job["job_id"]).removesuffix(f"-{run_id}")
+    again = {**job, "job_id": f"{base}-a2-{run_id}", "attempt": sent_back.attempt + 1}
+    console.print(f"\n{base} comes back unchanged as attempt 2:")
+    v = client.wait(client.submit(again, validate=False), timeout=timeout)
+    _row(console, v, run_id)
+    line = progress_line(v)
+    if line is not None:
+        console.print(f"  {line}")
 
 
 def _row(console: Console, v: VerdictEvent, run_id: str) -> None:

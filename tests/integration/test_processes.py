@@ -28,7 +28,8 @@ class TestDemo:
     @pytest.mark.timeout(120)
     def test_make_run_demo_on_the_test_redis(self, redis_url: str) -> None:
         """Given VERIFLEET_REDIS_URL, `verifleet demo` uses that server, prints a verdict row for each of
-        the mission's jobs (pass, fail, partial and error among them) and exits 0."""
+        the mission's jobs (pass, fail, partial and error among them) and exits 0; the first draft
+        sent back returns unchanged as attempt 2 and escalates, not converging."""
         env = dict(os.environ, VERIFLEET_REDIS_URL=redis_url)
         done = subprocess.run(
             [sys.executable, "-m", "workers.cli", "demo"],
@@ -40,6 +41,10 @@ class TestDemo:
         for word in (" pass ", " fail ", " partial ", " error "):
             assert any(word in row for row in rows), word
         assert "verdicts (" in done.stdout
+        _, correction = done.stdout.split("comes back unchanged as attempt 2:\n")
+        row, line = correction.splitlines()[:2]
+        assert row.startswith("demo-t") and "-a2 " in row and " escalate " in row
+        assert line.strip().startswith("against attempt 1 (") and "not converging" in line
 
     @pytest.mark.timeout(120)
     def test_demo_starts_its_own_redis_when_none_is_configured(self) -> None:
