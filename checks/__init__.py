@@ -4,7 +4,7 @@ from checks.budget import Budget, BudgetLike
 from checks.citations import findings_report, render_citations
 from checks.config import DEFAULT_CONFIG, PipelineConfig
 from checks.judging import CriterionJudgement, Judge, Judgement
-from checks.pipeline import verify, verify_document
+from checks.pipeline import verify, verify_document, warm_up
 from checks.registry import CheckContext, CheckResult, register
 from checks.scoring import error_verdict
 
@@ -24,4 +24,5 @@ __all__ = [
     "render_citations",
     "verify",
     "verify_document",
+    "warm_up",
 ]

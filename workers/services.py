@@ -29,6 +29,7 @@ from typing import Any
 import dramatiq
 import structlog
 
+from checks import warm_up
 from messages import VerdictEvent, VerifyJob
 from workers.affinity import batch_switch_interval
 from workers.batching import Flusher, consumer_name
@@ -54,6 +55,7 @@ class Services(dramatiq.Middleware):
         self._stopping = threading.Event()
 
     def before_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
+        warm_up()  # before the consumers: no first job waits for the checks' tables
         if consumed_queues(broker, worker) != [BATCH_QUEUE]:
             return
         settings = self.holder.settings

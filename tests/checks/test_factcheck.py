@@ -8,13 +8,18 @@ must carry offsets into the output text so a report can underline it; the helper
 
 from __future__ import annotations
 
+import sys
+import threading
+import unicodedata
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from checks import verify
+from checks import verify, warm_up
 from checks.citations_ids import checks_source_ids, citations, merge, unknown_citation_flags
 from checks.config import DEFAULT_CONFIG
+from checks.library import prohibited_phrases as pp
 from checks.library.json_schema import locate
 from checks.library.prohibited_phrases import find_phrases
 from checks.library.structure import find_headings, heading_key
@@ -235,6 +240,44 @@ class TestProhibitedPhrases:
 
 
 # --- readability formulas ---------------------------------------------------------------------
+
+
+class TestPhraseMatcherTables:
+    def test_threads_meeting_their_first_phrase_list_together_build_the_word_class_once(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given eight threads asking for the word class at once in a fresh process, then every code
+        point's category is read once in all (it used to be once per thread) and all get the same class."""
+        built = pp._build_word_class()
+        calls = [0]
+
+        def category(ch: str) -> str:
+            calls[0] += 1
+            return unicodedata.category(ch)
+
+        monkeypatch.setattr(pp, "unicodedata", SimpleNamespace(category=category))
+        pp._build_word_class.cache_clear()
+        start = threading.Barrier(8)
+        got: list[str] = []
+
+        def ask() -> None:
+            start.wait()
+            got.append(pp._word_class())
+
+        threads = [threading.Thread(target=ask) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert calls[0] == sys.maxunicode + 1
+        assert got == [built] * 8
+
+    def test_warm_up_leaves_nothing_for_the_first_job_to_build(self) -> None:
+        pp._build_word_class.cache_clear()
+        pp._word_re.cache_clear()
+        warm_up()
+        assert pp._build_word_class.cache_info().currsize == 1 and pp._word_re.cache_info().currsize == 1
+        assert find_phrases("A real game-changer.", ["game-changer"])
 
 
 class TestReadabilityFormulas:
