@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import redis
 
 from checks.progress import Attempt
-from messages import FleetError, Verdict, VerdictEvent
+from messages import Action, FleetError, Verdict, VerdictEvent
 
 if TYPE_CHECKING:
     from workers.settings import Settings
@@ -101,11 +101,17 @@ class EventStore:
     def publish(self, verdict: VerdictEvent) -> str | None:
         """Record and stream the verdict; the stream id, or None when the job already had one.
 
-        A verdict on the draft (not ``error``) of a job with a task id is also kept, in short, for
-        the task's next attempt to be compared with (:meth:`attempts`).
+        A verdict on the draft (not ``error``) that sends it back or up (not ``continue``), of a job
+        with a task id, is also kept, in short, for the task's next attempt to be compared with
+        (:meth:`attempts`).
         """
         body = verdict.model_dump_json()
-        kept = verdict.verdict is not Verdict.ERROR and bool(verdict.task_id)
+        # A verdict that sends the work on (continue) is followed by no correction to compare.
+        kept = (
+            verdict.action is not Action.CONTINUE
+            and verdict.verdict is not Verdict.ERROR
+            and bool(verdict.task_id)
+        )
         try:
             keys = [
                 self.record_key(verdict.job_id),

@@ -60,7 +60,7 @@ class TestKeptAttempts:
         assert 590 <= redis_client.ttl(key) <= 600
         assert b"A claim" not in redis_client.hget(key, "1"), "no draft text is kept"
 
-    def test_a_duplicate_changes_nothing_and_an_error_or_a_verdict_without_task_is_not_kept(
+    def test_a_duplicate_changes_nothing_and_an_error_a_continue_or_a_taskless_verdict_is_not_kept(
         self, redis_client: redis.Redis
     ) -> None:
         store = EventStore(redis_client)
@@ -73,6 +73,11 @@ class TestKeptAttempts:
         assert set(store.attempts("m1", "t1")) == {1}
         store.publish(event("j3", 1, task=""))
         assert not redis_client.exists(store.attempts_key("m1", ""))
+        passed = event("j4", 1, task="t2").model_copy(
+            update={"verdict": Verdict.PASS, "action": Action.CONTINUE}
+        )
+        assert store.publish(passed) is not None
+        assert store.attempts("m1", "t2") == {}, "work sent on is followed by no correction to compare"
 
     def test_tasks_of_missions_whose_ids_hold_colons_are_kept_apart(self, redis_client: redis.Redis) -> None:
         store = EventStore(redis_client)
