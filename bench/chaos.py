@@ -109,13 +109,13 @@ def _finish(outcome: Outcome, verdicts: Verdicts, ids: set[str], since: float | 
 
 
 @contextlib.contextmanager
-def rabbit_vhost() -> Iterator[str | None]:
+def rabbit_vhost(prefix: str = "verifleet-chaos") -> Iterator[str | None]:
     """An AMQP URL on a vhost of our own (made and removed with rabbitmqctl), else None."""
     ctl = shutil.which("rabbitmqctl")
     if ctl is None:
         yield None
         return
-    vhost = f"verifleet-chaos-{uuid.uuid4().hex[:8]}"
+    vhost = f"{prefix}-{uuid.uuid4().hex[:8]}"
 
     def call(*args: str) -> bool:
         try:

@@ -18,6 +18,7 @@ import redis
 import structlog
 from fleet_support import AMQP_URL, SPAWNED, WorkerPair, amqp_available, answers, stop_tree
 
+from bench.chaos import rabbit_vhost
 from workers.embedded import EmbeddedRedis
 from workers.settings import Settings
 
@@ -69,9 +70,21 @@ def broker_kind(request: pytest.FixtureRequest) -> str:
     return kind
 
 
+@pytest.fixture(scope="session")
+def amqp_server_url() -> Iterator[str]:
+    """RabbitMQ for the fleet tests: ``VERIFLEET_TEST_AMQP_URL``; else, with rabbitmqctl, a vhost of
+    this session's own, so that another suite on the same server neither purges nor consumes these
+    queues (the queue names are the contract's); else the default vhost."""
+    if "VERIFLEET_TEST_AMQP_URL" in os.environ or not amqp_available():
+        yield AMQP_URL
+        return
+    with rabbit_vhost("verifleet-test") as url:
+        yield url or AMQP_URL
+
+
 @pytest.fixture
-def fleet_settings(redis_url: str, broker_kind: str) -> Settings:
-    broker_url = AMQP_URL if broker_kind == "rabbitmq" else None
+def fleet_settings(redis_url: str, broker_kind: str, request: pytest.FixtureRequest) -> Settings:
+    broker_url = request.getfixturevalue("amqp_server_url") if broker_kind == "rabbitmq" else None
     return Settings(redis_url=redis_url, broker_url=broker_url, max_retries=2, min_backoff_ms=50)
 
 
