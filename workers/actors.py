@@ -137,7 +137,7 @@ def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = No
 
 def _against_previous(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob) -> VerdictEvent:
     """The verdict with its progress against the task's previous attempt (checks/progress.py)."""
-    if verdict.verdict is Verdict.ERROR:
+    if verdict.verdict is Verdict.ERROR:  # settle() would leave it as it is: spare the read
         return verdict
     earlier = previous(runtime.events.attempts(job.mission_id, job.task_id), job.attempt)
     return settle(verdict, earlier, escalate_on_stall=runtime.config.resolve(job).escalate_on_stall)

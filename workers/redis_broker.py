@@ -87,7 +87,6 @@ class FleetRedisBroker(RedisBroker):
         self.patience_s = patience_s
         self.delay_poll_ms = delay_poll_ms
         """How long an empty delay queue's consumer waits between polls (None: as any consumer)."""
-        self._beating = False
         self._beat_lock = threading.Lock()
         self._closed = threading.Event()
         self._beater: threading.Thread | None = None
@@ -222,10 +221,9 @@ class FleetRedisBroker(RedisBroker):
 
     def _start_heartbeat(self) -> None:
         with self._beat_lock:
-            if self._beating or self._closed.is_set():
+            if self._beater is not None or self._closed.is_set():
                 return
-            self._beating = True
-        self._beater = threading.Thread(target=self._beat, name="verifleet-broker-heartbeat", daemon=True)
+            self._beater = threading.Thread(target=self._beat, name="verifleet-broker-heartbeat", daemon=True)
         self._beater.start()
 
     def _beat(self) -> None:

@@ -27,7 +27,7 @@ from messages import CheckStatus, FlagType
 from workers.report.assets import CSP, CSS, JS
 from workers.report.markdown import annotated_markdown
 from workers.report.segments import SEVERITY_ORDER
-from workers.report.view import DASH, Report, check_name, excerpt, fraction, usd
+from workers.report.view import DASH, Report, check_name, excerpt, fraction, progress_line, usd
 
 _LETTER = re.compile(r"[^\W\d_]")
 MET = {True: '<span class="st st-pass">yes</span>', False: '<span class="st st-fail">no</span>', None: DASH}
@@ -107,7 +107,7 @@ def _banner(report: Report) -> list[str]:
         f"{_meter(cost.usd / cost.budget_usd if cost.budget_usd else 0.0, high=0.8)}</dd></div>",
         f"<div><dt>Checks</dt><dd>{escape(report.checks_line())}</dd></div>",
     ]
-    progress = report.progress_line()
+    progress = progress_line(v)
     if progress is not None:
         out.append(f'<div id="progress"><dt>Corrections</dt><dd>{escape(progress)}</dd></div>')
     out += [

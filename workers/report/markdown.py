@@ -14,7 +14,7 @@ import re
 
 from messages import CheckStatus, Flag, Severity
 from workers.report.segments import SEVERITY_ORDER
-from workers.report.view import DASH, Report, check_name, excerpt, fraction, usd
+from workers.report.view import DASH, Report, check_name, excerpt, fraction, progress_line, usd
 
 SEVERITY_MARK = {Severity.CRITICAL: "🔴", Severity.WARNING: "🟠", Severity.INFO: "🔵"}
 STATUS_MARK = {
@@ -123,7 +123,7 @@ def render_markdown(report: Report) -> str:
         f"Profile `{v.profile.value if v.profile else '-'}`, mode `{v.mode.value if v.mode else '-'}`, "
         f"attempt {v.attempt}, mission {inline(v.mission_id or '-')}, task {inline(v.task_id or '-')}",
     ]
-    progress = report.progress_line()
+    progress = progress_line(v)
     if progress is not None:
         facts.append(f"Corrections: {inline(progress)}")
     if report.job is not None and report.job.task.description:

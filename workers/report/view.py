@@ -150,10 +150,6 @@ class Report:
             line += f", {cost.tokens_in} tokens in, {cost.tokens_out} out"
         return line
 
-    def progress_line(self) -> str | None:
-        """``against attempt 1 (0.62): 2 of 3 findings fixed, 1 remains, 1 new; score +0.10``."""
-        return progress_line(self.verdict)
-
     def brief_groups(self) -> list[tuple[str, list[CorrectionItem]]]:
         """The correction brief grouped by section, sections in order of first appearance."""
         groups: dict[str, list[CorrectionItem]] = {}
@@ -170,7 +166,8 @@ class Report:
 
 
 def progress_line(verdict: VerdictEvent) -> str | None:
-    """The verdict's progress against the task's previous attempt, in a line (None without one)."""
+    """The verdict's progress against the task's previous attempt, in a line (None without one):
+    ``against attempt 1 (0.62): 2 of 3 findings fixed, 1 remains, 1 new; score +0.10; converging``."""
     p = verdict.progress
     if p is None:
         return None
