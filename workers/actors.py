@@ -42,7 +42,9 @@ from messages import (
 )
 from workers import metrics
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE
+from workers.events import VerdictAck
 from workers.faults import Deliveries, DeliveryLimit, current_delivery
+from workers.redis_broker import FleetRedisBroker
 from workers.runtime import Runtime, RuntimeHolder
 from workers.services import Services
 
@@ -52,8 +54,12 @@ ACTOR_NAMES = {Mode.INLINE: "verify_inline", Mode.BATCH: "verify_batch"}
 QUEUE_NAMES = {Mode.INLINE: INLINE_QUEUE, Mode.BATCH: BATCH_QUEUE}
 
 
-def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> VerdictEvent | None:
-    """Verify one job and publish its verdict; the verdict, or None when it was already published."""
+def process(
+    runtime: Runtime, payload: str | dict[str, Any], mode: Mode, *, ack: VerdictAck | None = None
+) -> VerdictEvent | None:
+    """Verify one job and publish its verdict; the verdict, or None when it was already published.
+
+    With ``ack`` the script that publishes the verdict also acknowledges the message."""
     structlog.contextvars.clear_contextvars()
     try:
         job = parse_job(payload, limits=runtime.config.limits)
@@ -84,7 +90,7 @@ def process(runtime: Runtime, payload: str | dict[str, Any], mode: Mode) -> Verd
             mode=mode,
             trace_id=job.trace_id,
         )
-    return _publish(runtime, verdict, job)
+    return _publish(runtime, verdict, job, ack=ack)
 
 
 def _answered(runtime: Runtime, job_id: str) -> bool:
@@ -109,10 +115,12 @@ def _reject(
     return _publish(runtime, verdict)
 
 
-def _publish(runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = None) -> VerdictEvent | None:
+def _publish(
+    runtime: Runtime, verdict: VerdictEvent, job: VerifyJob | None = None, *, ack: VerdictAck | None = None
+) -> VerdictEvent | None:
     if job is not None and job.attempt > 1:
         verdict = _against_previous(runtime, verdict, job)
-    entry = runtime.events.publish(verdict)
+    entry = runtime.events.publish(verdict, ack=ack)
     if entry is None:
         log.info("duplicate_verdict", verdict=verdict.verdict.value)
         return None
@@ -193,12 +201,16 @@ def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramat
     )
     broker.add_middleware(Services(holder, lambda verdict, job: _publish(holder.get(), verdict, job)))
     max_retries = holder.settings.max_retries
+    # Verdicts on the Redis that holds the queues: the publishing script acknowledges the message.
+    acks = broker if isinstance(broker, FleetRedisBroker) and holder.settings.broker_url is None else None
 
     def make(mode: Mode) -> dramatiq.Actor[Any, Any]:
         def run(payload: str | dict[str, Any]) -> None:
             runtime = holder.get()
+            current = CurrentMessage.get_current_message() if acks is not None else None
+            ack = acks.verdict_ack(current) if acks is not None and current is not None else None
             try:
-                process(runtime, payload, mode)
+                process(runtime, payload, mode, ack=ack)
             except JobRejected:
                 raise
             except (Exception, TimeLimitExceeded) as e:  # a time limit is an interrupt, not an Exception

@@ -12,7 +12,7 @@ leaves the outbox as the only sink.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 STREAM = "verifleet:verdicts"
 
 _PUBLISH = """
+if ARGV[9] ~= '' and redis.call('SREM', KEYS[5], ARGV[9]) > 0 then
+  redis.call('HDEL', KEYS[6], ARGV[9])
+end
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
   local id = false
   if ARGV[5] == '1' then
@@ -47,7 +50,25 @@ return false
 """
 """Record the verdict if the job has none yet and, in the same step, stream it, queue it for the
 webhook (``ARGV[6]``) and keep what the task's next attempt is compared with (``ARGV[7]``: the
-attempt, ``ARGV[8]``: its :class:`checks.progress.Attempt`)."""
+attempt, ``ARGV[8]``: its :class:`checks.progress.Attempt`). With ``ARGV[9]``, a Redis broker's
+message id, the same step acknowledges the message as dramatiq's ``dispatch.lua`` does (out of
+the fetching process's ack set ``KEYS[5]``, then its body out of the queue's hash ``KEYS[6]``;
+the body stays when the message is no longer in that set: maintenance requeued it), whether or
+not the verdict was new: see :class:`VerdictAck`."""
+
+
+@dataclass(frozen=True)
+class VerdictAck:
+    """The Redis broker message a verdict answers, acknowledged by the script that publishes the
+    verdict: one round trip per job fewer than dramatiq's own acknowledgement after it, and no
+    moment when the verdict is out but the message could still be delivered again.
+    ``workers/redis_broker.py`` makes it and skips dramatiq's acknowledgement once ``settled``."""
+
+    acks_key: str
+    messages_key: str
+    message_id: str
+    settled: Callable[[], None]
+    """Called once the script ran: the message needs no acknowledgement of its own."""
 
 
 @dataclass(frozen=True)
@@ -98,12 +119,13 @@ class EventStore:
         """The hash of a task's attempts (the mission id's length keeps ``a:b``/``c`` from ``a``/``b:c``)."""
         return f"{self.prefix}:attempts:{len(mission_id)}:{mission_id}:{task_id}"
 
-    def publish(self, verdict: VerdictEvent) -> str | None:
+    def publish(self, verdict: VerdictEvent, *, ack: VerdictAck | None = None) -> str | None:
         """Record and stream the verdict; the stream id, or None when the job already had one.
 
         A verdict on the draft (not ``error``) that sends it back or up (not ``continue``), of a job
         with a task id, is also kept, in short, for the task's next attempt to be compared with
-        (:meth:`attempts`).
+        (:meth:`attempts`). With ``ack`` (the broker's queues on this Redis) the same script
+        acknowledges the message the verdict answers, new verdict or not.
         """
         body = verdict.model_dump_json()
         # A verdict that sends the work on (continue) is followed by no correction to compare.
@@ -118,6 +140,8 @@ class EventStore:
                 self.stream,
                 self.outbox or self.stream,
                 self.attempts_key(verdict.mission_id, verdict.task_id),
+                ack.acks_key if ack else self.stream,
+                ack.messages_key if ack else self.stream,
             ]
             args: list[str | int] = [
                 body,
@@ -128,10 +152,13 @@ class EventStore:
                 "1" if self.outbox else "0",
                 str(verdict.attempt) if kept else "",
                 Attempt.of(verdict).to_json() if kept else "",
+                ack.message_id if ack else "",
             ]
             entry = self._publish(keys=keys, args=args)
         except redis.RedisError as e:
             raise FleetError(f"could not publish the verdict of {verdict.job_id!r}: {e}") from e
+        if ack is not None:
+            ack.settled()
         return decoded(entry) if entry else None
 
     def attempts(self, mission_id: str, task_id: str) -> dict[int, Attempt]:

@@ -34,6 +34,10 @@ or strand a job that dramatiq 2.2 has on Redis:
   at least ``min_backoff_ms``, so it is still fetched before it is due); one that holds delayed
   messages polls every ``worker_timeout`` ms, since dramatiq releases them between polls.
 
+It also acknowledges a message in the script that publishes its verdict when the verdicts live
+on the broker's Redis (:meth:`FleetRedisBroker.verdict_ack`, used by ``workers/actors.py``): one
+round trip per job fewer, and a verdict and its message's acknowledgement that happen together.
+
 It also writes many new messages at once (:meth:`FleetRedisBroker.enqueue_many`, the client's
 ``submit_many``): the Redis structures ``enqueue`` writes, hundreds of messages per script call
 instead of one script call each.
@@ -62,6 +66,8 @@ from dramatiq.errors import ConnectionClosed, DecodeError
 from pydantic_core import PydanticSerializationError, to_json
 from redis.commands.core import Script
 from redis.exceptions import NoScriptError
+
+from workers.events import VerdictAck
 
 log = structlog.get_logger("verifleet.broker")
 
@@ -207,6 +213,22 @@ class FleetRedisBroker(RedisBroker):
                 calls = unknown
         raise NoScriptError("Redis does not keep the enqueue scripts loaded")
 
+    def verdict_ack(self, message: dramatiq.Message[Any] | dramatiq.MessageProxy) -> VerdictAck | None:
+        """The acknowledgement of ``message`` for the script that publishes its verdict, on the
+        keys dramatiq's ``ack`` would touch; once it has run, the consumer sends no ack of its own.
+        None for a message this broker did not fetch, or one fetched from a delay queue."""
+        message_id = message.options.get("redis_message_id")
+        queue = message.queue_name
+        if not isinstance(message_id, str) or queue == dq_name(queue):
+            return None
+        namespace = self.namespace
+        return VerdictAck(
+            acks_key=f"{namespace}:__acks__.{self.broker_id}.{queue}",
+            messages_key=f"{namespace}:{queue}.msgs",
+            message_id=message_id,
+            settled=lambda: setattr(message, _ACKED, True),
+        )
+
     def connection_lost(self) -> None:
         """Take a new broker id: what the old one fetched is requeued once its heartbeat is stale."""
         old, self.broker_id = self.broker_id, str(uuid4())
@@ -235,6 +257,10 @@ class FleetRedisBroker(RedisBroker):
             self._closed.wait(interval)
 
 
+_ACKED = "verifleet_acked_with_verdict"
+"""Set on a message proxy once the script that published its verdict acknowledged it."""
+
+
 class _FleetConsumer(_RedisConsumer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
@@ -247,13 +273,19 @@ class _FleetConsumer(_RedisConsumer):
 
     def ack(self, message: dramatiq.MessageProxy) -> None:
         try:
-            super().ack(message)  # type: ignore[no-untyped-call]
+            if getattr(message, _ACKED, False):  # with its verdict (verdict_ack)
+                self.queued_message_ids.discard(message.message_id)
+            else:
+                super().ack(message)  # type: ignore[no-untyped-call]
         finally:
             self._room.set()
 
     def nack(self, message: dramatiq.MessageProxy) -> None:
         try:
-            super().nack(message)  # type: ignore[no-untyped-call]
+            if getattr(message, _ACKED, False):  # its verdict is out: nothing is left to dead-letter
+                self.queued_message_ids.discard(message.message_id)
+            else:
+                super().nack(message)  # type: ignore[no-untyped-call]
         finally:
             self._room.set()
 
