@@ -38,7 +38,7 @@ from typing import Any
 
 from checks.flags import flag
 from checks.registry import CheckContext, CheckFn, CheckResult
-from checks.text import code_spans
+from checks.text import code_spans, comment_spans
 from messages import CheckName, CheckStatus, Flag, FlagType, OutputFormat, Severity, Source
 
 # "[" first, then the look back at it (not an image's "![", not an escaped "\["): a pattern that starts
@@ -92,9 +92,13 @@ def citations(text: str, sources: Sequence[Source]) -> list[Citation]:
             if ":" in explicit.group("ids"):
                 return  # a source marker [Source: type:path:detail]
             names = list(_names(body, explicit.start("ids"), explicit.end("ids")))
-        else:
-            names = list(_names(body, 0, len(body)))
-            if not names or not all(known(n) or (shape and shape.fullmatch(n)) for n, _ in names):
+        else:  # every name must be a source id, or look like one: stop at the first that is not
+            names = []
+            for name, at in _names(body, 0, len(body)):
+                if not (known(name) or (shape and shape.fullmatch(name))):
+                    return
+                names.append((name, at))
+            if not names:
                 return
         for name, at in names:
             start = offset + at
@@ -250,7 +254,7 @@ class _Skip:
     def __init__(self, text: str) -> None:
         spans = code_spans(text)
         if "<!--" in text:
-            spans = sorted(spans + _comments(text))
+            spans = sorted(spans + comment_spans(text))
         self.starts = [s for s, _ in spans]
         self.ends: list[int] = []
         for _, e in spans:
@@ -259,17 +263,3 @@ class _Skip:
     def __call__(self, pos: int) -> bool:
         i = bisect_right(self.starts, pos) - 1
         return i >= 0 and pos < self.ends[i]
-
-
-def _comments(text: str) -> list[tuple[int, int]]:
-    """HTML comment ranges, found with ``str.find`` (linear even with unclosed comments)."""
-    found = []
-    start = text.find("<!--")
-    while start != -1:
-        end = text.find("-->", start + 4)
-        if end == -1:
-            found.append((start, len(text)))
-            break
-        found.append((start, end + 3))
-        start = text.find("<!--", end + 3)
-    return found

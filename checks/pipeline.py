@@ -25,6 +25,7 @@ from checks.judging import Judge, JudgeFailed, Judgement, JudgeSkipped
 from checks.profiles import Planned, choose_profile, plan
 from checks.registry import CheckContext, CheckResult, Resolved
 from checks.scoring import Ran, decide, error_verdict_for
+from checks.text import one_reading
 from messages import (
     CheckError,
     CheckName,
@@ -64,6 +65,18 @@ def verify(
     Raises:
         JobValidationError: a criterion's params do not fit its check.
     """
+    with one_reading():  # the checks share what they read off the output (code, comments)
+        return _verify(job, config=config, judge=judge, budget=budget, mode=mode)
+
+
+def _verify(
+    job: VerifyJob,
+    *,
+    config: PipelineConfig,
+    judge: Judge | None,
+    budget: BudgetLike | None,
+    mode: Mode | None,
+) -> VerdictEvent:
     started = time.perf_counter()
     policy = config.resolve(job)
     profile = choose_profile(job, config.profile)

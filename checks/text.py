@@ -6,10 +6,13 @@ from them underlines exactly what was found.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
@@ -32,6 +35,41 @@ _SCHEMES = ("http", "https")
 _HTML_TAG = re.compile(r"<[^<>]*+>")
 _IMG_TAG = re.compile(r"<img\b[^<>]*+>", re.IGNORECASE)
 _TRAILING = ".,;:!?*_~'\""
+
+
+Spans = list[tuple[int, int]]
+_readings: ContextVar[dict[tuple[str, str], tuple[tuple[int, int], ...]] | None] = ContextVar(
+    "verifleet_text_readings", default=None
+)
+
+
+@contextmanager
+def one_reading() -> Iterator[None]:
+    """Within the block, the code and comment ranges of a text are found once, however many
+    checks ask: the checks of one verification all read the same output (``checks/pipeline.py``).
+    Per thread (a context variable), and forgotten when the block ends."""
+    token = _readings.set({})
+    try:
+        yield
+    finally:
+        _readings.reset(token)
+
+
+def _read_once(find: Callable[[str], Spans]) -> Callable[[str], Spans]:
+    """``find``, remembered per text inside :func:`one_reading`; each caller gets a list of its own."""
+    name = find.__name__
+
+    @functools.wraps(find)
+    def read(text: str) -> Spans:
+        readings = _readings.get()
+        if readings is None:
+            return find(text)
+        found = readings.get((name, text))
+        if found is None:
+            found = readings[(name, text)] = tuple(find(text))
+        return list(found)
+
+    return read
 
 
 @dataclass(frozen=True)
@@ -67,6 +105,7 @@ def fence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+@_read_once
 def comment_spans(text: str) -> list[tuple[int, int]]:
     """HTML comments; an unclosed ``<!--`` runs to the end of the text."""
     spans = []
@@ -122,6 +161,7 @@ def inline_code_spans(text: str, outside: Sequence[tuple[int, int]] = ()) -> lis
     return spans
 
 
+@_read_once
 def code_spans(text: str) -> list[tuple[int, int]]:
     """Character ranges of fenced code, inline code and HTML code/pre/script/style."""
     spans: list[tuple[int, int]] = []

@@ -283,3 +283,60 @@ class TestVerifyDocument:
         # Nothing a writer could fix: not sent back, a person looks.
         assert verdict.status is Status.PASSED_WITH_WARNINGS
         assert verdict.action is Action.ESCALATE
+
+
+class TestOneReading:
+    """The checks of one verification find the code and comments of its output once
+    (``checks.text.one_reading``)."""
+
+    CODE = "Intro words here.\n\n```python\nprint('[s9]')\n```\n\n<!-- a note -->\nMore words `x` here.\n"
+
+    def counted_fences(self, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+        import checks.text
+
+        seen: list[str] = []
+        real = checks.text.fence_spans
+
+        def fence_spans(text: str) -> list[tuple[int, int]]:
+            seen.append(text)
+            return real(text)
+
+        monkeypatch.setattr(checks.text, "fence_spans", fence_spans)
+        return seen
+
+    def test_a_verification_finds_the_code_of_its_output_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Given four checks that each skip code (word count, phrases, structure, citations), when
+        the job is verified twice, then the fences are found once per verification."""
+        seen = self.counted_fences(monkeypatch)
+        criteria = [
+            {"id": "c1", "text": "Words", "check": "word_count", "params": {"ge": 1}},
+            {"id": "c2", "text": "No hype", "check": "prohibited_phrases", "params": {"phrases": ["delve"]}},
+            {
+                "id": "c3",
+                "text": "Headings",
+                "check": "structure",
+                "params": {"sections": [{"heading": "Intro"}]},
+            },
+            {"id": "c4", "text": "Cites", "check": "cite_integrity"},
+        ]
+        job = parse_job(make_job(output={"format": "markdown", "content": self.CODE}, criteria=criteria))
+        first = verify(job)
+        assert len(seen) == 1
+        second = verify(job)
+        assert len(seen) == 2 and second.same_outcome(first)
+
+    def test_each_caller_gets_a_list_of_its_own_and_nothing_outlives_the_block(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        from checks.text import code_spans, comment_spans, one_reading
+
+        seen = self.counted_fences(monkeypatch)
+        with one_reading():
+            spans = code_spans(self.CODE)
+            expected = list(spans)
+            spans.append((0, 1))
+            assert code_spans(self.CODE) == expected
+            assert comment_spans(self.CODE) == [(self.CODE.index("<!--"), self.CODE.index("-->") + 3)]
+        assert len(seen) == 1
+        assert code_spans(self.CODE) == expected
+        assert len(seen) == 2
