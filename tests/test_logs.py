@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import json
 import logging
+import sys
 from collections.abc import Iterator
 
 import pytest
 import structlog
 
-from workers.logs import adopt_stdlib
+from workers import logs
+from workers.logs import adopt_stdlib, configure
 
 
 @pytest.fixture
@@ -56,3 +58,37 @@ class TestAdoptStdlib:
         logging.getLogger("dramatiq.WorkerProcess(0)").info("Worker process is ready for action.")
         record = json.loads(root_stream.getvalue())
         assert record["event"] == "Worker process is ready for action." and "job_id" not in record
+
+
+class Writes(io.StringIO):
+    """A stream that records each ``write`` it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    def write(self, s: str) -> int:
+        self.calls.append(s)
+        return super().write(s)
+
+
+class TestOwnStream:
+    def test_each_line_is_one_write_to_the_stream_given(self) -> None:
+        """Given the stream a worker process passes (its own standard error, not dramatiq's pipe,
+        which stands in ``sys.stderr``), then each line is one ``write``: a line shorter than a pipe's
+        buffer then never interleaves with another process's, and dramatiq's pipe gets nothing."""
+        own, pipe = Writes(), Writes()
+        real, saved, was = sys.stderr, structlog.get_config(), logs._configured
+        sys.stderr = pipe
+        try:
+            configure("info", "json", force=True, stream=own)
+            structlog.get_logger("verifleet.worker").info("verdict", job_id="j-1", score=0.9)
+            structlog.get_logger("verifleet.worker").info("verdict", job_id="j-2", score=0.4)
+        finally:
+            sys.stderr = real
+            structlog.configure(**saved)
+            logs._configured = was
+        assert pipe.calls == []
+        assert len(own.calls) == 2
+        assert all(call.endswith("\n") and call.count("\n") == 1 for call in own.calls)
+        assert [json.loads(call)["job_id"] for call in own.calls] == ["j-1", "j-2"]

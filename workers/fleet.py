@@ -6,6 +6,8 @@ declares the two actors on it. ``verifleet worker`` runs dramatiq on this module
 
 from __future__ import annotations
 
+import sys
+
 import dramatiq
 
 from workers.actors import declare
@@ -15,7 +17,8 @@ from workers.runtime import RuntimeHolder
 from workers.settings import Settings
 
 settings = Settings()
-configure(settings.log_level, settings.log_format)
+# Our lines straight to the process's standard error, not through dramatiq's log pipe (logs.py).
+configure(settings.log_level, settings.log_format, stream=sys.__stderr__ or sys.stderr)
 adopt_stdlib(settings.log_format)  # dramatiq's own lines in this process, as ours
 broker = make_broker(settings)
 dramatiq.set_broker(broker)
