@@ -207,8 +207,9 @@ def declare(broker: dramatiq.Broker, holder: RuntimeHolder) -> dict[Mode, dramat
     def make(mode: Mode) -> dramatiq.Actor[Any, Any]:
         def run(payload: str | dict[str, Any]) -> None:
             runtime = holder.get()
-            current = CurrentMessage.get_current_message() if acks is not None else None
-            ack = acks.verdict_ack(current) if acks is not None and current is not None else None
+            ack = None
+            if acks is not None and (current := CurrentMessage.get_current_message()) is not None:
+                ack = acks.verdict_ack(current)
             try:
                 process(runtime, payload, mode, ack=ack)
             except JobRejected:

@@ -213,6 +213,14 @@ class FleetRedisBroker(RedisBroker):
                 calls = unknown
         raise NoScriptError("Redis does not keep the enqueue scripts loaded")
 
+    def acks_key(self, queue: str) -> str:
+        """dramatiq's set of the queue's messages this process fetched and has not acknowledged."""
+        return f"{self.namespace}:__acks__.{self.broker_id}.{queue}"
+
+    def messages_key(self, queue: str) -> str:
+        """dramatiq's hash of the queue's message bodies, by Redis message id."""
+        return f"{self.namespace}:{queue}.msgs"
+
     def verdict_ack(self, message: dramatiq.Message[Any] | dramatiq.MessageProxy) -> VerdictAck | None:
         """The acknowledgement of ``message`` for the script that publishes its verdict, on the
         keys dramatiq's ``ack`` would touch; once it has run, the consumer sends no ack of its own.
@@ -221,10 +229,9 @@ class FleetRedisBroker(RedisBroker):
         queue = message.queue_name
         if not isinstance(message_id, str) or queue == dq_name(queue):
             return None
-        namespace = self.namespace
         return VerdictAck(
-            acks_key=f"{namespace}:__acks__.{self.broker_id}.{queue}",
-            messages_key=f"{namespace}:{queue}.msgs",
+            acks_key=self.acks_key(queue),
+            messages_key=self.messages_key(queue),
             message_id=message_id,
             settled=lambda: setattr(message, _ACKED, True),
         )
@@ -312,14 +319,13 @@ class _FleetConsumer(_RedisConsumer):
 
     def _dead_letter(self, data: bytes) -> None:
         """Move an undecodable message from this process's ack set to the queue's dead letters."""
-        namespace, queue = self.broker.namespace, self.queue_name
-        acks = f"{namespace}:__acks__.{self.broker.broker_id}.{queue}"
+        broker, queue = self.broker, self.queue_name
         try:
-            ids = sorted(self.broker.client.smembers(acks))
-            bodies = self.broker.client.hmget(f"{namespace}:{queue}.msgs", ids) if ids else []
+            ids = sorted(broker.client.smembers(broker.acks_key(queue)))
+            bodies = broker.client.hmget(broker.messages_key(queue), ids) if ids else []
             found = next((i for i, body in zip(ids, bodies, strict=True) if body == data), None)
             if found is not None:
-                self.broker.do_nack(queue, found.decode())
+                broker.do_nack(queue, found.decode())
         except redis.ConnectionError as e:
             raise ConnectionClosed(e) from None  # type: ignore[no-untyped-call]
         log.error(

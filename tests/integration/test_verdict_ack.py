@@ -62,9 +62,12 @@ def fleet(redis_url: str) -> Iterator[Fleet]:
 
 def settled(client: redis.Redis, broker: FleetRedisBroker) -> Callable[[], bool]:
     """Nothing of the batch queue is left: no message body, none waiting, none held unacknowledged."""
-    queue = f"{broker.namespace}:{BATCH_QUEUE}"
-    held = f"{broker.namespace}:__acks__.{broker.broker_id}.{BATCH_QUEUE}"
-    return lambda: client.hlen(f"{queue}.msgs") == 0 and client.llen(queue) == 0 and client.scard(held) == 0
+    queue, held, bodies = (
+        f"{broker.namespace}:{BATCH_QUEUE}",
+        broker.acks_key(BATCH_QUEUE),
+        broker.messages_key(BATCH_QUEUE),
+    )
+    return lambda: client.hlen(bodies) == 0 and client.llen(queue) == 0 and client.scard(held) == 0
 
 
 class TestAcknowledgedWithTheVerdict:
