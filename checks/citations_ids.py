@@ -31,14 +31,13 @@ from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from checks.flags import flag
 from checks.registry import CheckContext, CheckFn, CheckResult
-from checks.text import code_spans, comment_spans
+from checks.text import Cover, code_spans, comment_spans
 from messages import CheckName, CheckStatus, Flag, FlagType, OutputFormat, Severity, Source
 
 # "[" first, then the look back at it (not an image's "![", not an escaped "\["): a pattern that starts
@@ -76,7 +75,8 @@ def citations(text: str, sources: Sequence[Source]) -> list[Citation]:
     ids = {s.id for s in sources}
     folded = {i.casefold() for i in ids}
     shape = _shape(ids)
-    skip = _Skip(text)
+    # Inside code or an HTML comment, brackets cite nothing.
+    skip = Cover(code_spans(text) + (comment_spans(text) if "<!--" in text else []))
     definitions: set[str] = set()
     if "]:" in text:  # a definition holds "]:"; looking for one at every line start costs more
         definitions = {m.group("label").strip().casefold() for m in _REF_DEFINITION.finditer(text)}
@@ -246,20 +246,3 @@ def _anchors(text: str) -> set[str]:
         slug = _SLUG_DROP.sub("", heading.title.casefold()).strip().replace(" ", "-")
         found.add(slug)
     return found
-
-
-class _Skip:
-    """Is a position inside code or an HTML comment?"""
-
-    def __init__(self, text: str) -> None:
-        spans = code_spans(text)
-        if "<!--" in text:
-            spans = sorted(spans + comment_spans(text))
-        self.starts = [s for s, _ in spans]
-        self.ends: list[int] = []
-        for _, e in spans:
-            self.ends.append(max(e, self.ends[-1]) if self.ends else e)
-
-    def __call__(self, pos: int) -> bool:
-        i = bisect_right(self.starts, pos) - 1
-        return i >= 0 and pos < self.ends[i]

@@ -141,7 +141,7 @@ def inline_code_spans(text: str, outside: Sequence[tuple[int, int]] = ()) -> lis
 
     A run with no closer is literal text. Runs inside ``outside`` (fenced code) are ignored.
     """
-    covered = _Cover(list(outside))
+    covered = Cover(list(outside))
     runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text) if not covered(m.start())]
     following: list[int | None] = [None] * len(runs)
     last_of_length: dict[int, int] = {}
@@ -185,7 +185,7 @@ def bare_urls(text: str) -> Iterator[tuple[int, str]]:
                 break
 
 
-class _Cover:
+class Cover:
     """Is a position inside any of a set of ranges? (binary search over merged ranges)."""
 
     def __init__(self, spans: list[tuple[int, int]]) -> None:
@@ -220,7 +220,7 @@ def find_urls(text: str, *, skip_code: bool = True) -> list[Span]:
     inline, ``<code>``/``<pre>``) are examples, not citations, and are skipped
     unless ``skip_code`` is false.
     """
-    inside_code = _Cover(code_spans(text)) if skip_code else _Cover([])
+    inside_code = Cover(code_spans(text)) if skip_code else Cover([])
     found: dict[int, Span] = {}
 
     def add(start: int, raw: str) -> None:
@@ -237,7 +237,7 @@ def find_urls(text: str, *, skip_code: bool = True) -> list[Span]:
         for m in _HTML_ATTR_URL.finditer(text):
             if m.start() == 0 or not text[m.start() - 1].isalnum():
                 add(m.start("url"), m.group("url"))
-    taken = _Cover([(s.start, s.end) for s in found.values()])
+    taken = Cover([(s.start, s.end) for s in found.values()])
     for start, url in bare_urls(text):
         if not taken(start):
             add(start, url)
