@@ -73,6 +73,8 @@ if TYPE_CHECKING:
 log = structlog.get_logger("verifleet.batching")
 
 GROUP = "flushers"
+PARKING_STREAM = "judge:parked"
+"""The stream of parked judge work, under the key prefix."""
 
 _PARK = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
@@ -119,7 +121,7 @@ class ParkingLot:
     ) -> None:
         self.redis = client
         self.prefix = prefix
-        self.stream = f"{prefix}:judge:parked"
+        self.stream = f"{prefix}:{PARKING_STREAM}"
         self.marker_ttl_s = marker_ttl_s
         self._park = client.register_script(_PARK)
         self._repark = client.register_script(_REPARK)

@@ -8,7 +8,8 @@ Prometheus middleware's. dramatiq runs :func:`serve` in a forked process (the mi
 
 - ``verifleet_queue_depth{queue}``, ``verifleet_queue_delayed{queue}``,
   ``verifleet_queue_dead_letters{queue}``, ``verifleet_queue_oldest_age_seconds{queue}``;
-- ``verifleet_batch_parked_items``: judge work parked for a batch flush (0 until batching parks any);
+- ``verifleet_batch_parked_items``: judge work parked for a batch flush and not flushed yet (the
+  length of the parking stream on the state Redis; left out of a scrape that cannot read it);
 - ``verifleet_broker_up``: 1 when the broker answered this scrape.
 
 Every worker host reports the same queue gauges: aggregate them with ``max by (queue)``.
@@ -25,11 +26,12 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import redis
 import structlog
 
 from messages import FleetError
 from workers.queues import QueueStats, read_queue_stats
-from workers.settings import Settings
+from workers.settings import Settings, redact
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
@@ -105,14 +107,34 @@ class QueueCollector:
                 if value is not None:
                     family.add_metric([s.queue], float(value))
             yield family
-        parked = GaugeMetricFamily(*PARKED)
-        parked.add_metric([], float(parked_items(self.settings)))
-        yield parked
+        try:
+            waiting: int | None = parked_items(self.settings)
+        except FleetError as e:
+            log.warning("parked_items_failed", error=str(e))
+            waiting = None
+        if waiting is not None:
+            parked = GaugeMetricFamily(*PARKED)
+            parked.add_metric([], float(waiting))
+            yield parked
 
 
-def parked_items(_settings: Settings) -> int:
-    """Items parked for a batch judge flush. Nothing parks yet: batching lands in a later issue."""
-    return 0
+def parked_items(settings: Settings) -> int:
+    """Judge work parked for a batch flush and not flushed yet: the entries of the parking stream
+    (``<prefix>:judge:parked``, :class:`workers.batching.ParkingLot`) on the state Redis, those a
+    flusher holds included (a flush deletes its entries; a re-park replaces one).
+
+    Raises:
+        FleetError: the state Redis could not be reached.
+    """
+    from workers.batching import PARKING_STREAM  # noqa: PLC0415  (the supervisor imports this module: no checks there)
+
+    client = redis.Redis.from_url(settings.state_url, socket_timeout=2.0, socket_connect_timeout=2.0)
+    try:
+        return int(client.xlen(f"{settings.key_prefix}:{PARKING_STREAM}"))
+    except redis.RedisError as e:
+        raise FleetError(f"could not read the parked judge work on {redact(settings.state_url)}: {e}") from e
+    finally:
+        client.close()
 
 
 def build_registry(settings: Settings, directory: str) -> CollectorRegistry:

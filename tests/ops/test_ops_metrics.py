@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
+from factories import make_job
 from prometheus_client import CollectorRegistry
 
 from messages import (
@@ -27,6 +29,8 @@ from messages import (
     parse_job,
 )
 from workers import metrics
+from workers.batching import ParkingLot
+from workers.events import EventStore
 from workers.exposition import build_registry, gauge_names, make_server, reset_dir
 from workers.metrics import Instruments, judge_calls
 from workers.settings import Settings
@@ -347,3 +351,29 @@ class TestExposition:
         families = {f.name: f for f in build_registry(settings, str(tmp_path)).collect()}
         assert families["verifleet_broker_up"].samples[0].value == 0
         assert "verifleet_queue_depth" not in families
+
+    def test_parked_items_count_the_parking_stream(self, redis_url: str, tmp_path: Path) -> None:
+        """Given three jobs' judge work parked and one flushed, the gauge reads the two still parked."""
+        settings = Settings(redis_url=redis_url, key_prefix="parked-gauge")
+        client = redis.Redis.from_url(redis_url)
+        lot = ParkingLot(client, prefix=settings.key_prefix)
+        events = EventStore.from_settings(client, settings)
+        entries = [lot.park(events, parse_job(make_job(job_id=f"p-{i}"))) for i in range(3)]
+        assert all(entries)
+        assert lot.park(events, parse_job(make_job(job_id="p-0"))) is None  # parked already: not twice
+
+        def gauge() -> float:
+            families = {f.name: f for f in build_registry(settings, str(tmp_path)).collect()}
+            return families["verifleet_batch_parked_items"].samples[0].value
+
+        assert gauge() == 3
+        lot.done([e for e in entries[:1] if e is not None])
+        assert gauge() == 2
+        client.close()
+
+    def test_unreadable_parked_work_is_left_out_not_read_as_zero(self, tmp_path: Path) -> None:
+        families = {
+            f.name: f
+            for f in build_registry(Settings(redis_url="redis://127.0.0.1:1/0"), str(tmp_path)).collect()
+        }
+        assert "verifleet_batch_parked_items" not in families
