@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Literal
 
 from checks.claims import MARKER_RE, Prose
-from checks.text import code_spans, normalize_url
+from checks.text import Cover, code_spans, normalize_url
 from messages import Source, SourceType
 
 __all__ = [
@@ -231,12 +231,7 @@ def extract_markers(text: str, *, code: Sequence[tuple[int, int]] | None = None)
     """
     if "[" not in text and "<cite" not in text.lower():
         return []
-    spans = code_spans(text) if code is None else code
-    starts = [s for s, _ in spans]
-
-    def in_code(pos: int) -> bool:
-        i = bisect_right(starts, pos) - 1
-        return i >= 0 and spans[i][0] <= pos < spans[i][1]
+    in_code = Cover(code_spans(text) if code is None else code)
 
     found: dict[int, Marker] = {}
     if "<!--" in text:

@@ -20,13 +20,12 @@ starting ``re:`` is a regular expression. Text inside code (fenced, inline,
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from checks.drafts import Leaf
-from checks.text import code_spans, count_words, prose
+from checks.text import Cover, code_spans, count_words, prose
 
 MAX_HITS_PER_TELL = 10
 """Flags (and fixes) per tell; further hits of the same tell are counted in one more fix."""
@@ -241,24 +240,6 @@ def snippet(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-class CodeRanges:
-    """Is an offset inside code? Binary search over the merged code ranges of one value."""
-
-    def __init__(self, value: str) -> None:
-        merged: list[list[int]] = []
-        for start, end in code_spans(value):
-            if merged and start <= merged[-1][1]:
-                merged[-1][1] = max(end, merged[-1][1])
-            else:
-                merged.append([start, end])
-        self.starts = [s for s, _ in merged]
-        self.spans = merged
-
-    def __contains__(self, pos: int) -> bool:
-        i = bisect_right(self.starts, pos) - 1
-        return i >= 0 and self.spans[i][0] <= pos < self.spans[i][1]
-
-
 def find_tells(
     fields: Iterable[Leaf], tells: list[Compiled], em_dash_rate: float | None, locate: Locate
 ) -> list[Problem]:
@@ -268,11 +249,11 @@ def find_tells(
     dashes: list[tuple[str, int, int, str]] = []
     words = 0
     for leaf in fields:
-        code = CodeRanges(leaf.value)
+        in_code = Cover(code_spans(leaf.value))
         for c in tells:
             for m in c.regex.finditer(leaf.value):
                 start, end = m.span("hit") if c.tell.paragraph_start else m.span()
-                if start in code or start == end:
+                if start == end or in_code(start):
                     continue
                 n = counts[c.tell.id] = counts.get(c.tell.id, 0) + 1
                 if n > MAX_HITS_PER_TELL:
@@ -292,7 +273,7 @@ def find_tells(
             dashes += [
                 (leaf.path, m.start(), m.end(), leaf.value)
                 for m in _EM_DASH.finditer(leaf.value)
-                if m.start() not in code
+                if not in_code(m.start())
             ]
     for tell_id, n in counts.items():
         if n > MAX_HITS_PER_TELL:

@@ -10,7 +10,7 @@ import functools
 import html
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -188,7 +188,7 @@ def bare_urls(text: str) -> Iterator[tuple[int, str]]:
 class Cover:
     """Is a position inside any of a set of ranges? (binary search over merged ranges)."""
 
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
         merged: list[tuple[int, int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:

@@ -30,7 +30,6 @@ import sys
 import threading
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import compress
@@ -41,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from checks.flags import flag
 from checks.library.structure import find_headings, line_finder, section_finder
 from checks.registry import CheckContext, CheckResult, register
-from checks.text import code_spans
+from checks.text import Cover, code_spans
 from messages import CheckName, FlagType, OutputFormat, Severity
 
 MAX_PHRASES = 2_000
@@ -144,7 +143,7 @@ def find_phrases(text: str, phrases: list[str], *, decode_entities: bool = False
     if not candidates:
         return []
     candidates.sort(key=lambda c: (c[0], -c[1]))
-    in_code = _covered(code_spans(text))
+    in_code = Cover(code_spans(text))
     hits: list[Hit] = []
     last_end = -1
     for start, end in candidates:
@@ -303,23 +302,6 @@ def warm_up() -> None:
 @cache
 def _word_re() -> re.Pattern[str]:
     return re.compile(_word_class())
-
-
-def _covered(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
-    starts = [s for s, _ in spans]
-    ends = [e for _, e in spans]
-    # code_spans may overlap (inline code inside an HTML <code>); keep a running max of ends.
-    running: list[int] = []
-    best = -1
-    for e in ends:
-        best = max(best, e)
-        running.append(best)
-
-    def inside(pos: int) -> bool:
-        i = bisect_right(starts, pos) - 1
-        return i >= 0 and pos < running[i]
-
-    return inside
 
 
 class _EntityView:

@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from checks.flags import flag
 from checks.registry import CheckContext, CheckResult, register
-from checks.text import code_spans, count_words
+from checks.text import Cover, code_spans, count_words
 from messages import CheckName, Flag, FlagType, OutputFormat, Severity
 
 _ATX = re.compile(r"^[ \t]{0,3}(?P<hashes>#{1,6})(?=[ \t]|$)(?P<title>[^\n]*)$", re.MULTILINE)
@@ -94,16 +94,7 @@ def _display(title: str) -> str:
 
 def find_headings(text: str, *, is_html: bool = False) -> list[Heading]:
     """Markdown (ATX, setext) and HTML headings outside code, in order of position."""
-    spans = code_spans(text)
-    starts = [s for s, _ in spans]
-    ends: list[int] = []
-    for _, e in spans:
-        ends.append(max(e, ends[-1]) if ends else e)
-
-    def in_code(pos: int) -> bool:
-        i = bisect_right(starts, pos) - 1
-        return i >= 0 and pos < ends[i]
-
+    in_code = Cover(code_spans(text))
     found: dict[int, Heading] = {}
     for m in _ATX.finditer(text):
         title = _without_closing_hashes(m.group("title")[:_TITLE_LIMIT])

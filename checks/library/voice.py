@@ -28,8 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from checks.drafts import DraftView, Leaf, read_draft
 from checks.flags import flag
 from checks.registry import CheckContext, CheckResult, register
-from checks.tells import CodeRanges, Problem, compile_tells, find_tells, phrases_pattern, sentences, snippet
-from checks.text import find_urls, prose
+from checks.tells import Problem, compile_tells, find_tells, phrases_pattern, sentences, snippet
+from checks.text import Cover, code_spans, find_urls, prose
 from messages import CheckName, FlagType, OutputFormat, Severity
 
 DEFAULT_HEDGES = ("depends", "depending on", "it varies", "either could", "either one could")
@@ -146,9 +146,9 @@ def _essay(draft: DraftView, _: VoiceSettings) -> list[Problem]:
         body = section.get("body") if isinstance(section, dict) else None
         if not isinstance(body, str):
             continue
-        code = CodeRanges(body)
+        in_code = Cover(code_spans(body))
         for m in _BULLET.finditer(body):
-            if m.start() in code or _RULE_LINE.match(m.group()):
+            if in_code(m.start()) or _RULE_LINE.match(m.group()):
                 continue
             path = f"sections.{i}.body"
             problems.append(
