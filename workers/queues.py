@@ -10,7 +10,14 @@ under the namespace ``<key_prefix>-dramatiq``:
 - ``<namespace>:<queue>.XQ``: a sorted set of dead-lettered message ids.
 
 For RabbitMQ, a passive ``queue_declare`` answers the message count of ``<queue>``, ``<queue>.DQ``
-and ``<queue>.XQ``; it does not say how old the oldest message is.
+and ``<queue>.XQ``. How old the oldest waiting message is, AMQP does not say: when ``<queue>`` holds
+messages, the scrape *peeks* at its head, a ``basic.get`` without acknowledgement and a
+``basic.nack`` with requeue at once, and reads the ``message_timestamp`` of dramatiq's message. A
+classic queue (what dramatiq declares) puts the message back where it was; if the scrape dies in
+between, the broker requeues it when the channel closes. Nothing is consumed, and no delivery of
+ours is counted (the fleet counts deliveries when an actor starts). On a *quorum* queue (a server
+policy can make one) a requeue raises the message's delivery count: there, set
+``VERIFLEET_QUEUE_PEEK=false`` and the age is left unknown.
 """
 
 from __future__ import annotations
@@ -53,7 +60,7 @@ def read_queue_stats(settings: Settings, queues: tuple[str, ...] = QUEUES) -> li
     """
     url = settings.queue_url
     if url.split("://", 1)[0].lower() in ("amqp", "amqps"):
-        return _rabbitmq_stats(url, queues)
+        return _rabbitmq_stats(url, queues, peek=settings.queue_peek)
     client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
     try:
         return redis_stats(client, queue_namespace(settings), queues)
@@ -102,7 +109,9 @@ def _timestamp_ms(raw: bytes | None) -> int | None:
         return None
 
 
-def _rabbitmq_stats(url: str, queues: tuple[str, ...]) -> list[QueueStats]:
+def _rabbitmq_stats(
+    url: str, queues: tuple[str, ...], *, peek: bool = True, now: float | None = None
+) -> list[QueueStats]:
     import pika  # noqa: PLC0415  (only RabbitMQ deployments pay for the import)
     import pika.exceptions  # noqa: PLC0415
 
@@ -116,6 +125,25 @@ def _rabbitmq_stats(url: str, queues: tuple[str, ...]) -> list[QueueStats]:
             if channel.is_open:
                 channel.close()
 
+    def age(connection: Any, name: str, depth: int) -> float | None:
+        """How long the head message of ``name`` has waited: peeked at and put back (module doc)."""
+        if not peek or not depth:
+            return None
+        channel = connection.channel()
+        try:
+            method, _properties, body = channel.basic_get(queue=name, auto_ack=False)
+            if method is None:
+                return None  # taken by a consumer since the count
+            channel.basic_nack(delivery_tag=method.delivery_tag, requeue=True)
+            stamp = _timestamp_ms(body)
+        except pika.exceptions.ChannelClosedByBroker:
+            return None
+        finally:
+            if channel.is_open:
+                channel.close()
+        clock = time.time() if now is None else now
+        return max(0.0, clock - stamp / 1000) if stamp is not None else None
+
     try:
         params = pika.URLParameters(url)
         params.socket_timeout = 2.0
@@ -124,12 +152,19 @@ def _rabbitmq_stats(url: str, queues: tuple[str, ...]) -> list[QueueStats]:
     except pika.exceptions.AMQPError as e:
         raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
     try:
-        return [
-            QueueStats(
-                q, count(connection, q), count(connection, f"{q}.DQ"), count(connection, f"{q}.XQ"), None
+        found = []
+        for q in queues:
+            depth = count(connection, q)
+            found.append(
+                QueueStats(
+                    q,
+                    depth,
+                    count(connection, f"{q}.DQ"),
+                    count(connection, f"{q}.XQ"),
+                    age(connection, q, depth),
+                )
             )
-            for q in queues
-        ]
+        return found
     except pika.exceptions.AMQPError as e:
         raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
     finally:

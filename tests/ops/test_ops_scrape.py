@@ -169,9 +169,10 @@ class TestScrape:
         assert 0.25 <= stats["verify-batch"].oldest_age_seconds < 30
 
     @pytest.mark.timeout(60)
-    def test_rabbitmq_counts_come_from_a_passive_declare(self, redis_url: str) -> None:
-        """On RabbitMQ the message count of each queue is read with a passive declare. (A queue of
-        this test's own: the fleet's queues on a shared server may have consumers.)"""
+    def test_rabbitmq_counts_from_a_passive_declare_and_age_from_a_peek(self, redis_url: str) -> None:
+        """On RabbitMQ the message count of each queue is read with a passive declare, and the age
+        of the oldest by peeking at the head and putting it back. (A queue of this test's own: the
+        fleet's queues on a shared server may have consumers.)"""
         if not amqp_available():
             pytest.skip("no RabbitMQ answers on 127.0.0.1:5672 (set VERIFLEET_TEST_AMQP_URL)")
         settings = Settings(redis_url=redis_url, broker_url=AMQP_URL)
@@ -179,14 +180,29 @@ class TestScrape:
         broker = make_broker(settings)
         try:
             broker.declare_queue(queue)
-            for _ in range(3):
+            sent = [
                 broker.enqueue(
-                    dramatiq.Message(queue_name=queue, actor_name="a", args=(), kwargs={}, options={})
+                    dramatiq.Message(queue_name=queue, actor_name="a", args=(i,), kwargs={}, options={})
                 )
+                for i in range(3)
+            ]
+            time.sleep(0.3)
             stats, missing = read_queue_stats(settings, (queue, "verifleet-ops-test-never-declared"))
+            again, _ = read_queue_stats(settings, (queue, "verifleet-ops-test-never-declared"))
+            (blind,) = read_queue_stats(
+                Settings(redis_url=redis_url, broker_url=AMQP_URL, queue_peek=False), (queue,)
+            )
+            # The peeks consumed nothing and kept the order: the head is still the first message sent.
+            method, _, body = broker.channel.basic_get(queue=queue, auto_ack=True)
+            head = dramatiq.Message.decode(body)
         finally:
             for name in (queue, f"{queue}.DQ", f"{queue}.XQ"):
                 broker.channel.queue_delete(name)
             broker.close()
-        assert (stats.depth, stats.delayed, stats.dead_letters, stats.oldest_age_seconds) == (3, 0, 0, None)
-        assert missing.depth == 0
+        assert (stats.depth, stats.delayed, stats.dead_letters) == (3, 0, 0)
+        assert stats.oldest_age_seconds is not None and 0.25 <= stats.oldest_age_seconds < 30
+        assert again.depth == 3 and again.oldest_age_seconds is not None
+        assert again.oldest_age_seconds >= stats.oldest_age_seconds
+        assert (blind.depth, blind.oldest_age_seconds) == (3, None)
+        assert method is not None and head.message_id == sent[0].message_id
+        assert (missing.depth, missing.oldest_age_seconds) == (0, None)
