@@ -355,6 +355,11 @@ class SourceIndex:
         """Every sentence's plain text, in order (without making the sentences)."""
         return [plain for r in self._reads for plain in r.plains]
 
+    def source_plains(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Per source, in order: its text and its sentences' plain texts (what the embeddings
+        backend embeds and keys its per-source cache by)."""
+        return [(r.text, r.plains) for r in self._reads]
+
     @property
     def max_idf(self) -> float:
         """The weight of a term no source sentence holds."""

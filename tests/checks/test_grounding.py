@@ -948,6 +948,70 @@ class TestEmbeddings:
         assert grounding_outcome(verify(job(claim), config=opted)).details["backend"] == "embeddings"
 
 
+class TestEmbeddingCaches:
+    """Embedding is the backend's whole cost: no sentence is embedded twice while remembered."""
+
+    @pytest.fixture
+    def counted(self, embeddings_model: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+        """Every batch handed to the model, from a cold start."""
+        clear_cache()
+        semantic.clear_cache()
+        batches: list[list[str]] = []
+        real = semantic.encode
+
+        def encode(texts: Sequence[str]) -> Any:
+            batches.append(list(texts))
+            return real(texts)
+
+        monkeypatch.setattr(semantic, "encode", encode)
+        yield batches
+        clear_cache()
+        semantic.clear_cache()
+
+    DRAFT = (
+        "At peak the checkout service served 1,200 requests per second.\n\n"
+        "The checkout service does not support Windows hosts."
+    )
+
+    def test_a_mission_s_next_job_embeds_only_new_sources_and_its_claims(
+        self, counted: list[list[str]]
+    ) -> None:
+        other = src("s2", "The billing service runs in Oslo. It keeps invoices for seven years.")
+        first = ground(self.DRAFT, [src("s1", CHECKOUT)], backend="embeddings")
+        assert sum(map(len, counted)) == len(build_index([src("s1", CHECKOUT)])) + 2
+        counted.clear()
+        clear_cache()  # the job index is gone; the source vectors stay
+        again = ground(
+            self.DRAFT + "\n\nBilling runs in Oslo.", [src("s1", CHECKOUT), other], backend="embeddings"
+        )
+        assert counted == [
+            ["The billing service runs in Oslo.", "It keeps invoices for seven years."],
+            ["Billing runs in Oslo."],
+        ]
+        assert [c.status for c in again.claims][:2] == [c.status for c in first.claims]
+
+    def test_cached_vectors_equal_fresh_ones(self, counted: list[list[str]]) -> None:
+        index = build_index([src("s1", CHECKOUT)])
+        claims = ["The checkout service served 1,200 requests per second.", "Bananas are yellow."]
+        cached = semantic.similarities(index, claims)
+        clear_cache()
+        semantic.clear_cache()
+        fresh = semantic.similarities(build_index([src("s1", CHECKOUT)]), list(reversed(claims)))[::-1]
+        assert cached.shape == fresh.shape == (2, len(index))
+        assert abs(cached - fresh).max() < 1e-5
+
+    def test_the_source_cache_is_bounded_in_bytes(
+        self, counted: list[list[str]], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        one = semantic.source_vectors([("a", ["First sentence here."])])
+        monkeypatch.setattr(semantic, "SOURCE_VECTORS_BYTES", 2 * one.nbytes)
+        for name in "bcd":
+            semantic.source_vectors([(name, [f"Sentence {name}."])])
+        counted.clear()
+        semantic.source_vectors([("d", ["Sentence d."]), ("a", ["First sentence here."])])
+        assert counted == [["First sentence here."]]  # "a" was evicted, "d" was kept
+
+
 def _pairs() -> list[dict[str, Any]]:
     with PAIRS.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
