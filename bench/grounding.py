@@ -198,10 +198,10 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
     """Drafts per second, lexical path, from nothing cached to everything cached; the embeddings path."""
     draft, sources, source_map = speed_job()
 
-    def grounded(forget: Callable[[], None]) -> Callable[[], object]:
+    def grounded(forget: Callable[[], None], backend: Backend = "lexical") -> Callable[[], object]:
         def one() -> object:
             forget()
-            return ground(draft, sources, source_map=source_map)
+            return ground(draft, sources, source_map=source_map, backend=backend)
 
         return one
 
@@ -245,41 +245,31 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
             clear_cache()
             semantic.clear_cache()
 
-        def new_draft() -> None:  # the mission's sources embedded already, this draft's claims not
+        def new_draft() -> None:
             clear_cache()
             semantic.clear_claims()
 
-        forget_all()
-        started = time.perf_counter()
-        ground(draft, sources, source_map=source_map, backend="embeddings")
-        cold_s = time.perf_counter() - started
-
-        def embedded(forget: Callable[[], None]) -> Callable[[], object]:
-            def one() -> object:
-                forget()
-                return ground(draft, sources, source_map=source_map, backend="embeddings")
-
-            return one
-
-        shared = rate(embedded(new_draft), seconds)
-        warm = rate(embedded(lambda: None), seconds)
-        figures["grounding_embeddings_drafts_per_s"] = Figure(
-            round(1 / cold_s, 3), "drafts/s", ">= 0", COMMAND, note=note + "; cold: every sentence embedded"
-        )
-        figures["grounding_embeddings_shared_sources_drafts_per_s"] = Figure(
-            round(shared, 3),
-            "drafts/s",
-            ">= 0",
-            COMMAND,
-            note=note + "; the sources' vectors kept from an earlier job of the mission, the claims embedded",
-        )
-        figures["grounding_embeddings_warm_drafts_per_s"] = Figure(
-            round(warm, 3),
-            "drafts/s",
-            ">= 0",
-            COMMAND,
-            note=note + "; a retry: the job index and the claims' vectors cached",
-        )
+        embedded = {
+            # name, what is forgotten before each draft, how the note reads; cold is timed once
+            "grounding_embeddings_drafts_per_s": (forget_all, "cold: every sentence embedded"),
+            "grounding_embeddings_shared_sources_drafts_per_s": (
+                new_draft,
+                "the sources' vectors kept from an earlier job of the mission, the claims embedded",
+            ),
+            "grounding_embeddings_warm_drafts_per_s": (
+                lambda: None,
+                "a retry: the job index and the claims' vectors cached",
+            ),
+        }
+        for name, (forget, how) in embedded.items():
+            one = grounded(forget, "embeddings")
+            if forget is forget_all:
+                started = time.perf_counter()
+                one()
+                value = 1 / (time.perf_counter() - started)
+            else:
+                value = rate(one, seconds)
+            figures[name] = Figure(round(value, 3), "drafts/s", ">= 0", COMMAND, note=f"{note}; {how}")
     return figures
 
 
