@@ -107,11 +107,12 @@ class QueueCollector:
                 if value is not None:
                     family.add_metric([s.queue], float(value))
             yield family
-        try:
-            waiting: int | None = parked_items(self.settings)
-        except FleetError as e:
-            log.warning("parked_items_failed", error=str(e))
-            waiting = None
+        waiting: int | None = None
+        if stats is not None or self.settings.state_url != self.settings.queue_url:
+            try:  # (not when the Redis that holds both just failed: one timeout per scrape is enough)
+                waiting = parked_items(self.settings)
+            except FleetError as e:
+                log.warning("parked_items_failed", error=str(e))
         if waiting is not None:
             parked = GaugeMetricFamily(*PARKED)
             parked.add_metric([], float(waiting))

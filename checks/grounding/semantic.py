@@ -145,6 +145,8 @@ def source_vectors(sources: Sequence[tuple[str, Sequence[str]]]) -> Vectors:
 
 def claim_vectors(claims: Sequence[str]) -> Vectors:
     """One vector per claim: remembered ones from the cache, the others embedded in one batch."""
+    if not claims:
+        return np.zeros((0, DIMENSIONS), dtype=np.float32)
     with _cache_lock:
         known = {c: v for c in dict.fromkeys(claims) if (v := _claims.get(c)) is not None}
         for c in known:
