@@ -65,6 +65,7 @@ from workers.budget import DryBudget, JobBudget, Prepaid, PrepaidBudget
 from workers.cache import CachingJudge
 from workers.events import EventStore, decoded
 from workers.faults import JudgeUnavailable, unanswered
+from workers.queues import PARKING_STREAM
 
 if TYPE_CHECKING:
     from workers.policies import FleetPolicies
@@ -73,8 +74,6 @@ if TYPE_CHECKING:
 log = structlog.get_logger("verifleet.batching")
 
 GROUP = "flushers"
-PARKING_STREAM = "judge:parked"
-"""The stream of parked judge work, under the key prefix."""
 
 _PARK = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end

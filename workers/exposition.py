@@ -30,7 +30,7 @@ import redis
 import structlog
 
 from messages import FleetError
-from workers.queues import QueueStats, read_queue_stats
+from workers.queues import QueueStats, parked_count, read_queue_stats
 from workers.settings import Settings, redact
 
 if TYPE_CHECKING:
@@ -127,11 +127,9 @@ def parked_items(settings: Settings) -> int:
     Raises:
         FleetError: the state Redis could not be reached.
     """
-    from workers.batching import PARKING_STREAM  # noqa: PLC0415  (the supervisor imports this module: no checks there)
-
     client = redis.Redis.from_url(settings.state_url, socket_timeout=2.0, socket_connect_timeout=2.0)
     try:
-        return int(client.xlen(f"{settings.key_prefix}:{PARKING_STREAM}"))
+        return parked_count(client, settings.key_prefix)
     except redis.RedisError as e:
         raise FleetError(f"could not read the parked judge work on {redact(settings.state_url)}: {e}") from e
     finally:

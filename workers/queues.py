@@ -33,6 +33,19 @@ from messages import FleetError
 from workers.brokers import QUEUES, queue_namespace
 from workers.settings import Settings, redact
 
+PARKING_STREAM = "judge:parked"
+"""The stream of judge work parked for a batch flush, under the key prefix (on the state Redis;
+:class:`workers.batching.ParkingLot` writes it, a flush deletes its entries)."""
+
+
+def parked_count(client: redis.Redis, prefix: str) -> int:
+    """Judge work parked for a batch flush and not flushed yet, those a flusher holds included.
+
+    Raises:
+        redis.RedisError: the state Redis did not answer.
+    """
+    return int(client.xlen(f"{prefix}:{PARKING_STREAM}"))
+
 
 @dataclass(frozen=True)
 class QueueStats:

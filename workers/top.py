@@ -29,7 +29,7 @@ from rich.text import Text
 
 from messages import FleetError
 from workers.events import STREAM, decoded
-from workers.queues import QueueStats, read_queue_stats
+from workers.queues import QueueStats, parked_count, read_queue_stats
 from workers.settings import Settings, redact
 
 RATE_WINDOW_S = 10
@@ -165,6 +165,8 @@ class Frame:
     tally: Tally
     circuits: dict[str, float] | None
     mission_total: int | None
+    parked: int | None = None
+    """Judge work parked for a batch flush (None: the state Redis did not say)."""
 
 
 class Watcher:
@@ -243,15 +245,17 @@ class Watcher:
             queues, error = read_queue_stats(self.settings), None
         except FleetError as e:
             queues, error = None, str(e)
+        parked = None
         try:
             self._read_stream()
             total = self._mission_total()
+            parked = parked_count(self.redis, self.settings.key_prefix)
         except redis.RedisError as e:
             stream_error = f"verdict stream: {e}"
             error, total = f"{error}\n{stream_error}" if error else stream_error, self.total
         now = time.time()
         self.tally.expire(int(now * 1000))
-        return Frame(now, queues, error, self.tally, self._circuits(), total)
+        return Frame(now, queues, error, self.tally, self._circuits(), total, parked)
 
 
 def _age(seconds: float | None) -> str:
@@ -279,6 +283,8 @@ def render(frame: Frame, settings: Settings) -> RenderableType:
             q.queue, f"{q.depth:,}", f"{q.delayed:,}", f"{q.dead_letters:,}", _age(q.oldest_age_seconds)
         )
     parts.append(queues)
+    if frame.parked:
+        parts.append(Text(f"parked for a batch judge flush: {frame.parked:,}"))
     if frame.queue_error:
         parts.append(Text(frame.queue_error, style="red"))
     tally = frame.tally

@@ -18,7 +18,8 @@ from factories import make_job
 from ops_support import ROOT, worker_env
 from rich.console import Console
 
-from messages import Action, Cost, Mode, Status, Verdict, VerdictEvent
+from messages import Action, Cost, Mode, Status, Verdict, VerdictEvent, parse_job
+from workers.batching import ParkingLot
 from workers.client import Client
 from workers.events import EventStore
 from workers.queues import read_queue_stats
@@ -116,6 +117,24 @@ class TestTop:
         assert "mission mt: 3 of 5" in text and "pass 67%" in text
         assert "cost $0.0800 of $0.4000 budget (20% used)" in text
         assert "openai OPEN" in text and "anthropic closed" in text
+        assert "parked" not in text  # nothing parked: no line
+
+    def test_parked_judge_work_is_shown(self, redis_url: str, redis_client: redis.Redis) -> None:
+        """Batch jobs whose judge work waits for a flush are not in any queue: top says how many."""
+        settings = Settings(redis_url=redis_url)
+        lot = ParkingLot(redis_client, prefix=settings.key_prefix)
+        events = EventStore.from_settings(redis_client, settings)
+        for i in range(3):
+            assert lot.park(events, parse_job(make_job(job_id=f"parked-{i}")))
+        watcher = Watcher(settings)
+        try:
+            frame = watcher.poll()
+        finally:
+            watcher.close()
+        assert frame.parked == 3
+        out = io.StringIO()
+        Console(file=out, width=120, color_system=None).print(render(frame, settings))
+        assert "parked for a batch judge flush: 3" in out.getvalue()
 
     def test_total_given_when_submit_recorded_nothing(self, redis_url: str) -> None:
         settings = Settings(redis_url=redis_url)
