@@ -141,7 +141,7 @@ def inline_code_spans(text: str, outside: Sequence[tuple[int, int]] = ()) -> lis
 
     A run with no closer is literal text. Runs inside ``outside`` (fenced code) are ignored.
     """
-    covered = Cover(list(outside))
+    covered = Cover(outside)
     runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text) if not covered(m.start())]
     following: list[int | None] = [None] * len(runs)
     last_of_length: dict[int, int] = {}

@@ -97,34 +97,33 @@ def redis_stats(
     replies: list[Any] = pipe.execute()
     rows = [replies[i : i + 4] for i in range(0, len(replies), 4)]
     heads = {queue: row[1] for queue, row in zip(queues, rows, strict=True) if row[1] is not None}
-    stamps: dict[str, int | None] = {}
+    stamps: dict[str, bytes | None] = {}
     if heads:
         pipe = client.pipeline(transaction=False)
         for queue, message_id in heads.items():
             pipe.hget(redis_keys(namespace, queue)["messages"], message_id)
         for queue, raw in zip(heads, pipe.execute(), strict=True):
-            stamps[queue] = _timestamp_ms(raw)
+            stamps[queue] = raw
     now = time.time() if now is None else now
     found = []
     for queue, (depth, _head, delayed, dead) in zip(queues, rows, strict=True):
-        stamp = stamps.get(queue)
-        age = max(0.0, now - stamp / 1000) if stamp is not None and depth else None
+        age = _age_s(stamps.get(queue), now) if depth else None
         found.append(QueueStats(queue, int(depth), int(delayed), int(dead), age))
     return found
 
 
-def _timestamp_ms(raw: bytes | None) -> int | None:
+def _age_s(raw: bytes | None, now: float) -> float | None:
+    """How long ago dramatiq's encoded message ``raw`` was enqueued; None when it cannot be read."""
     if raw is None:
         return None
     try:
-        return int(dramatiq.Message.decode(raw).message_timestamp)
+        stamp = int(dramatiq.Message.decode(raw).message_timestamp)
     except Exception:  # an undecodable head message must not hide the queue's depth
         return None
+    return max(0.0, now - stamp / 1000)
 
 
-def _rabbitmq_stats(
-    url: str, queues: tuple[str, ...], *, peek: bool = True, now: float | None = None
-) -> list[QueueStats]:
+def _rabbitmq_stats(url: str, queues: tuple[str, ...], *, peek: bool = True) -> list[QueueStats]:
     import pika  # noqa: PLC0415  (only RabbitMQ deployments pay for the import)
     import pika.exceptions  # noqa: PLC0415
 
@@ -148,14 +147,12 @@ def _rabbitmq_stats(
             if method is None:
                 return None  # taken by a consumer since the count
             channel.basic_nack(delivery_tag=method.delivery_tag, requeue=True)
-            stamp = _timestamp_ms(body)
         except pika.exceptions.ChannelClosedByBroker:
             return None
         finally:
             if channel.is_open:
                 channel.close()
-        clock = time.time() if now is None else now
-        return max(0.0, clock - stamp / 1000) if stamp is not None else None
+        return _age_s(body, time.time())
 
     try:
         params = pika.URLParameters(url)

@@ -147,11 +147,12 @@ def claim_vectors(claims: Sequence[str]) -> Vectors:
     """One vector per claim: remembered ones from the cache, the others embedded in one batch."""
     if not claims:
         return np.zeros((0, DIMENSIONS), dtype=np.float32)
+    unique = dict.fromkeys(claims)
     with _cache_lock:
-        known = {c: v for c in dict.fromkeys(claims) if (v := _claims.get(c)) is not None}
+        known = {c: v for c in unique if (v := _claims.get(c)) is not None}
         for c in known:
             _claims.move_to_end(c)
-    new = [c for c in dict.fromkeys(claims) if c not in known]
+    new = [c for c in unique if c not in known]
     if new:
         fresh = encode(new)
         known.update(zip(new, fresh, strict=True))
