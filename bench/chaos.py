@@ -158,7 +158,8 @@ def kill_run(
         extra = {**TUNED, **(env or {})}
         tree_env = worker_env(settings, **extra)
         since_ms = now_ms()
-        trees = [start_tree(tree_env, log_dir / f"kill-{i}.log", threads=8) for i in range(2)]
+        broker = "rabbitmq" if broker_url else "redis"  # a log per run: restarts are counted in it
+        trees = [start_tree(tree_env, log_dir / f"kill-{broker}-{i}.log", threads=8) for i in range(2)]
         batch = jobs_for("kill", jobs)
         ids = {j["job_id"] for j in batch}
         client_redis = redis.Redis.from_url(server.url)

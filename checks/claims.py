@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -295,6 +295,36 @@ class Prose:
 
     sentences: tuple[Sentence, ...]
     headings: tuple[Heading, ...]
+
+
+class Anchors:
+    """Which sentence of a :class:`Prose` a span of its text belongs to (a citation, a source marker).
+
+    A span belongs to the sentence it starts in, or to the last sentence before it when no heading
+    lies between them (``claim. [source: x]``); a span before any sentence of its section belongs to
+    the next sentence when no heading lies between (a citation that opens a paragraph).
+    """
+
+    __slots__ = ("_heads", "_starts", "sentences")
+
+    def __init__(self, prose: Prose) -> None:
+        self.sentences = prose.sentences
+        self._starts = [s.start for s in prose.sentences]
+        self._heads = [h.start for h in prose.headings]
+
+    def heading_between(self, a: int, b: int) -> bool:
+        i = bisect_left(self._heads, a)
+        return i < len(self._heads) and self._heads[i] < b
+
+    def owner(self, start: int, end: int) -> int | None:
+        """The index of the sentence the span ``start:end`` belongs to, or None (an orphan)."""
+        sentences = self.sentences
+        i = bisect_right(self._starts, start) - 1
+        if i >= 0 and (start < sentences[i].end or not self.heading_between(sentences[i].end, start)):
+            return i
+        if i + 1 < len(sentences) and not self.heading_between(end, sentences[i + 1].start):
+            return i + 1
+        return None
 
 
 # --- public API --------------------------------------------------------------

@@ -40,14 +40,13 @@ from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Literal
 
-from checks.claims import MARKER_RE, Prose
+from checks.claims import MARKER_RE, Anchors, Prose
 from checks.text import Cover, code_spans, normalize_url
 from messages import Source, SourceType
 
@@ -282,25 +281,11 @@ def _body(raw: str) -> str:
 
 def attach(markers: Sequence[Marker], prose: Prose) -> tuple[dict[int, list[Marker]], list[Marker]]:
     """Markers by the index of the sentence they attach to, and the orphans."""
-    sentences = prose.sentences
-    starts = [s.start for s in sentences]
-    heads = [h.start for h in prose.headings]
-
-    def heading_between(a: int, b: int) -> bool:
-        i = bisect_left(heads, a)
-        return i < len(heads) and heads[i] < b
-
+    anchors = Anchors(prose)
     attached: dict[int, list[Marker]] = {}
     orphans: list[Marker] = []
     for marker in markers:
-        i = bisect_right(starts, marker.start) - 1
-        target: int | None = None
-        if i >= 0 and (
-            marker.start < sentences[i].end or not heading_between(sentences[i].end, marker.start)
-        ):
-            target = i
-        elif i + 1 < len(sentences) and not heading_between(marker.end, sentences[i + 1].start):
-            target = i + 1
+        target = anchors.owner(marker.start, marker.end)
         if target is None:
             orphans.append(marker)
         else:

@@ -1,10 +1,11 @@
 """The one ``/metrics`` server of a worker host, and the queue gauges it reads at scrape time.
 
 ``verifleet worker`` (the supervisor) points ``PROMETHEUS_MULTIPROC_DIR`` and dramatiq's
-``dramatiq_prom_db`` at one directory, wiped before each start of dramatiq. Every worker
-process writes its samples there: verifleet's (``workers/metrics.py``) and dramatiq's own
-Prometheus middleware's. dramatiq runs :func:`serve` in a forked process (the middleware's
-``forks``); it merges the directory and adds, at each scrape, gauges read from the broker:
+``dramatiq_prom_db`` at one directory, wiped when it starts. Every worker process writes its
+samples there: verifleet's (``workers/metrics.py``) and dramatiq's own Prometheus middleware's.
+:func:`serve` runs in a process of the supervisor's own (under a bare ``dramatiq``, in a process
+dramatiq forks: the middleware's ``forks``); it merges the directory and adds, at each scrape,
+gauges read from the broker:
 
 - ``verifleet_queue_depth{queue}``, ``verifleet_queue_delayed{queue}``,
   ``verifleet_queue_dead_letters{queue}``, ``verifleet_queue_oldest_age_seconds{queue}``;
@@ -174,7 +175,7 @@ def make_server(settings: Settings, directory: str) -> ThreadingHTTPServer:
 
 
 def serve() -> int:
-    """dramatiq's fork function: serve ``/metrics`` until dramatiq's main process goes away."""
+    """Serve ``/metrics`` until the parent (the supervisor, or dramatiq's main process) goes away."""
     from workers.logs import configure  # noqa: PLC0415
 
     settings = Settings()
@@ -198,7 +199,7 @@ def serve() -> int:
                 return 1
 
     def watch_parent() -> None:
-        # A SIGKILLed dramatiq leaves this fork behind; it must not hold the port for the next one.
+        # A SIGKILLed parent leaves this process behind; it must not hold the port for the next one.
         while os.getppid() == parent:
             time.sleep(1.0)
         server.shutdown()

@@ -1,20 +1,29 @@
-"""``verifleet worker``: dramatiq's worker processes, restarted when they die.
+"""``verifleet worker``: dramatiq's worker processes, each restarted alone when it dies.
 
-dramatiq's main process exits as soon as one of its children is killed, so a
-bare ``dramatiq`` needs an outside supervisor. This one restarts it unless it
-exited on purpose or cannot import its module; SIGTERM and SIGINT are passed on
-for a graceful stop. Under Kubernetes or systemd, ``--no-restart`` leaves
-restarts to them.
+dramatiq's main process stops every worker process it runs and exits as soon as one of
+them is killed, so a bare ``dramatiq --processes N`` needs an outside supervisor and loses
+the work of N processes to the death of one. ``verifleet worker --processes N`` runs N
+dramatiq trees of one worker process each (a *slot* each) and restarts only the one that
+died: the others keep serving, their prefetched and in-flight work untouched. A slot is
+restarted unless it exited on purpose (code 0) or cannot import its module; SIGTERM and
+SIGINT are passed on to every slot for a graceful stop. Under Kubernetes or systemd,
+``--no-restart`` leaves restarts to them: the first slot that dies stops the others and
+its exit code is the supervisor's.
 
-**When to restart.** A start that fails (a worker that dies before it serves)
-is tried again after 1, 2, 4 ... up to 30 seconds, so a broken configuration
-does not spin. A worker that served and was then killed (the OOM killer, a
-SIGKILL, a job that crashes its process) is restarted after 1 second, however
-often it happens: each worker process says it serves by leaving a file named
-for its pid in a directory the supervisor gives it (``VERIFLEET_READY_DIR``,
-emptied before each start). Before, the backoff grew with every exit until the
-child had lived a minute: with a worker process killed every few seconds (``make
-chaos``) the fleet spent most of its time waiting out a 30-second backoff.
+**When to restart.** A start that fails (a worker that dies before it serves) is tried
+again after 1, 2, 4 ... up to 30 seconds, so a broken configuration does not spin. A
+worker that served and was then killed (the OOM killer, a SIGKILL, a job that crashes its
+process) is restarted after 1 second, however often it happens: each worker process says
+it serves by leaving a file named for its pid in a directory the supervisor gives its slot
+(``VERIFLEET_READY_DIR``, emptied before each start of the slot). Each slot keeps its own
+backoff.
+
+**Metrics.** Every worker process writes its samples to one multiprocess directory,
+emptied once when the supervisor starts (not at each restart: the counters of a process
+that died still count). The ``/metrics`` server (:func:`workers.exposition.serve`) is a
+process of the supervisor's own, not a fork of one dramatiq tree, so it answers while any
+slot restarts; when a worker process dies, its live gauges (in-progress messages, the
+circuit state) are dropped from the directory.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -29,6 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
@@ -44,8 +55,12 @@ RET_IMPORT = 2  # dramatiq's exit code when the broker module cannot be imported
 HEALTHY_AFTER_S = 60.0
 """A child that lived this long counts as having served, whether or not it said so."""
 MIN_BACKOFF_S, MAX_BACKOFF_S = 1.0, 30.0
+POLL_S = 0.05
+"""How often the supervisor looks for a slot that ended or is due to start again."""
 READY_ENV = "VERIFLEET_READY_DIR"
 """Where each worker process leaves ``ready-<pid>`` once it serves (set by ``verifleet worker``)."""
+EXPOSITION = "exposition"
+"""The name of the ``/metrics`` server's slot in log lines."""
 
 
 def mark_ready() -> None:
@@ -73,6 +88,10 @@ def dramatiq_command(queues: Sequence[str], processes: int, threads: int) -> lis
     ]  # fmt: skip
 
 
+def exposition_command() -> list[str]:
+    return [sys.executable, "-c", "from workers.exposition import serve; raise SystemExit(serve())"]
+
+
 def worker_env(settings: Settings, metrics_dir: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     # dramatiq reads its consumer timeout from the environment at import time.
@@ -83,6 +102,73 @@ def worker_env(settings: Settings, metrics_dir: str | None = None) -> dict[str, 
         # dramatiq process writes its samples there; dramatiq's middleware reads dramatiq_prom_db.
         env["PROMETHEUS_MULTIPROC_DIR"] = env["dramatiq_prom_db"] = metrics_dir
     return env
+
+
+_PID_FILE = re.compile(r"_(\d+)\.db$")
+
+
+def drop_dead_gauges(metrics_dir: str | os.PathLike[str]) -> list[int]:
+    """Remove the live gauges (``livesum``, ``livemax`` ...) of processes that no longer run.
+
+    A process killed with SIGKILL cannot mark itself dead, and its in-progress count or open
+    circuit would otherwise be merged into every scrape. Counters and histograms stay: what a
+    dead process counted still happened. Returns the pids whose gauges were dropped.
+    """
+    from prometheus_client.multiprocess import mark_process_dead  # noqa: PLC0415
+
+    dead = set()
+    with contextlib.suppress(OSError):
+        for entry in Path(metrics_dir).iterdir():
+            m = _PID_FILE.search(entry.name)
+            if m and entry.name.startswith("gauge_live") and not _running(int(m.group(1))):
+                dead.add(int(m.group(1)))
+    for pid in sorted(dead):
+        with contextlib.suppress(OSError):
+            mark_process_dead(pid, str(metrics_dir))  # type: ignore[no-untyped-call]
+    return sorted(dead)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: running
+    return True
+
+
+@dataclass
+class Slot:
+    """One dramatiq tree of one worker process (or the ``/metrics`` server), restarted when it dies."""
+
+    name: str
+    command: list[str]
+    env: dict[str, str]
+    ready_dir: Path | None
+    worker: bool = True
+    """False for the ``/metrics`` server: always restarted, its exit never stops the supervisor."""
+    child: subprocess.Popen[bytes] | None = None
+    started: float = 0.0
+    backoff: float = MIN_BACKOFF_S
+    due: float | None = field(default=0.0)
+    """When to start it (again); None once it is not to run any more."""
+
+    def start(self) -> None:
+        if self.ready_dir is not None:
+            reset_dir(self.ready_dir)
+        self.started = time.monotonic()
+        self.child = subprocess.Popen(self.command, env=self.env)
+        self.due = None
+
+    def signal(self, signum: int) -> None:
+        if self.child is not None and self.child.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.child.send_signal(signum)
+
+    def served(self) -> bool:
+        lived = time.monotonic() - self.started > HEALTHY_AFTER_S
+        return lived or (self.ready_dir is not None and served(self.ready_dir))
 
 
 def run(
@@ -97,46 +183,84 @@ def run(
     if unknown:
         print(f"verifleet worker: unknown queue {unknown[0]!r}; use {', '.join(QUEUES)}", file=sys.stderr)
         return 2
-    command = dramatiq_command(queues, processes, threads)
+    if processes < 1 or threads < 1:
+        print("verifleet worker: --processes and --threads must be at least 1", file=sys.stderr)
+        return 2
     metrics_dir = settings.metrics_dir or tempfile.mkdtemp(prefix="verifleet-metrics-")
     if not settings.metrics_dir:
         atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)
+    reset_dir(metrics_dir)  # a previous run's files must not be merged into this one's
     env = worker_env(settings, metrics_dir)
-    ready_dir = Path(tempfile.mkdtemp(prefix="verifleet-ready-"))
-    atexit.register(shutil.rmtree, ready_dir, ignore_errors=True)
-    env[READY_ENV] = str(ready_dir)
+    # The /metrics server is the supervisor's own process, not a fork in each dramatiq tree.
+    slot_env = {**env, "VERIFLEET_METRICS_PORT": "0"}
+    command = dramatiq_command(queues, 1, threads)
+    slots = []
+    for number in range(processes):
+        ready_dir = Path(tempfile.mkdtemp(prefix="verifleet-ready-"))
+        atexit.register(shutil.rmtree, ready_dir, ignore_errors=True)
+        slots.append(Slot(str(number), command, {**slot_env, READY_ENV: str(ready_dir)}, ready_dir))
+    if settings.metrics_port:
+        slots.append(Slot(EXPOSITION, exposition_command(), env, None, worker=False))
     stopping = False
-    child: subprocess.Popen[bytes] | None = None
 
     def forward(signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
-        if child is not None and child.poll() is None:
-            child.send_signal(signum)
+        for slot in slots:
+            slot.signal(signum)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
-    backoff = MIN_BACKOFF_S
+    log.info("worker_supervising", queues=list(queues), processes=processes, threads=threads)
+    code = 0
     while True:
-        started = time.monotonic()
-        reset_dir(metrics_dir)  # a previous run's files must not be merged into this one's
-        reset_dir(ready_dir)
-        child = subprocess.Popen(command, env=env)
-        log.info("worker_started", pid=child.pid, queues=list(queues), processes=processes, threads=threads)
-        code = child.wait()
-        if stopping or code == 0:
+        now = time.monotonic()
+        for slot in slots:
+            if slot.child is None:
+                if not stopping and slot.due is not None and now >= slot.due:
+                    slot.start()
+                    log.info("worker_started", slot=slot.name, pid=slot.child.pid if slot.child else None)
+                continue
+            exit_code = slot.child.poll()
+            if exit_code is None:
+                continue
+            slot.child = None
+            if slot.worker:
+                drop_dead_gauges(metrics_dir)
+            if stopping:
+                continue
+            stop = _after_exit(slot, exit_code, restart=restart)
+            if stop is not None:
+                code = stop
+                stopping = True
+                for other in slots:
+                    other.signal(signal.SIGTERM)
+        if stopping and all(s.child is None for s in slots):
             log.info("worker_stopped", code=code)
-            return 0 if stopping else code
-        if code == RET_IMPORT or not restart:
-            log.error("worker_exited", code=code, restart=False)
             return code
-        serving = served(ready_dir) or time.monotonic() - started > HEALTHY_AFTER_S
-        if serving:
-            backoff = MIN_BACKOFF_S  # it served, then died: not a start that keeps failing
-        log.warning("worker_exited", code=code, restart_in_s=backoff, served=serving)
-        deadline = time.monotonic() + backoff
-        while not stopping and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if stopping:
-            return 0
-        backoff = min(backoff * 2, MAX_BACKOFF_S)
+        if not stopping and all(s.child is None and s.due is None for s in slots if s.worker):
+            for s in slots:  # every worker slot ended on purpose: so does the supervisor
+                s.signal(signal.SIGTERM)
+            stopping = True
+        time.sleep(POLL_S)
+
+
+def _after_exit(slot: Slot, code: int, *, restart: bool) -> int | None:
+    """Schedule the slot's next start; returns an exit code when the supervisor must stop."""
+    if not slot.worker:
+        log.warning("metrics_server_exited", code=code, restart_in_s=MIN_BACKOFF_S)
+        slot.due = time.monotonic() + MIN_BACKOFF_S
+        return None
+    if code == 0:
+        log.info("worker_stopped", slot=slot.name, code=code)
+        return None  # stopped on purpose: not restarted (slot.due stays None)
+    if code == RET_IMPORT or not restart:
+        log.error("worker_exited", slot=slot.name, code=code, restart=False)
+        return code
+    serving = slot.served()
+    if serving:
+        slot.backoff = MIN_BACKOFF_S  # it served, then died: not a start that keeps failing
+    log.warning("worker_exited", slot=slot.name, code=code, restart_in_s=slot.backoff, served=serving)
+    slot.due = time.monotonic() + slot.backoff
+    slot.backoff = min(slot.backoff * 2, MAX_BACKOFF_S)
+    return None

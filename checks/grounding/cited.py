@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from checks.citations_ids import citations
-from checks.claims import Prose
+from checks.claims import Anchors, Prose
 from checks.markers import SourceIndex as MarkerIndex
 from checks.markers import extract_markers
 from checks.text import find_urls, normalize_url
@@ -130,26 +130,15 @@ def _citation_only(text: str, prose: Prose, found: Sequence[Cite]) -> frozenset[
 
 
 def _attach(found: Sequence[Cite], prose: Prose, only: frozenset[int]) -> dict[int, list[Cite]]:
+    anchors = Anchors(prose)
     sentences = prose.sentences
-    starts = [s.start for s in sentences]
-    heads = [h.start for h in prose.headings]
-
-    def heading_between(a: int, b: int) -> bool:
-        i = bisect_left(heads, a)
-        return i < len(heads) and heads[i] < b
-
     out: dict[int, list[Cite]] = {}
     for cite in found:
-        i = bisect_right(starts, cite.start) - 1
-        target: int | None = None
-        if i >= 0 and (cite.start < sentences[i].end or not heading_between(sentences[i].end, cite.start)):
-            target = i
-        elif i + 1 < len(sentences) and not heading_between(cite.end, sentences[i + 1].start):
-            target = i + 1
+        target = anchors.owner(cite.start, cite.end)
         while target is not None and target in only:
             # A line of citations backs the sentence before it.
             previous = target - 1
-            if previous < 0 or heading_between(sentences[previous].end, sentences[target].start):
+            if previous < 0 or anchors.heading_between(sentences[previous].end, sentences[target].start):
                 target = None
             else:
                 target = previous

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import IO
 
+import psutil
 import pytest
 import redis
 from factories import make_job
@@ -106,16 +107,19 @@ def restarts(kind: str, want: int, timeout: float = 40.0) -> list[dict[str, obje
 class TestSupervisor:
     @pytest.mark.timeout(60)
     def test_a_start_that_keeps_failing_backs_off(self) -> None:
-        """A worker that dies before it serves is started again after 1, 2, 4... seconds."""
-        exits = restarts("fails", 3)
-        assert [e["restart_in_s"] for e in exits][:3] == [1.0, 2.0, 4.0], exits
+        """A worker that dies before it serves is started again after 1, 2, 4... seconds, each of the
+        two slots on its own backoff."""
+        exits = restarts("fails", 6)
+        for slot in ("0", "1"):
+            mine = [e["restart_in_s"] for e in exits if e["slot"] == slot]
+            assert mine[:3] == [1.0, 2.0, 4.0], exits
         assert not any(e["served"] for e in exits)
 
     @pytest.mark.timeout(60)
     def test_a_worker_that_served_is_restarted_after_a_second_however_often_it_dies(self) -> None:
         """A worker killed while serving (here: every time) is not a failed start: no growing backoff."""
-        exits = restarts("serves", 2)
-        assert len(exits) >= 2, exits
+        exits = restarts("serves", 4)
+        assert len(exits) >= 4, exits
         assert all(e["restart_in_s"] == 1.0 and e["served"] for e in exits), exits
 
     @pytest.mark.timeout(90)
@@ -137,6 +141,52 @@ class TestSupervisor:
                 assert second.verdict is Verdict.PASS
         finally:
             assert stop_tree(supervisor) == 0
+
+    @pytest.mark.timeout(90)
+    def test_a_kill_restarts_only_the_process_that_died(self, redis_url: str) -> None:
+        """Given two worker processes, when one is SIGKILLed, then the other keeps its pid and serves
+        on (it is not stopped with it, as dramatiq alone would), the dead one's slot gets a new
+        process, and jobs keep getting verdicts."""
+        settings = Settings(redis_url=redis_url)
+        supervisor = spawn(
+            [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "2"],
+            settings_env(settings),
+        )
+
+        def workers() -> dict[int, int]:  # dramatiq main -> its worker process
+            return {main: pid for main in children(supervisor.pid) for pid in children(main)[:1]}
+
+        try:
+            assert wait_for(lambda: len(workers()) == 2, timeout=60)
+            before = workers()
+            (victim_main, victim), (survivor_main, survivor) = sorted(before.items())
+            os.kill(victim, signal.SIGKILL)
+            assert wait_for(lambda: len(workers()) == 2 and victim_main not in workers(), timeout=30)
+            after = workers()
+            assert after[survivor_main] == survivor, (before, after)
+            with Client(settings) as client:
+                ids = [client.submit(make_job(job_id=f"slot-{i}", has_dependents=True)) for i in range(6)]
+                assert all(client.wait(i, timeout=30).verdict is Verdict.PASS for i in ids)
+        finally:
+            assert stop_tree(supervisor) == 0
+
+    @pytest.mark.timeout(60)
+    def test_no_restart_stops_the_other_processes_with_the_exit_code(self, redis_url: str) -> None:
+        """Given `--no-restart` (an outside supervisor restarts), when one worker process dies, then
+        the others are stopped and the supervisor exits with the dead tree's code."""
+        settings = Settings(redis_url=redis_url)
+        supervisor = spawn(
+            [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1", "--no-restart"],
+            settings_env(settings),
+        )
+        try:
+            assert wait_for(lambda: sum(len(children(m)) for m in children(supervisor.pid)) == 2, timeout=60)
+            victim, other = (pid for main in children(supervisor.pid) for pid in children(main))
+            os.kill(victim, signal.SIGKILL)
+            assert supervisor.wait(timeout=40) == 1  # dramatiq's RET_KILLED
+            assert not psutil.pid_exists(other) or psutil.Process(other).status() == psutil.STATUS_ZOMBIE
+        finally:
+            stop_tree(supervisor)
 
     @pytest.mark.timeout(90)
     def test_dramatiq_lines_from_worker_processes_are_json(self, redis_url: str, tmp_path: Path) -> None:

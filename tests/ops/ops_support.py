@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import socket
 
-from fleet_support import AMQP_URL, ROOT, WORKER, amqp_available, settings_env, spawn, stop_tree, wait_for
+from fleet_support import (
+    AMQP_URL,
+    ROOT,
+    WORKER,
+    amqp_available,
+    children,
+    settings_env,
+    spawn,
+    stop_tree,
+    wait_for,
+)
 
 from workers.settings import Settings
 
@@ -32,6 +42,7 @@ __all__ = [
     "ROOT",
     "WORKER",
     "amqp_available",
+    "children",
     "free_port",
     "spawn",
     "stop_tree",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -34,7 +37,7 @@ from workers.events import EventStore
 from workers.exposition import build_registry, gauge_names, make_server, reset_dir
 from workers.metrics import Instruments, judge_calls
 from workers.settings import Settings
-from workers.supervisor import worker_env
+from workers.supervisor import drop_dead_gauges, worker_env
 
 
 def verdict(**overrides: Any) -> VerdictEvent:
@@ -320,6 +323,26 @@ class TestMiddleware:
         (tmp_path / "nested").mkdir()
         reset_dir(tmp_path)
         assert list(tmp_path.iterdir()) == []
+
+    def test_dead_processes_lose_their_live_gauges_and_keep_their_counters(self, tmp_path: Path) -> None:
+        """A SIGKILLed worker cannot mark itself dead: the supervisor drops its live gauges (an
+        in-progress count, an open circuit) and keeps what it counted; a running process keeps all."""
+        gone = subprocess.Popen([sys.executable, "-c", "pass"])
+        gone.wait()
+        mine = os.getpid()
+        names = [
+            f"gauge_livesum_{gone.pid}.db",
+            f"gauge_livemax_{gone.pid}.db",
+            f"counter_{gone.pid}.db",
+            f"histogram_{gone.pid}.db",
+            f"gauge_livesum_{mine}.db",
+            f"gauge_livemax_{mine}.db",
+        ]
+        for name in names:
+            (tmp_path / name).write_bytes(b"x")
+        assert drop_dead_gauges(tmp_path) == [gone.pid]
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[2:])
+        assert drop_dead_gauges(tmp_path) == []
 
 
 @pytest.fixture

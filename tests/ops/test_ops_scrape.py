@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 import urllib.request
 import uuid
@@ -14,7 +16,17 @@ from typing import Any
 import dramatiq
 import pytest
 from factories import make_job, mixed_jobs
-from ops_support import AMQP_URL, WORKER, amqp_available, free_port, spawn, stop_tree, wait_for, worker_env
+from ops_support import (
+    AMQP_URL,
+    WORKER,
+    amqp_available,
+    children,
+    free_port,
+    spawn,
+    stop_tree,
+    wait_for,
+    worker_env,
+)
 from prometheus_client.parser import text_string_to_metric_families
 
 from messages import CheckStatus, JobRejected, Mode, VerdictEvent, parse_job
@@ -42,7 +54,7 @@ def total(samples: Samples, name: str, **match: str) -> float:
 
 
 @pytest.fixture
-def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str]]:
+def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str, int]]:
     """One worker host serving both queues with two processes, on a free metrics port."""
     settings = Settings(redis_url=redis_url, max_retries=0)
     port = free_port()
@@ -61,7 +73,7 @@ def worker(redis_url: str, tmp_path: Path) -> Iterator[tuple[Settings, str]]:
 
     try:
         assert wait_for(up, timeout=30, interval=0.2), (tmp_path / "worker.log").read_text()
-        yield settings, url
+        yield settings, url, process.pid
     finally:
         stop_tree(process)
         log.close()
@@ -77,12 +89,14 @@ def parsed(job: dict[str, Any]) -> bool:
 
 class TestScrape:
     @pytest.mark.timeout(90)
-    def test_counts_names_and_labels_match_the_verdicts_produced(self, worker: tuple[Settings, str]) -> None:
+    def test_counts_names_and_labels_match_the_verdicts_produced(
+        self, worker: tuple[Settings, str, int]
+    ) -> None:
         """Given a worker host with two dramatiq processes, when 48 mixed jobs (pass, fail, partial,
         error; inline and batch) are verified and one is resubmitted, then one scrape of its /metrics
         port counts exactly those verdicts, by verdict, mode and profile, with dramatiq's own metrics,
         the checks, latencies, costs and queue gauges beside them, and no label holds a job id."""
-        settings, url = worker
+        settings, url, _ = worker
         jobs = mixed_jobs(48, mission="scrape")
         with Client(settings) as client:
             ids = client.submit_many(jobs, validate=False)
@@ -154,6 +168,35 @@ class TestScrape:
                 assert not job_ids & set(labels.values()), (name, labels)
                 if name.startswith("verifleet_"):
                     assert "pid" not in labels, name  # merged across the two processes
+
+    @pytest.mark.timeout(120)
+    def test_metrics_answer_and_keep_counting_while_a_worker_process_restarts(
+        self, worker: tuple[Settings, str, int]
+    ) -> None:
+        """Given a worker host that verified 12 jobs, when one of its two worker processes is
+        SIGKILLed, then /metrics answers every scrape meanwhile with the 12 verdicts still counted
+        (the server is not part of the dead process's tree, and the dead process's counters stay),
+        and once the process is back, 12 more jobs count on top."""
+        settings, url, supervisor = worker
+        jobs = [make_job(job_id=f"restart-{i}", has_dependents=i % 2 == 0) for i in range(24)]
+        with Client(settings) as client:
+            client.wait_all(client.submit_many(jobs[:12]), timeout=60)
+            assert wait_for(lambda: total(scrape(url), "verifleet_verdicts_total") == 12, timeout=15)
+
+            def workers() -> list[int]:
+                return [pid for main in children(supervisor) for pid in children(main)]
+
+            assert wait_for(lambda: len(workers()) == 2, timeout=30)
+            victim = workers()[0]
+            os.kill(victim, signal.SIGKILL)
+            deadline = time.monotonic() + 3.0
+            while time.monotonic() < deadline:  # every scrape answers, none loses a count
+                assert total(scrape(url), "verifleet_verdicts_total") == 12
+                time.sleep(0.1)
+            assert wait_for(lambda: len(workers()) == 2 and victim not in workers(), timeout=30)
+            client.wait_all(client.submit_many(jobs[12:]), timeout=60)
+        assert wait_for(lambda: total(scrape(url), "verifleet_verdicts_total") == 24, timeout=15)
+        assert total(scrape(url), "dramatiq_messages_inprogress") == 0
 
     @pytest.mark.timeout(60)
     def test_queue_gauges_see_waiting_work(self, redis_url: str) -> None:
