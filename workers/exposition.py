@@ -31,7 +31,7 @@ import redis
 import structlog
 
 from messages import FleetError
-from workers.queues import QueueStats, parked_count, read_queue_stats
+from workers.queues import QueueStats, parked_count, queue_client, read_queue_stats
 from workers.settings import Settings, redact
 
 if TYPE_CHECKING:
@@ -83,16 +83,29 @@ def gauge_names() -> list[str]:
 
 
 class QueueCollector:
-    """Gauges read from the broker on each scrape (two pipelined round trips on Redis)."""
+    """Gauges read from the broker on each scrape (two pipelined round trips on Redis).
+
+    It keeps one Redis client per URL for its life (one when the queues and the parked work share a
+    Redis), so a scrape reuses pooled connections instead of opening two.
+    """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self._clients: dict[str, redis.Redis] = {}
+        self._lock = threading.Lock()  # scrapes run in threads of their own
+
+    def client(self, url: str) -> redis.Redis:
+        with self._lock:
+            if url not in self._clients:
+                self._clients[url] = queue_client(url)
+            return self._clients[url]
 
     def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import GaugeMetricFamily  # noqa: PLC0415
 
         try:
-            stats: list[QueueStats] | None = read_queue_stats(self.settings)
+            client = None if self.settings.queues_on_rabbitmq else self.client(self.settings.queue_url)
+            stats: list[QueueStats] | None = read_queue_stats(self.settings, client=client)
         except FleetError as e:
             log.warning("queue_stats_failed", error=str(e))
             stats = None
@@ -111,7 +124,7 @@ class QueueCollector:
         waiting: int | None = None
         if stats is not None or self.settings.state_url != self.settings.queue_url:
             try:  # (not when the Redis that holds both just failed: one timeout per scrape is enough)
-                waiting = parked_items(self.settings)
+                waiting = parked_items(self.settings, self.client(self.settings.state_url))
             except FleetError as e:
                 log.warning("parked_items_failed", error=str(e))
         if waiting is not None:
@@ -120,7 +133,7 @@ class QueueCollector:
             yield parked
 
 
-def parked_items(settings: Settings) -> int:
+def parked_items(settings: Settings, client: redis.Redis | None = None) -> int:
     """Judge work parked for a batch flush and not flushed yet: the entries of the parking stream
     (``<prefix>:judge:parked``, :class:`workers.batching.ParkingLot`) on the state Redis, those a
     flusher holds included (a flush deletes its entries; a re-park replaces one).
@@ -128,13 +141,14 @@ def parked_items(settings: Settings) -> int:
     Raises:
         FleetError: the state Redis could not be reached.
     """
-    client = redis.Redis.from_url(settings.state_url, socket_timeout=2.0, socket_connect_timeout=2.0)
+    reader = queue_client(settings.state_url) if client is None else client
     try:
-        return parked_count(client, settings.key_prefix)
+        return parked_count(reader, settings.key_prefix)
     except redis.RedisError as e:
         raise FleetError(f"could not read the parked judge work on {redact(settings.state_url)}: {e}") from e
     finally:
-        client.close()
+        if client is None:
+            reader.close()
 
 
 def build_registry(settings: Settings, directory: str) -> CollectorRegistry:

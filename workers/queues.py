@@ -65,22 +65,35 @@ def redis_keys(namespace: str, queue: str) -> dict[str, str]:
     return {"list": base, "messages": f"{base}.msgs", "delayed": f"{base}.DQ", "dead": f"{base}.XQ"}
 
 
-def read_queue_stats(settings: Settings, queues: tuple[str, ...] = QUEUES) -> list[QueueStats]:
+def read_queue_stats(
+    settings: Settings, queues: tuple[str, ...] = QUEUES, *, client: redis.Redis | None = None
+) -> list[QueueStats]:
     """The stats of each queue on the settings' broker.
+
+    ``client``: a Redis client for the broker (``settings.queue_url``) that the caller keeps, so
+    that a reader called again and again (a scrape, ``verifleet top``) reuses its connection; else
+    one is opened and closed for this call. Unused on RabbitMQ.
 
     Raises:
         FleetError: the broker could not be reached.
     """
     url = settings.queue_url
-    if url.split("://", 1)[0].lower() in ("amqp", "amqps"):
+    if settings.queues_on_rabbitmq:
         return _rabbitmq_stats(url, queues, peek=settings.queue_peek)
-    client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+    own = client is None
+    reader = queue_client(url) if client is None else client
     try:
-        return redis_stats(client, queue_namespace(settings), queues)
+        return redis_stats(reader, queue_namespace(settings), queues)
     except redis.RedisError as e:
         raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
     finally:
-        client.close()
+        if own:
+            reader.close()
+
+
+def queue_client(url: str) -> redis.Redis:
+    """A Redis client for reading queue stats: short timeouts, a scrape must not hang."""
+    return redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
 
 
 def redis_stats(

@@ -235,6 +235,11 @@ class Settings(BaseSettings):
         """The broker for the job queues."""
         return self.broker_url or self.state_url
 
+    @property
+    def queues_on_rabbitmq(self) -> bool:
+        """Are the job queues on RabbitMQ (else on a Redis)?"""
+        return self.queue_url.split("://", 1)[0].lower() in ("amqp", "amqps")
+
     @cached_property
     def limits(self) -> Limits:
         return Limits(

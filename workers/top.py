@@ -29,7 +29,7 @@ from rich.text import Text
 
 from messages import FleetError
 from workers.events import STREAM, decoded
-from workers.queues import QueueStats, parked_count, read_queue_stats
+from workers.queues import QueueStats, parked_count, queue_client, read_queue_stats
 from workers.settings import Settings, redact
 
 RATE_WINDOW_S = 10
@@ -182,7 +182,12 @@ class Watcher:
         metrics_url: str | None = None,
     ) -> None:
         self.settings = settings
-        self.redis = redis.Redis.from_url(settings.state_url, socket_timeout=2.0, socket_connect_timeout=2.0)
+        self.redis = queue_client(settings.state_url)
+        # The queues' Redis, kept for every redraw (the same client when it is the state Redis).
+        self.queues_redis: redis.Redis | None = None
+        if not settings.queues_on_rabbitmq:
+            same = settings.queue_url == settings.state_url
+            self.queues_redis = self.redis if same else queue_client(settings.queue_url)
         self.tally = Tally(window_s=window_s, mission=mission)
         self.total = total
         self.metrics_url = metrics_url
@@ -191,7 +196,7 @@ class Watcher:
             try:
                 since = self.redis.get(mission_keys(settings.key_prefix, mission)[1])
             except redis.RedisError as e:
-                self.redis.close()
+                self.close()
                 raise FleetError(f"could not read {redact(settings.state_url)}: {e}") from e
             if since is not None:
                 start_ms = min(start_ms, int(since))
@@ -199,6 +204,8 @@ class Watcher:
 
     def close(self) -> None:
         self.redis.close()
+        if self.queues_redis is not None and self.queues_redis is not self.redis:
+            self.queues_redis.close()
 
     def _read_stream(self) -> None:
         """Entries after the cursor, oldest first, in bounded batches (XREAD without blocking)."""
@@ -242,7 +249,7 @@ class Watcher:
     def poll(self) -> Frame:
         queues: list[QueueStats] | None
         try:
-            queues, error = read_queue_stats(self.settings), None
+            queues, error = read_queue_stats(self.settings, client=self.queues_redis), None
         except FleetError as e:
             queues, error = None, str(e)
         parked = None

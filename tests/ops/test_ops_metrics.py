@@ -369,6 +369,18 @@ class TestExposition:
             urllib.request.urlopen(f"{server}/", timeout=5)
         assert e.value.code == 404
 
+    def test_scrapes_reuse_their_redis_connections(self, server: str, redis_client: redis.Redis) -> None:
+        """Queue gauges, the parked count and the circuit states are read on connections the server
+        keeps: after the first scrape, more scrapes open no new connection to Redis."""
+        urllib.request.urlopen(f"{server}/metrics", timeout=5).read()
+        before = redis_client.info("stats")["total_connections_received"]
+        for _ in range(5):
+            assert (
+                b"verifleet_batch_parked_items"
+                in urllib.request.urlopen(f"{server}/metrics", timeout=5).read()
+            )
+        assert redis_client.info("stats")["total_connections_received"] == before
+
     def test_an_unreachable_broker_reads_as_down_not_as_a_failed_scrape(self, tmp_path: Path) -> None:
         settings = Settings(redis_url="redis://127.0.0.1:1/0")
         families = {f.name: f for f in build_registry(settings, str(tmp_path)).collect()}
