@@ -32,6 +32,7 @@ from messages import (
     CheckStatus,
     JobRejected,
     Mode,
+    OutputFormat,
     SkipReason,
     VerdictEvent,
     VerifyJob,
@@ -65,7 +66,8 @@ def verify(
     Raises:
         JobValidationError: a criterion's params do not fit its check.
     """
-    with one_reading():  # the checks share what they read off the output (code, comments)
+    # The checks share what they read off the output (code, comments).
+    with one_reading(markdown=job.output.format is OutputFormat.MARKDOWN):
         return _verify(job, config=config, judge=judge, budget=budget, mode=mode)
 
 

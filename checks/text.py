@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
+from markdown_it import MarkdownIt
+
 # Every pattern here is linear in the input, also on unclosed constructs (``[a](`` repeated,
 # a lone backtick run, ``<!--`` with no end): classes exclude the characters that could start
 # the next attempt, quantifiers are possessive, and pairs are matched by scanners, not by ``.*?``.
@@ -41,17 +43,25 @@ Spans = list[tuple[int, int]]
 _readings: ContextVar[dict[tuple[str, str], tuple[tuple[int, int], ...]] | None] = ContextVar(
     "verifleet_text_readings", default=None
 )
+_markdown: ContextVar[bool] = ContextVar("verifleet_text_markdown", default=False)
 
 
 @contextmanager
-def one_reading() -> Iterator[None]:
+def one_reading(*, markdown: bool = False) -> Iterator[None]:
     """Within the block, the code and comment ranges of a text are found once, however many
     checks ask: the checks of one verification all read the same output (``checks/pipeline.py``).
-    Per thread (a context variable), and forgotten when the block ends."""
+    Per thread (a context variable), and forgotten when the block ends.
+
+    ``markdown``: the output is a markdown document, so its indented code blocks are code too
+    (:func:`indented_code_spans`). In HTML or plain text an indented line is just indented, and
+    outside a reading nothing is known of the format: only fences, inline and HTML code count.
+    """
     token = _readings.set({})
+    kind = _markdown.set(markdown)
     try:
         yield
     finally:
+        _markdown.reset(kind)
         _readings.reset(token)
 
 
@@ -102,6 +112,64 @@ def fence_spans(text: str) -> list[tuple[int, int]]:
         pos = end + 1 if close else len(text)
         if pos >= len(text):
             break
+    return spans
+
+
+# A line indented four columns or more (its line break before it included); a list item's marker.
+_INDENTED_LINE = re.compile(r"\n(?:[ ]{4}|[ ]{0,3}+\t)")
+_LIST_MARKER = re.compile(r"(?:[-+*]|\d{1,9}+[.)])(?:[ \t]++|$)")
+_THEMATIC_BREAK = re.compile(r"(?:(?:\*[ \t]*+){3,}+|(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+)$")
+
+
+def _may_hold_indented_code(text: str) -> bool:
+    """Could the text hold an indented code block? A quick look, so that only such a text is
+    parsed (most drafts have none, and the parse costs about half a verification): a line indented
+    four columns or more, not blank, right after a line that is not a paragraph's text or a list
+    item's (an indented line continues those). The parser decides; this look may only over-pick."""
+    if "\r" in text:
+        text = _LINE_BREAK.sub("\n", text)  # the parser's line breaks: \r\n, \r or \n
+    lines = "\n" + text  # the first line too follows a line break (and nothing)
+    for m in _INDENTED_LINE.finditer(lines):
+        eol = lines.find("\n", m.end())
+        if not lines[m.end() : eol if eol >= 0 else len(lines)].strip():
+            continue  # a blank line
+        before = lines[lines.rfind("\n", 0, m.start()) + 1 : m.start()]
+        head = before.lstrip()
+        if not head or _THEMATIC_BREAK.match(head):
+            return True
+        item = _LIST_MARKER.match(head)
+        if item:
+            head = head[item.end() :]  # a list item's text, if it has any
+        if not head or not head[0].isalnum():
+            return True  # a heading, a fence, a quote, an HTML block, a setext underline, a table...
+    return False
+
+
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+@lru_cache(maxsize=1)
+def _block_parser() -> MarkdownIt:
+    # Blocks only: the inline rules (emphasis, links) cost most of a parse and tell nothing here.
+    return MarkdownIt("commonmark").disable(["inline", "text_join"])
+
+
+def indented_code_spans(text: str) -> list[tuple[int, int]]:
+    """Indented code blocks of a markdown text, as CommonMark reads them (markdown-it-py's block
+    parser): four spaces or a tab, not a paragraph's continuation, not a list item's text. Each
+    runs from the start of its first line to the end of its last."""
+    blocks = [t.map for t in _block_parser().parse(text) if t.type == "code_block" and t.map]
+    if not blocks:
+        return []
+    breaks = list(_LINE_BREAK.finditer(text))  # the parser counts lines as it does: \r\n, \r or \n
+    starts = [0, *(m.end() for m in breaks)]
+    ends = [*(m.start() for m in breaks), len(text)]
+    spans = []
+    for first, after in blocks:
+        last = min(after, len(ends)) - 1
+        while last > first and not text[starts[last] : ends[last]].strip():  # trailing blank lines
+            last -= 1
+        spans.append((starts[first], ends[last]))
     return spans
 
 
@@ -163,8 +231,11 @@ def inline_code_spans(text: str, outside: Sequence[tuple[int, int]] = ()) -> lis
 
 @_read_once
 def code_spans(text: str) -> list[tuple[int, int]]:
-    """Character ranges of fenced code, inline code and HTML code/pre/script/style."""
+    """Character ranges of fenced code, inline code and HTML code/pre/script/style; in a markdown
+    reading (:func:`one_reading`), of indented code blocks too."""
     spans: list[tuple[int, int]] = []
+    if _markdown.get() and _may_hold_indented_code(text):
+        spans += indented_code_spans(text)
     if "```" in text or "~~~" in text:
         spans += fence_spans(text)
     if "<" in text:

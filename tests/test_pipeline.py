@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from factories import BODY, make_job
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checks import Budget, CriterionJudgement, Judgement, PipelineConfig, verify, verify_document
 from checks.profiles import choose_profile, plan
@@ -340,3 +342,83 @@ class TestOneReading:
         assert len(seen) == 1
         assert code_spans(self.CODE) == expected
         assert len(seen) == 2
+
+
+class TestIndentedCode:
+    """Markdown's indented code blocks (four spaces or a tab) are code, as CommonMark reads them:
+    what a check skips in fences it skips there too; in other formats an indented line is prose."""
+
+    @pytest.mark.parametrize(
+        ("text", "code"),
+        [
+            ("Intro.\n\n    x = 1\n    y = 2\n\nAfter.\n", ["    x = 1\n    y = 2"]),
+            ("Intro.\n\n    x = 1\n\n    y = 2\n\n\nAfter.\n", ["    x = 1\n\n    y = 2"]),  # one block
+            ("# Title\n    right after a heading\n", ["    right after a heading"]),
+            ("Para.\n\n\ttabbed\n", ["\ttabbed"]),
+            ("Para.\r\n\r\n    crlf\r\n\r\nEnd.\r\n", ["    crlf"]),
+            ("    at the start\nthen a paragraph\n", ["    at the start"]),
+            ("A paragraph\n    goes on here.\n", []),  # a paragraph's continuation
+            ("- an item\n\n    its second paragraph.\n\nText.\n", []),  # a list item's text
+            ("1. an item\n\n       code in the item\n", ["       code in the item"]),
+            ("```\nfenced\n```\n\n    indented\n", ["```\nfenced\n```", "    indented"]),
+        ],
+    )
+    def test_spans(self, text: str, code: list[str]) -> None:
+        from checks.text import code_spans, one_reading
+
+        with one_reading(markdown=True):
+            found = [text[a:b] for a, b in code_spans(text)]
+        assert found == code
+        with one_reading():
+            assert all(text[a:b].lstrip().startswith("```") for a, b in code_spans(text))  # not markdown
+        assert all(text[a:b].lstrip().startswith("```") for a, b in code_spans(text))  # format unknown
+
+    TEXT = (
+        "# Setup\n\nRun the client like this and it connects at once.\n\n"
+        "    # delve into the config\n    client = connect('https://example.com/api')\n\n"
+        "That is the whole setup, and it works as described here.\n"
+    )
+    CRITERIA: ClassVar[list[dict[str, Any]]] = [
+        {"id": "c1", "text": "No hype", "check": "prohibited_phrases", "params": {"phrases": ["delve"]}},
+        {
+            "id": "c2",
+            "text": "One heading",
+            "check": "structure",
+            "params": {"sections": [{"heading": "Setup"}]},
+        },
+    ]
+
+    def verdict(self, fmt: str) -> dict[str, Any]:
+        job = parse_job(make_job(output={"format": fmt, "content": self.TEXT}, criteria=self.CRITERIA))
+        return {c.name: c for c in verify(job).checks}
+
+    def test_markdown_code_is_not_read_as_prose(self) -> None:
+        """Given a markdown draft whose indented code holds a banned word and a '#' comment, then
+        the phrase check passes and the comment is no heading; as plain text, the word is flagged."""
+        checks = self.verdict("markdown")
+        assert checks["prohibited_phrases"].status is CheckStatus.PASS, checks["prohibited_phrases"]
+        assert checks["structure"].status is CheckStatus.PASS, checks["structure"]
+        assert self.verdict("text")["prohibited_phrases"].status is CheckStatus.FAIL
+
+    @settings(max_examples=500, deadline=None)
+    @given(
+        st.lists(
+            st.sampled_from(
+                [
+                    *("", "   ", "text", "# Head", "#", "- item", "1. item", "> quote", "```", "<div>"),
+                    *("\tx", "    code", "     deeper", "  two", "   \tmix", "\r", "text\r", "- - -", "***"),
+                    *("===", "---", "-", "2)", "* *", "<!-- c -->", "[a]: /u", "| a | b |", "~~~", "**b** c"),
+                    *("1.", "- - item", "  - sub", "        eight", "\t\tdeep"),
+                ]
+            ),
+            max_size=12,
+        ),
+        st.sampled_from(["\n", "\r\n", "\r"]),
+    )
+    def test_the_quick_look_never_hides_a_block(self, lines: list[str], newline: str) -> None:
+        """Only texts the quick look picks are parsed: it must pick every one that holds a block."""
+        text = newline.join(lines)
+        from checks.text import _may_hold_indented_code, indented_code_spans
+
+        if indented_code_spans(text):
+            assert _may_hold_indented_code(text)

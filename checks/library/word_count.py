@@ -1,7 +1,8 @@
 """``word_count``: body words within bounds.
 
-Words are counted as a reader sees them: code (fenced, inline, HTML), URLs,
-image alt text and markup are not words; link text is. Tokens are split on
+Words are counted as a reader sees them: code (fenced, inline, HTML; in
+markdown, indented blocks), URLs, image alt text and markup are not words;
+link text is. Tokens are split on
 whitespace, so Arabic and Hebrew count like any other script.
 
 As a criterion it takes ``ge``/``le`` (and ``gt``/``lt``) bounds, or a
