@@ -15,9 +15,15 @@ messages, the scrape *peeks* at its head, a ``basic.get`` without acknowledgemen
 ``basic.nack`` with requeue at once, and reads the ``message_timestamp`` of dramatiq's message. A
 classic queue (what dramatiq declares) puts the message back where it was; if the scrape dies in
 between, the broker requeues it when the channel closes. Nothing is consumed, and no delivery of
-ours is counted (the fleet counts deliveries when an actor starts). On a *quorum* queue (a server
-policy can make one) a requeue raises the message's delivery count: there, set
-``VERIFLEET_QUEUE_PEEK=false`` and the age is left unknown.
+ours is counted (the fleet counts deliveries when an actor starts).
+
+Only a queue that is provably *classic* is peeked: before each peek the queue is declared again
+with dramatiq's own arguments and ``x-queue-type: classic``, which the broker refuses (406,
+inequivalent argument) for any other type. On a *quorum* queue (a vhost whose default queue type
+is quorum makes one of every queue dramatiq declares, as on Amazon MQ's RabbitMQ 4) a requeue
+counts as a delivery on RabbitMQ 4.0 to 4.2, and after 20 (their default delivery limit) the
+broker drops the message: there the age is left unknown. ``VERIFLEET_QUEUE_PEEK=false`` turns
+the peek off everywhere.
 """
 
 from __future__ import annotations
@@ -139,6 +145,7 @@ def _age_s(raw: bytes | None, now: float) -> float | None:
 def _rabbitmq_stats(url: str, queues: tuple[str, ...], *, peek: bool = True) -> list[QueueStats]:
     import pika  # noqa: PLC0415  (only RabbitMQ deployments pay for the import)
     import pika.exceptions  # noqa: PLC0415
+    from dramatiq.common import xq_name  # noqa: PLC0415
 
     def count(connection: Any, name: str) -> int:
         channel = connection.channel()
@@ -150,9 +157,25 @@ def _rabbitmq_stats(url: str, queues: tuple[str, ...], *, peek: bool = True) -> 
             if channel.is_open:
                 channel.close()
 
+    def classic(connection: Any, name: str) -> bool:
+        """Is ``name`` a classic queue? Declared again as dramatiq declares it, type made explicit:
+        the broker closes the channel (406) on any other type, or on arguments not dramatiq's."""
+        channel = connection.channel()
+        arguments = {"x-dead-letter-exchange": "", "x-dead-letter-routing-key": xq_name(name)}
+        try:
+            channel.queue_declare(
+                queue=name, durable=True, arguments={**arguments, "x-queue-type": "classic"}
+            )
+            return True
+        except pika.exceptions.ChannelClosedByBroker:
+            return False
+        finally:
+            if channel.is_open:
+                channel.close()
+
     def age(connection: Any, name: str, depth: int) -> float | None:
         """How long the head message of ``name`` has waited: peeked at and put back (module doc)."""
-        if not peek or not depth:
+        if not peek or not depth or not classic(connection, name):
             return None
         channel = connection.channel()
         try:

@@ -154,8 +154,8 @@ class Settings(BaseSettings):
     metrics_dir: str | None = None
     """prometheus-client's multiprocess directory, wiped at each start; default: a fresh temp dir."""
     queue_peek: bool = True
-    """On RabbitMQ, peek at each queue's head message at scrape time to tell its age (the message
-    is put back at once; turn off for quorum queues, where a requeue counts as a delivery)."""
+    """On RabbitMQ, peek at each classic queue's head message at scrape time to tell its age (the
+    message is put back at once; quorum queues, where a requeue counts as a delivery, never are)."""
 
     # Fleet policies (docs/policies.md).
     mission_budget_usd: Annotated[float, Field(ge=0, allow_inf_nan=False)] | None = None

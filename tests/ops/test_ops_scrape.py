@@ -249,3 +249,28 @@ class TestScrape:
         assert (blind.depth, blind.oldest_age_seconds) == (3, None)
         assert method is not None and head.message_id == sent[0].message_id
         assert (missing.depth, missing.oldest_age_seconds) == (0, None)
+
+    def test_rabbitmq_quorum_queues_are_counted_and_never_peeked(self, redis_url: str) -> None:
+        """A quorum queue counts a requeue as a delivery (and RabbitMQ 4.0-4.2 drop a message after
+        20): its depth is read, its age is left unknown, and its head message is never delivered."""
+        if not amqp_available():
+            pytest.skip("no RabbitMQ answers on 127.0.0.1:5672 (set VERIFLEET_TEST_AMQP_URL)")
+        settings = Settings(redis_url=redis_url, broker_url=AMQP_URL)
+        queue = f"verifleet-ops-quorum-{uuid.uuid4().hex[:8]}"
+        broker = make_broker(settings)
+        arguments = {"x-dead-letter-exchange": "", "x-dead-letter-routing-key": f"{queue}.XQ"}
+        try:
+            broker.channel.queue_declare(
+                queue, durable=True, arguments={**arguments, "x-queue-type": "quorum"}
+            )
+            message = dramatiq.Message(queue_name=queue, actor_name="a", args=(1,), kwargs={}, options={})
+            broker.channel.basic_publish(exchange="", routing_key=queue, body=message.encode())
+            time.sleep(0.3)
+            reads = [read_queue_stats(settings, (queue,))[0] for _ in range(3)]
+            method, properties, _ = broker.channel.basic_get(queue=queue, auto_ack=True)
+        finally:
+            broker.channel.queue_delete(queue)
+            broker.close()
+        assert [(r.depth, r.oldest_age_seconds) for r in reads] == [(1, None)] * 3
+        assert method is not None and not method.redelivered  # nobody got it before this basic_get
+        assert (properties.headers or {}).get("x-delivery-count", 0) == 0  # never returned to the queue
