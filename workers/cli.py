@@ -293,6 +293,16 @@ def _port(text: str) -> int:
     return port
 
 
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is fewer than 1")
+    return n
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="verifleet", description="Verify what AI agents produce.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -318,8 +328,8 @@ def parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("worker", help="run worker processes (restarted when they die)")
     w.add_argument("--queues", nargs="+", default=["verify-inline,verify-batch"])
-    w.add_argument("--processes", type=int, default=2)
-    w.add_argument("--threads", type=int, default=8)
+    w.add_argument("--processes", type=_count, default=2, help="worker processes, each restarted alone")
+    w.add_argument("--threads", type=_count, default=8, help="threads per worker process")
     w.add_argument("--no-restart", action="store_true", help="leave restarts to an outside supervisor")
     w.add_argument(
         "--metrics-port", type=_port, default=None, help="serve /metrics here (default 9191; 0: off)"

@@ -183,9 +183,6 @@ def run(
     if unknown:
         print(f"verifleet worker: unknown queue {unknown[0]!r}; use {', '.join(QUEUES)}", file=sys.stderr)
         return 2
-    if processes < 1 or threads < 1:
-        print("verifleet worker: --processes and --threads must be at least 1", file=sys.stderr)
-        return 2
     metrics_dir = settings.metrics_dir or tempfile.mkdtemp(prefix="verifleet-metrics-")
     if not settings.metrics_dir:
         atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)

@@ -219,6 +219,17 @@ class TestSupervisor:
         assert done.returncode == 2
         assert "unknown queue 'verify-everything'" in done.stderr
 
+    @pytest.mark.parametrize(
+        ("flag", "value", "said"),
+        [("--processes", "0", "0 is fewer than 1"), ("--threads", "two", "'two' is not a whole number")],
+    )
+    def test_process_and_thread_counts_are_checked(self, flag: str, value: str, said: str) -> None:
+        done = subprocess.run(
+            [*WORKER, flag, value], cwd=ROOT, capture_output=True, text=True, timeout=30, check=False
+        )
+        assert done.returncode == 2
+        assert f"argument {flag}: {said}" in done.stderr
+
 
 class TestEmbeddedRedis:
     def test_starts_answers_and_stops(self) -> None:
