@@ -18,6 +18,10 @@ it serves by leaving a file named for its pid in a directory the supervisor give
 (``VERIFLEET_READY_DIR``, emptied before each start of the slot). Each slot keeps its own
 backoff.
 
+**A killed supervisor** takes its dramatiq trees with it: each child asks the kernel (Linux's
+``prctl(PR_SET_PDEATHSIG)``) for a SIGTERM when the supervisor dies, and stops gracefully;
+the ``/metrics`` server watches its parent too.
+
 **Metrics.** Every worker process writes its samples to one multiprocess directory,
 emptied once when the supervisor starts (not at each restart: the counters of a process
 that died still count). The ``/metrics`` server (:func:`workers.exposition.serve`) is a
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import os
 import re
 import shutil
@@ -38,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -138,6 +143,32 @@ def _running(pid: int) -> bool:
     return True
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def _stop_with_parent(parent: int) -> Callable[[], None] | None:
+    """What a child runs before it starts: ask the kernel for a SIGTERM when the supervisor dies.
+
+    A supervisor killed with SIGKILL (or by the OOM killer) would otherwise leave its dramatiq
+    trees serving on, unseen, beside the ones a new supervisor starts. Linux only (``prctl``);
+    elsewhere children outlive a killed supervisor.
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
+
+    def arm() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # the supervisor died before the request took effect
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return arm
+
+
 @dataclass
 class Slot:
     """One dramatiq tree of one worker process (or the ``/metrics`` server), restarted when it dies."""
@@ -158,7 +189,8 @@ class Slot:
         if self.ready_dir is not None:
             reset_dir(self.ready_dir)
         self.started = time.monotonic()
-        self.child = subprocess.Popen(self.command, env=self.env)
+        arm = _stop_with_parent(os.getpid())
+        self.child = subprocess.Popen(self.command, env=self.env, preexec_fn=arm)  # noqa: PLW1509  (no threads here)
         self.due = None
 
     def signal(self, signum: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -169,6 +170,33 @@ class TestSupervisor:
                 assert all(client.wait(i, timeout=30).verdict is Verdict.PASS for i in ids)
         finally:
             assert stop_tree(supervisor) == 0
+
+    @pytest.mark.timeout(90)
+    @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+    def test_a_killed_supervisor_takes_its_worker_processes_with_it(self, redis_url: str) -> None:
+        """Given `verifleet worker` with two worker processes, when the supervisor itself is
+        SIGKILLed, then its dramatiq trees stop too instead of serving on unseen."""
+        command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
+        supervisor = spawn(command, settings_env(Settings(redis_url=redis_url)))
+        assert wait_for(lambda: sum(len(children(m)) for m in children(supervisor.pid)) == 2, timeout=60)
+        tree = [p for main in children(supervisor.pid) for p in (main, *children(main))]
+        os.kill(supervisor.pid, signal.SIGKILL)
+        supervisor.wait(timeout=10)
+
+        def gone(pid: int) -> bool:
+            try:
+                return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+            except psutil.NoSuchProcess:
+                return True
+
+        try:
+            assert wait_for(lambda: all(gone(pid) for pid in tree), timeout=40), [
+                p for p in tree if not gone(p)
+            ]
+        finally:
+            for pid in tree:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
 
     @pytest.mark.timeout(60)
     def test_no_restart_stops_the_other_processes_with_the_exit_code(self, redis_url: str) -> None:
