@@ -152,7 +152,8 @@ class Settings(BaseSettings):
     """Where each worker host serves /metrics; 0 serves nothing."""
     metrics_host: str = "0.0.0.0"  # all interfaces: Prometheus scrapes from another host
     metrics_dir: str | None = None
-    """prometheus-client's multiprocess directory, wiped at each start; default: a fresh temp dir."""
+    """prometheus-client's multiprocess directory, wiped when the supervisor starts (default: a
+    fresh temp dir)."""
     queue_peek: bool = True
     """On RabbitMQ, peek at each classic queue's head message at scrape time to tell its age (the
     message is put back at once; quorum queues, where a requeue counts as a delivery, never are)."""
