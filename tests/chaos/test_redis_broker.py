@@ -3,7 +3,9 @@ against the real Redis: undecodable bytes, a lost connection, a busy process's h
 
 from __future__ import annotations
 
+import threading
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +15,7 @@ import redis
 import structlog
 from dramatiq.errors import ConnectionClosed
 
-from workers.redis_broker import FleetRedisBroker
+from workers.redis_broker import Encoded, FleetRedisBroker
 
 pytestmark = pytest.mark.integration
 
@@ -187,6 +189,60 @@ class TestDelayQueuePolling:
         assert next(consumer) is None and consumer.timeout == 20
         consumer.ack(held[0])
         assert next(consumer) is None and consumer.timeout == 400
+
+
+class TestWake:
+    """An idle consumer waits on its queue's wake stream, so work sent to an idle fleet is fetched
+    at once rather than at the next poll (``worker_timeout``, jittered backoff)."""
+
+    @staticmethod
+    def waiting(consumer: Any) -> threading.Thread:
+        """``next(consumer)`` in a thread, from a consumer whose next wait is its whole 30 s timeout."""
+        consumer.misses = 20
+        thread = threading.Thread(target=next, args=(consumer,), daemon=True)
+        thread.start()
+        time.sleep(0.3)
+        assert thread.is_alive(), "the idle consumer should be waiting"
+        return thread
+
+    @pytest.mark.parametrize("how", ["enqueue", "enqueue_many"])
+    def test_an_idle_consumer_wakes_when_work_arrives(self, broker: FleetRedisBroker, how: str) -> None:
+        """Given a consumer waiting out a 30 s idle timeout, when a message is enqueued (one at a
+        time, as dramatiq sends; or in a batch, as the client submits), then its wait ends at once
+        and its next fetch hands the message out."""
+        consumer = broker.consume("q", prefetch=4, timeout=30_000)
+        assert next(consumer) is None  # the first wait returns: nothing was seen yet
+        thread = self.waiting(consumer)
+        sent = message(7)
+        if how == "enqueue":
+            broker.enqueue(sent)
+        else:
+            redis_id = str(uuid.uuid4())
+            sent = sent.copy(options={"redis_message_id": redis_id})
+            broker.enqueue_many([[Encoded("q", redis_id, sent.encode())]])
+        thread.join(timeout=10)
+        assert not thread.is_alive(), "the wake did not end the wait"
+        (got,) = drain(consumer, 1)
+        assert got.message_id == sent.message_id
+        consumer.ack(got)
+
+    def test_a_delay_queue_consumer_does_not_wait_on_wakes(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        """Retries wait in a delay queue for their backoff: nothing there is due at once, so its
+        consumer sleeps as before, and a delayed enqueue wakes nobody."""
+        consumer = broker.consume("q.DQ", prefetch=4, timeout=20)
+        assert consumer._wake_key is None
+        broker.enqueue(message(1), delay=60_000)
+        assert redis_client.xlen(f"{NAMESPACE}:q.wake") == 0
+        assert redis_client.xlen(f"{NAMESPACE}:q.DQ.wake") == 0
+
+    def test_the_wake_stream_keeps_one_entry(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        for n in range(5):
+            broker.enqueue(message(n))
+        assert redis_client.xlen(f"{NAMESPACE}:q.wake") == 1
 
 
 def _unreachable(*args: Any, **kwargs: Any) -> Any:
