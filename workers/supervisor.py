@@ -18,6 +18,11 @@ it serves by leaving a file named for its pid in a directory the supervisor give
 (``VERIFLEET_READY_DIR``, emptied before each start of the slot). Each slot keeps its own
 backoff.
 
+**SIGHUP reloads** one slot at a time (new code, new settings): each is stopped gracefully and
+started again, and the next one only once it serves, so the host never stops serving; a slot
+whose new start fails holds the reload, the others keep their old code (``systemctl reload``
+with ``ExecReload=kill -HUP $MAINPID``).
+
 **A killed supervisor** takes its dramatiq trees with it: each child asks the kernel (Linux's
 ``prctl(PR_SET_PDEATHSIG)``) for a SIGTERM when the supervisor dies, and stops gracefully;
 the ``/metrics`` server watches its parent too.
@@ -184,6 +189,8 @@ class Slot:
     backoff: float = MIN_BACKOFF_S
     due: float | None = field(default=0.0)
     """When to start it (again); None once it is not to run any more."""
+    reloading: bool = False
+    """Stopped on purpose for a reload (SIGHUP): started again at once."""
 
     def start(self) -> None:
         if self.ready_dir is not None:
@@ -231,6 +238,8 @@ def run(
     if settings.metrics_port:
         slots.append(Slot(EXPOSITION, exposition_command(), env, None, worker=False))
     stopping = False
+    pending: list[Slot] = []  # slots still to reload, one at a time
+    current: Slot | None = None  # the slot being reloaded
 
     def forward(signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
@@ -238,12 +247,20 @@ def run(
         for slot in slots:
             slot.signal(signum)
 
+    def reload(_signum: int, _frame: FrameType | None) -> None:
+        if not stopping:
+            log.info("worker_reloading", slots=[s.name for s in slots])
+            pending.extend(s for s in slots if s not in pending and s is not current)
+
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
+    signal.signal(signal.SIGHUP, reload)
     log.info("worker_supervising", queues=list(queues), processes=processes, threads=threads)
     code = 0
     while True:
         now = time.monotonic()
+        if not stopping:
+            current = _reload_step(current, pending)
         for slot in slots:
             if slot.child is None:
                 if not stopping and slot.due is not None and now >= slot.due:
@@ -257,6 +274,9 @@ def run(
             if slot.worker:
                 drop_dead_gauges(metrics_dir)
             if stopping:
+                continue
+            if slot.reloading:
+                slot.reloading, slot.due, slot.backoff = False, time.monotonic(), MIN_BACKOFF_S
                 continue
             stop = _after_exit(slot, exit_code, restart=restart)
             if stop is not None:
@@ -272,6 +292,29 @@ def run(
                 s.signal(signal.SIGTERM)
             stopping = True
         time.sleep(POLL_S)
+
+
+def _reload_step(current: Slot | None, pending: list[Slot]) -> Slot | None:
+    """A rolling reload (SIGHUP): one slot at a time is stopped gracefully and started again (new
+    code, new settings), and the next one only once it serves, so the host never stops serving.
+    A slot whose new start fails keeps the reload waiting, the other slots on their old code.
+    Returns the slot being reloaded (None: none)."""
+    if current is not None:
+        if current.reloading or current.child is None:
+            return current  # still stopping, or waiting to start again
+        if current.worker and not current.served():
+            return current
+        log.info("worker_reloaded", slot=current.name, pid=current.child.pid)
+        current = None
+    if not pending:
+        return None
+    current = pending.pop(0)
+    if current.child is None:  # waiting out a backoff: start it at once
+        current.due = time.monotonic() if current.due is not None else None
+        return current if current.due is not None else None
+    current.reloading = True
+    current.signal(signal.SIGTERM)
+    return current
 
 
 def _after_exit(slot: Slot, code: int, *, restart: bool) -> int | None:

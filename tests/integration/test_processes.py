@@ -171,6 +171,51 @@ class TestSupervisor:
         finally:
             assert stop_tree(supervisor) == 0
 
+    @pytest.mark.timeout(150)
+    def test_sighup_reloads_one_process_at_a_time(self, redis_url: str, tmp_path: Path) -> None:
+        """Given two worker processes, when the supervisor gets SIGHUP, then each is stopped and
+        started again in turn, the second only once the first serves again: at every moment at
+        least one worker process serves, and jobs sent meanwhile all get their verdicts."""
+        settings = Settings(redis_url=redis_url)
+        command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
+        log_path = tmp_path / "worker.log"
+        with log_path.open("wb") as log:
+            supervisor = spawn(command, settings_env(settings), log)
+
+        def workers() -> set[int]:
+            return {pid for main in children(supervisor.pid) for pid in children(main)}
+
+        try:
+            assert wait_for(lambda: len(workers()) == 2 and "ready for action" in log_path.read_text(), 60)
+            old = workers()
+            fewest: list[int] = []
+            done = threading.Event()
+
+            def watch() -> None:
+                while not done.is_set():
+                    alive = [p for p in workers() if psutil.pid_exists(p)]
+                    fewest.append(len(alive))
+                    time.sleep(0.02)
+
+            watcher = threading.Thread(target=watch, daemon=True)
+            watcher.start()
+            os.kill(supervisor.pid, signal.SIGHUP)
+            with Client(settings) as client:
+                ids = [client.submit(make_job(job_id=f"reload-{i}", has_dependents=True)) for i in range(4)]
+                reloaded = lambda: log_path.read_text().count("worker_reloaded") == 2  # noqa: E731
+                assert wait_for(reloaded, timeout=90), log_path.read_text()[-3000:]
+                done.set()
+                watcher.join(timeout=5)
+                new = workers()
+                assert len(new) == 2 and not new & old, (old, new)
+                assert min(fewest) >= 1, "a moment with no worker process"
+                ids += [
+                    client.submit(make_job(job_id=f"reload-after-{i}", has_dependents=True)) for i in range(4)
+                ]
+                assert all(client.wait(i, timeout=30).verdict is Verdict.PASS for i in ids)
+        finally:
+            assert stop_tree(supervisor) == 0
+
     @pytest.mark.timeout(90)
     @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
     def test_a_killed_supervisor_takes_its_worker_processes_with_it(self, redis_url: str) -> None:
