@@ -31,7 +31,7 @@ import redis
 import structlog
 
 from messages import FleetError
-from workers.queues import QueueStats, parked_count, queue_client, read_queue_stats
+from workers.queues import QueueStats, parked_count, queue_client, read_queue_stats, reader
 from workers.settings import Settings, redact
 
 if TYPE_CHECKING:
@@ -141,14 +141,11 @@ def parked_items(settings: Settings, client: redis.Redis | None = None) -> int:
     Raises:
         FleetError: the state Redis could not be reached.
     """
-    reader = queue_client(settings.state_url) if client is None else client
     try:
-        return parked_count(reader, settings.key_prefix)
+        with reader(settings.state_url, client) as r:
+            return parked_count(r, settings.key_prefix)
     except redis.RedisError as e:
         raise FleetError(f"could not read the parked judge work on {redact(settings.state_url)}: {e}") from e
-    finally:
-        if client is None:
-            reader.close()
 
 
 def build_registry(settings: Settings, directory: str) -> CollectorRegistry:

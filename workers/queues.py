@@ -29,6 +29,8 @@ the peek off everywhere.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,20 +88,29 @@ def read_queue_stats(
     url = settings.queue_url
     if settings.queues_on_rabbitmq:
         return _rabbitmq_stats(url, queues, peek=settings.queue_peek)
-    own = client is None
-    reader = queue_client(url) if client is None else client
     try:
-        return redis_stats(reader, queue_namespace(settings), queues)
+        with reader(url, client) as r:
+            return redis_stats(r, queue_namespace(settings), queues)
     except redis.RedisError as e:
         raise FleetError(f"could not read the queues on {redact(url)}: {e}") from e
-    finally:
-        if own:
-            reader.close()
 
 
 def queue_client(url: str) -> redis.Redis:
     """A Redis client for reading queue stats: short timeouts, a scrape must not hang."""
     return redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+
+
+@contextmanager
+def reader(url: str, client: redis.Redis | None = None) -> Iterator[redis.Redis]:
+    """``client`` when the caller keeps one for ``url``, else a :func:`queue_client` for the block."""
+    if client is not None:
+        yield client
+        return
+    opened = queue_client(url)
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 def redis_stats(
