@@ -119,6 +119,7 @@ def fence_spans(text: str) -> list[tuple[int, int]]:
 _INDENTED_LINE = re.compile(r"\n(?:[ ]{4}|[ ]{0,3}+\t)")
 _LIST_MARKER = re.compile(r"(?:[-+*]|\d{1,9}+[.)])(?:[ \t]++|$)")
 _THEMATIC_BREAK = re.compile(r"(?:(?:\*[ \t]*+){3,}+|(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+)$")
+_LINE_BREAK = re.compile(r"\r\n?|\n")  # the line breaks CommonMark (and markdown-it) count
 
 
 def _may_hold_indented_code(text: str) -> bool:
@@ -143,9 +144,6 @@ def _may_hold_indented_code(text: str) -> bool:
         if not head or not head[0].isalnum():
             return True  # a heading, a fence, a quote, an HTML block, a setext underline, a table...
     return False
-
-
-_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 @lru_cache(maxsize=1)

@@ -309,9 +309,11 @@ def _reload_step(current: Slot | None, pending: list[Slot]) -> Slot | None:
     if not pending:
         return None
     current = pending.pop(0)
-    if current.child is None:  # waiting out a backoff: start it at once
-        current.due = time.monotonic() if current.due is not None else None
-        return current if current.due is not None else None
+    if current.child is None:
+        if current.due is None:
+            return None  # it ended on purpose: nothing to reload
+        current.due = time.monotonic()  # waiting out a backoff: start it at once
+        return current
     current.reloading = True
     current.signal(signal.SIGTERM)
     return current
