@@ -140,6 +140,12 @@ def children(pid: int) -> list[int]:
         return []
 
 
+def worker_processes(supervisor: int) -> list[int]:
+    """The dramatiq worker processes under a `verifleet worker` (supervisor > dramatiq main > worker),
+    one per dramatiq tree; the /metrics server, a child with no children, adds none."""
+    return [pid for main in children(supervisor) for pid in children(main)]
+
+
 def wait_for(predicate: Any, timeout: float = 10.0, interval: float = 0.02) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -129,7 +129,7 @@ def test_batch_switch_interval_sets_the_process_s_gil_turns(monkeypatch: pytest.
 
 def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: str, tmp_path: Path) -> None:
     from factories import make_job
-    from fleet_support import WorkerPair, children, wait_for
+    from fleet_support import WorkerPair, wait_for, worker_processes
 
     from workers.client import Client
 
@@ -149,7 +149,7 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
         # follows the pinning: waited for, as a slow host takes most of a second for it)
         assert wait_for(lambda: switched("verify-batch") == [20.0], timeout=30), pair.logs()
         assert switched("verify-inline") == []  # the inline one keeps Python's
-        workers = [pid for p in pair.processes for main in children(p.pid) for pid in children(main)]
+        workers = [pid for p in pair.processes for pid in worker_processes(p.pid)]
         affinities = [os.sched_getaffinity(pid) for pid in workers]
         assert len(affinities) == 2 and all(len(a) == 1 for a in affinities)
         assert affinities[0] != affinities[1]

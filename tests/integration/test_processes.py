@@ -18,7 +18,7 @@ import psutil
 import pytest
 import redis
 from factories import make_job
-from fleet_support import ROOT, WORKER, children, settings_env, spawn, stop_tree, wait_for
+from fleet_support import ROOT, WORKER, children, settings_env, spawn, stop_tree, wait_for, worker_processes
 
 from messages import Verdict
 from workers.client import Client
@@ -183,7 +183,7 @@ class TestSupervisor:
             supervisor = spawn(command, settings_env(settings), log)
 
         def workers() -> set[int]:
-            return {pid for main in children(supervisor.pid) for pid in children(main)}
+            return set(worker_processes(supervisor.pid))
 
         try:
             assert wait_for(lambda: len(workers()) == 2 and "ready for action" in log_path.read_text(), 60)
@@ -223,7 +223,7 @@ class TestSupervisor:
         SIGKILLed, then its dramatiq trees stop too instead of serving on unseen."""
         command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
         supervisor = spawn(command, settings_env(Settings(redis_url=redis_url)))
-        assert wait_for(lambda: sum(len(children(m)) for m in children(supervisor.pid)) == 2, timeout=60)
+        assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
         tree = [p for main in children(supervisor.pid) for p in (main, *children(main))]
         os.kill(supervisor.pid, signal.SIGKILL)
         supervisor.wait(timeout=10)
@@ -253,8 +253,8 @@ class TestSupervisor:
             settings_env(settings),
         )
         try:
-            assert wait_for(lambda: sum(len(children(m)) for m in children(supervisor.pid)) == 2, timeout=60)
-            victim, other = (pid for main in children(supervisor.pid) for pid in children(main))
+            assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
+            victim, other = worker_processes(supervisor.pid)
             os.kill(victim, signal.SIGKILL)
             assert supervisor.wait(timeout=40) == 1  # dramatiq's RET_KILLED
             assert not psutil.pid_exists(other) or psutil.Process(other).status() == psutil.STATUS_ZOMBIE

@@ -11,11 +11,11 @@ from fleet_support import (
     ROOT,
     WORKER,
     amqp_available,
-    children,
     settings_env,
     spawn,
     stop_tree,
     wait_for,
+    worker_processes,
 )
 
 from workers.settings import Settings
@@ -42,10 +42,10 @@ __all__ = [
     "ROOT",
     "WORKER",
     "amqp_available",
-    "children",
     "free_port",
     "spawn",
     "stop_tree",
     "wait_for",
     "worker_env",
+    "worker_processes",
 ]

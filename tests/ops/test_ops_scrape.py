@@ -20,12 +20,12 @@ from ops_support import (
     AMQP_URL,
     WORKER,
     amqp_available,
-    children,
     free_port,
     spawn,
     stop_tree,
     wait_for,
     worker_env,
+    worker_processes,
 )
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -183,17 +183,15 @@ class TestScrape:
             client.wait_all(client.submit_many(jobs[:12]), timeout=60)
             assert wait_for(lambda: total(scrape(url), "verifleet_verdicts_total") == 12, timeout=15)
 
-            def workers() -> list[int]:
-                return [pid for main in children(supervisor) for pid in children(main)]
-
-            assert wait_for(lambda: len(workers()) == 2, timeout=30)
-            victim = workers()[0]
+            assert wait_for(lambda: len(worker_processes(supervisor)) == 2, timeout=30)
+            victim = worker_processes(supervisor)[0]
             os.kill(victim, signal.SIGKILL)
             deadline = time.monotonic() + 3.0
             while time.monotonic() < deadline:  # every scrape answers, none loses a count
                 assert total(scrape(url), "verifleet_verdicts_total") == 12
                 time.sleep(0.1)
-            assert wait_for(lambda: len(workers()) == 2 and victim not in workers(), timeout=30)
+            back = lambda: len(pids := worker_processes(supervisor)) == 2 and victim not in pids  # noqa: E731
+            assert wait_for(back, timeout=30)
             client.wait_all(client.submit_many(jobs[12:]), timeout=60)
         assert wait_for(lambda: total(scrape(url), "verifleet_verdicts_total") == 24, timeout=15)
         assert total(scrape(url), "dramatiq_messages_inprogress") == 0
