@@ -10,6 +10,7 @@ production.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -110,7 +111,16 @@ class Tree:
             try:
                 self.process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)  # its own session: only what it started
+                # Its own session holds only what it started, but `verifleet worker` runs each
+                # dramatiq tree in a process group of its own: every descendant, then the group.
+                try:
+                    tree = psutil.Process(self.process.pid).children(recursive=True)
+                except psutil.NoSuchProcess:
+                    tree = []
+                for left in tree:
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        left.kill()
+                os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
 
 

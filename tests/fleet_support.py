@@ -73,11 +73,16 @@ SPAWNED: list[subprocess.Popen[bytes]] = []
 
 
 def spawn(
-    command: list[str], env: dict[str, str], output: Any = subprocess.DEVNULL
+    command: list[str], env: dict[str, str], output: Any = subprocess.DEVNULL, *, session: bool = False
 ) -> subprocess.Popen[bytes]:
     """A process tree for a test (``verifleet worker`` and such), run from the project root. Stop
-    it with :func:`stop_tree`; a test that does not is covered at the end of the session."""
-    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+    it with :func:`stop_tree`; a test that does not is covered at the end of the session.
+
+    ``session``: in a session of its own, as a command started from a shell is in a process group
+    of its own; ``os.killpg(process.pid, ...)`` then signals that group, as a terminal does."""
+    process = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=session
+    )
     SPAWNED.append(process)
     return process
 

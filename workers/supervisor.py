@@ -21,7 +21,10 @@ backoff.
 **SIGHUP reloads** one slot at a time (new code, new settings): each is stopped gracefully and
 started again, and the next one only once it serves, so the host never stops serving; a slot
 whose new start fails holds the reload, the others keep their old code (``systemctl reload``
-with ``ExecReload=kill -HUP $MAINPID``).
+with ``ExecReload=kill -HUP $MAINPID``). Each slot runs in a process group of its own, so a
+terminal's signals, sent to the whole foreground group, reach the supervisor alone: closing the
+terminal reloads one slot at a time (dramatiq's main processes would each have reloaded at once,
+leaving a moment with no worker), and Ctrl-C is passed on to every slot for a graceful stop.
 
 **A killed supervisor** takes its dramatiq trees with it: each child asks the kernel (Linux's
 ``prctl(PR_SET_PDEATHSIG)``) for a SIGTERM when the supervisor dies, and stops gracefully;
@@ -197,7 +200,15 @@ class Slot:
             reset_dir(self.ready_dir)
         self.started = time.monotonic()
         arm = _stop_with_parent(os.getpid())
-        self.child = subprocess.Popen(self.command, env=self.env, preexec_fn=arm)  # noqa: PLW1509  (no threads here)
+        # A process group of its own: a terminal's SIGHUP (hangup) and SIGINT (Ctrl-C) go to the
+        # foreground group, and must reach the supervisor alone, which reloads one slot at a time
+        # or passes the signal on; dramatiq's main process would reload its workers at once.
+        self.child = subprocess.Popen(
+            self.command,
+            env=self.env,
+            preexec_fn=arm,  # noqa: PLW1509  (no threads here)
+            process_group=0,
+        )
         self.due = None
 
     def signal(self, signum: int) -> None:

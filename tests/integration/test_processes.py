@@ -172,15 +172,20 @@ class TestSupervisor:
             assert stop_tree(supervisor) == 0
 
     @pytest.mark.timeout(150)
-    def test_sighup_reloads_one_process_at_a_time(self, redis_url: str, tmp_path: Path) -> None:
+    @pytest.mark.parametrize("hangup", ["supervisor", "terminal"])
+    def test_sighup_reloads_one_process_at_a_time(self, redis_url: str, tmp_path: Path, hangup: str) -> None:
         """Given two worker processes, when the supervisor gets SIGHUP, then each is stopped and
         started again in turn, the second only once the first serves again: at every moment at
-        least one worker process serves, and jobs sent meanwhile all get their verdicts."""
+        least one worker process serves, and jobs sent meanwhile all get their verdicts.
+
+        "terminal": the SIGHUP goes to the supervisor's whole process group, as a closing terminal
+        sends it. The dramatiq trees are in groups of their own, so it reaches only the supervisor:
+        dramatiq's main processes would each reload their worker at once, all together."""
         settings = Settings(redis_url=redis_url)
         command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
         log_path = tmp_path / "worker.log"
         with log_path.open("wb") as log:
-            supervisor = spawn(command, settings_env(settings), log)
+            supervisor = spawn(command, settings_env(settings), log, session=True)
 
         def workers() -> set[int]:
             return set(worker_processes(supervisor.pid))
@@ -199,9 +204,13 @@ class TestSupervisor:
 
             watcher = threading.Thread(target=watch, daemon=True)
             watcher.start()
-            os.kill(supervisor.pid, signal.SIGHUP)
+            if hangup == "terminal":
+                os.killpg(supervisor.pid, signal.SIGHUP)
+            else:
+                os.kill(supervisor.pid, signal.SIGHUP)
             with Client(settings) as client:
-                ids = [client.submit(make_job(job_id=f"reload-{i}", has_dependents=True)) for i in range(4)]
+                jobs = [make_job(job_id=f"reload-{hangup}-{i}", has_dependents=True) for i in range(4)]
+                ids = [client.submit(job) for job in jobs]
                 reloaded = lambda: log_path.read_text().count("worker_reloaded") == 2  # noqa: E731
                 assert wait_for(reloaded, timeout=90), log_path.read_text()[-3000:]
                 done.set()
@@ -210,11 +219,32 @@ class TestSupervisor:
                 assert len(new) == 2 and not new & old, (old, new)
                 assert min(fewest) >= 1, "a moment with no worker process"
                 ids += [
-                    client.submit(make_job(job_id=f"reload-after-{i}", has_dependents=True)) for i in range(4)
+                    client.submit(make_job(job_id=f"reload-{hangup}-after-{i}", has_dependents=True))
+                    for i in range(4)
                 ]
                 assert all(client.wait(i, timeout=30).verdict is Verdict.PASS for i in ids)
         finally:
             assert stop_tree(supervisor) == 0
+
+    @pytest.mark.timeout(90)
+    def test_ctrl_c_stops_every_process_gracefully(self, redis_url: str, tmp_path: Path) -> None:
+        """Given `verifleet worker` started from a terminal, when Ctrl-C sends SIGINT to its process
+        group, then the supervisor passes it on to its dramatiq trees (which are in groups of their
+        own), every process stops, and the command exits 0."""
+        settings = Settings(redis_url=redis_url)
+        command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
+        log_path = tmp_path / "worker.log"
+        with log_path.open("wb") as log:
+            supervisor = spawn(command, settings_env(settings), log, session=True)
+        try:
+            assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
+            tree = psutil.Process(supervisor.pid).children(recursive=True)
+            os.killpg(supervisor.pid, signal.SIGINT)
+            assert supervisor.wait(timeout=40) == 0, log_path.read_text()[-3000:]
+            _, alive = psutil.wait_procs(tree, timeout=20)
+            assert not alive, alive
+        finally:
+            stop_tree(supervisor)
 
     @pytest.mark.timeout(90)
     @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
