@@ -10,11 +10,12 @@ docs/policies.md recommends for a shared host. The bench process is pinned to on
 trips get every core back, since they measure how the fleet shares a machine.
 
 1. **Latency** of deterministic-only inline jobs (no judge: the figure is the fleet's queueing, not
-   a model's), each submitted and waited for on the verdict stream (submit to event):
+   a model's), each submitted and waited for on its done list (submit to verdict: the element is
+   pushed in the step that records the verdict; ``client.wait`` wakes on it):
 
    - *baseline*: ``dramatiq bench.noop`` in the inline worker's place (same Redis, same broker
-     class, same layout), whose ``verify_inline`` only XADDs the job's id to the stream; 300 round
-     trips back to back;
+     class, same layout), whose ``verify_inline`` only pushes that element; 300 round trips back to
+     back;
    - (a) the fleet, 300 round trips back to back;
    - (b) the fleet after 2-second idle gaps (``inline_idle_p99_ms``, target <= 100 ms);
    - (c) the fleet while 20,000 batch jobs wait on ``verify-batch`` (submitted first; the batch
@@ -49,7 +50,6 @@ from checks import verify
 from messages import parse_job
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, queue_namespace
 from workers.client import Client
-from workers.events import STREAM
 from workers.queues import redis_stats
 from workers.settings import Settings
 
@@ -117,27 +117,20 @@ def workers(settings: Settings, log_dir: Path, *, noop: bool = False, **env: str
 
 
 def round_trips(client: Client, prefix: str, n: int, *, gap_s: float = 0.0) -> list[float]:
-    """Submit-to-event seconds of ``n`` inline jobs, one after the other (``gap_s`` idle before each)."""
+    """Submit-to-verdict seconds of ``n`` inline jobs, one after the other (``gap_s`` idle before
+    each): until the element of the job's done list, pushed in the step that records the verdict,
+    which is what ``client.wait`` wakes on (a waiter sees its own job's verdict, not the fleet's)."""
     r = client.redis
     times = []
     for i in range(n):
         if gap_s:
             time.sleep(gap_s)
         job_id = f"{prefix}-{i}"
-        newest = r.xrevrange(STREAM, count=1)
-        after = newest[0][0] if newest else b"0-0"
+        done = client.store.done_key(job_id)
         started = time.perf_counter()
         client.submit(inline_job(job_id), validate=False)
-        deadline = started + 60
-        while True:
-            got = r.xread({STREAM: after}, count=100, block=1_000)
-            entries = got[0][1] if got else []
-            if any(fields[b"job_id"].decode() == job_id for _, fields in entries):
-                break
-            if entries:
-                after = entries[-1][0]
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"no event for {job_id} in 60 s")
+        if r.blpop([done], timeout=60) is None:
+            raise TimeoutError(f"no verdict for {job_id} in 60 s")
         times.append(time.perf_counter() - started)
     return times
 

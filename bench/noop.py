@@ -4,9 +4,9 @@ Same Redis broker class as the fleet (``workers/redis_broker.py``; URL and names
 ``VERIFLEET_*``), same queues, same message (the job's JSON as the one argument), dramatiq's default
 middleware, and each process pinned to a core of its own, with the longer GIL turns of a batch-only
 process, as the fleet's are (``workers/affinity.py``). ``bench/ceiling.py`` measures how fast ``verify_batch``
-drains a queue: the cost of the broker and dramatiq per message. ``verify_inline`` appends the job's id to the
-verdict stream, as a verdict would be, so that ``bench/fleet.py`` can time submit-to-event round
-trips of the engine alone (the baseline of the inline latency figure).
+drains a queue: the cost of the broker and dramatiq per message. ``verify_inline`` pushes the
+element of the job's done list (``workers/events.py``), as a verdict does, so that ``bench/fleet.py``
+can time submit-to-verdict round trips of the engine alone (the baseline of the inline latency figure).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import dramatiq
 
 from workers.affinity import CpuAffinity, batch_switch_interval
 from workers.brokers import BATCH_QUEUE, INLINE_QUEUE, consumed_queues, queue_namespace
-from workers.events import STREAM
+from workers.events import EventStore
 from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings
 
@@ -43,10 +43,13 @@ broker.add_middleware(BatchTurns())
 dramatiq.set_broker(broker)
 
 
+events = EventStore.from_settings(broker.client, settings)
+
+
 @dramatiq.actor(actor_name="verify_inline", queue_name=INLINE_QUEUE, max_retries=0)
 def verify_inline(payload: str) -> None:
-    """Appends ``{"event": "{}", "job_id": ...}`` to the verdict stream, nothing else."""
-    broker.client.xadd(STREAM, {"event": "{}", "job_id": json.loads(payload)["job_id"]})
+    """Pushes the element of the job's done list, as a verdict does, nothing else."""
+    broker.client.rpush(events.done_key(json.loads(payload)["job_id"]), "1")
 
 
 @dramatiq.actor(actor_name="verify_batch", queue_name=BATCH_QUEUE, max_retries=0)

@@ -21,11 +21,12 @@ from fleet_support import wait_for
 from policy_support import JUDGE, JUDGED, KEY, EchoJudge
 
 from checks import error_verdict
-from messages import Mode, Verdict, VerdictEvent, VerdictTimeout
+from messages import FleetError, Mode, Verdict, VerdictEvent, VerdictTimeout
+from workers import coordination
 from workers.actors import declare
 from workers.brokers import INLINE_QUEUE, middleware
 from workers.client import AsyncClient, Client
-from workers.events import STREAM, EventStore
+from workers.events import DONE_TTL_SECONDS, STREAM, EventStore
 from workers.metrics import Metrics
 from workers.runtime import RuntimeHolder
 from workers.settings import Settings
@@ -238,6 +239,71 @@ class TestCoordinatorClients:
                 assert await client.get_verdict("a2") is not None
 
         run_async(scenario)
+
+    def test_a_waiter_wakes_on_its_own_jobs_done_list(self) -> None:
+        """Given the wait flow driven by hand, then it reads the record, waits on the job's done
+        list (BLMOVE onto itself: returns at once when the element is there, leaves it for other
+        waiters), and reads the record once woken; a record gone since is said to be gone."""
+        flow = coordination.wait("d:j1", "r:j1", "j1", timeout=30)
+        call = next(flow)
+        assert (call.method, call.args) == ("get", ("r:j1",))
+        call = flow.send(None)
+        assert call.method == "blmove"
+        assert (call.args[:2], call.args[3:]) == (("d:j1", "d:j1"), ("RIGHT", "LEFT"))
+        assert 0 < call.args[2] <= 1
+        call = flow.send(None)  # a second without it: the record is read again
+        assert (call.method, call.args) == ("get", ("r:j1",))
+        assert flow.send(None).method == "blmove"
+        assert flow.send(b"1").method == "get"
+        with pytest.raises(StopIteration) as stop:
+            flow.send(verdict("j1").model_dump_json().encode())
+        assert stop.value.value.job_id == "j1"
+        gone = coordination.wait("d:j2", "r:j2", "j2", timeout=30)
+        next(gone)
+        gone.send(None)
+        gone.send(b"1")
+        with pytest.raises(FleetError, match="gone"):
+            gone.send(None)
+
+    def test_wait_all_parses_only_its_own_jobs_events(self) -> None:
+        """Given the fleet's other verdicts on the stream (some not even JSON), when wait_all reads
+        them, then only its own job's event is parsed and returned."""
+        flow = coordination.wait_all(STREAM, {"mine": "r:mine"}, timeout=30)
+        assert next(flow).method == "xrevrange"
+        assert flow.send([]).method == "mget"
+        call = flow.send([None])
+        assert (call.method, call.args) == ("xread", ({STREAM: "0-0"},))
+        others = [(f"{i}-0".encode(), {b"event": b"{", b"job_id": f"other{i}".encode()}) for i in range(3)]
+        mine = (b"9-0", {b"event": verdict("mine").model_dump_json().encode(), b"job_id": b"mine"})
+        with pytest.raises(StopIteration) as stop:
+            flow.send([[STREAM.encode(), [*others, mine]]])
+        assert set(stop.value.value) == {"mine"}
+
+    def test_waiters_hear_a_fleet_that_streams_nothing(
+        self, redis_url: str, redis_client: redis.Redis
+    ) -> None:
+        """Given verdicts published with stream_events off (the webhook outbox as the only sink),
+        then a blocked wait and wait_all both return them; the job's done list holds one element
+        and expires (before, wait_all timed out: it only read the stream)."""
+        store = EventStore(redis_client, outbox=outbox_key("verifleet"), stream_events=False)
+        with Client(Settings(redis_url=redis_url)) as client:
+            got: dict[str, VerdictEvent] = {}
+            waiter = threading.Thread(target=lambda: got.update(one=client.wait("q1", timeout=20)))
+            waiter.start()
+            time.sleep(0.1)
+            store.publish(verdict("q1"))
+            waiter.join(20)
+            assert got["one"].job_id == "q1"
+            waiter = threading.Thread(target=lambda: got.update(client.wait_all(["q1", "q2"], timeout=20)))
+            waiter.start()
+            time.sleep(0.1)
+            store.publish(verdict("q2"))
+            waiter.join(20)
+            assert {"q1", "q2"} <= set(got)
+        assert not redis_client.exists(STREAM)
+        done = store.done_key("q1")
+        assert redis_client.lrange(done, 0, -1) == [b"1"]
+        assert 0 < redis_client.ttl(done) <= DONE_TTL_SECONDS
 
     def test_a_restarted_coordinator_reclaims_what_a_dead_one_left(
         self, redis_url: str, redis_client: redis.Redis

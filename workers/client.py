@@ -308,7 +308,7 @@ class Client:
         Raises:
             VerdictTimeout: none arrived within ``timeout`` seconds.
         """
-        flow = flows.wait(self.store.stream, self.store.record_key(job_id), job_id, timeout)
+        flow = flows.wait(self.store.done_key(job_id), self.store.record_key(job_id), job_id, timeout)
         return flows.run(flow, self.redis)
 
     def wait_all(self, job_ids: Iterable[str], timeout: float = 60.0) -> dict[str, VerdictEvent]:
@@ -397,7 +397,7 @@ class AsyncClient:
         return VerdictEvent.model_validate_json(raw) if raw else None
 
     async def wait(self, job_id: str, timeout: float = 60.0) -> VerdictEvent:
-        flow = flows.wait(self.store.stream, self.store.record_key(job_id), job_id, timeout)
+        flow = flows.wait(self.store.done_key(job_id), self.store.record_key(job_id), job_id, timeout)
         return await flows.arun(flow, self.redis)
 
     async def wait_all(self, job_ids: Iterable[str], timeout: float = 60.0) -> dict[str, VerdictEvent]:

@@ -24,7 +24,7 @@ import redis
 import redis.asyncio
 
 from messages import FleetError, VerdictEvent, VerdictTimeout
-from workers.events import Entry, _entries, decoded
+from workers.events import Entry, _entries, decoded, last_id
 
 T = TypeVar("T")
 
@@ -90,53 +90,66 @@ def newest_id(stream: str) -> Flow[str]:
     return decoded(newest[0][0]) if newest else "0-0"
 
 
-def wait(stream: str, record_key: str, job_id: str, timeout: float) -> Flow[VerdictEvent]:
-    """The job's verdict, from its record or from the stream as it arrives.
+def wait(done_key: str, record_key: str, job_id: str, timeout: float) -> Flow[VerdictEvent]:
+    """The job's verdict: its record, or, while it has none, a wait on its done list.
+
+    The record and the done list's one element are written in one atomic step
+    (``workers/events.py``), and ``BLMOVE`` of the list onto itself returns at once when the
+    element is already there, so nothing slips between reading the record and waiting. The waiter
+    wakes for its own job only and reads no other verdict. A fleet that pushes no done element
+    (workers older than this client) is still heard: the record is read again every second.
 
     Raises:
         VerdictTimeout: none within ``timeout`` seconds.
+        FleetError: the job is done but its record is gone (deleted by hand).
     """
     deadline = time.monotonic() + timeout
-    after = yield from newest_id(stream)  # read before the record, so no event slips between
     while True:
         raw = yield Call("get", (record_key,))
         if raw:
             return VerdictEvent.model_validate_json(raw)
         if time.monotonic() >= deadline:
             raise VerdictTimeout(f"no verdict for {job_id!r} within {timeout:g} s")
-        reply = yield Call("xread", ({stream: after},), {"count": 500, "block": _block_ms(deadline)})
-        for entry in _entries(reply):
-            after = entry.id
-            if entry.event.job_id == job_id:
-                return entry.event
+        seconds = _block_ms(deadline) / 1000
+        done = yield Call("blmove", (done_key, done_key, seconds, "RIGHT", "LEFT"))
+        if done is not None:
+            raw = yield Call("get", (record_key,))
+            if not raw:
+                raise FleetError(f"the verdict of {job_id!r} was published, but {record_key!r} is gone")
+            return VerdictEvent.model_validate_json(raw)
 
 
 def wait_all(stream: str, record_keys: dict[str, str], timeout: float) -> Flow[dict[str, VerdictEvent]]:
-    """The verdicts of many jobs (``record_keys``: job_id -> its record's key).
+    """The verdicts of many jobs (``record_keys``: job_id -> its record's key), from their records,
+    then from the stream as they arrive. Only their own events are parsed (picked by the entry's
+    ``job_id`` field); a second that brings none of them reads the missing records again (a fleet
+    with ``VERIFLEET_STREAM_EVENTS=false`` streams nothing).
 
     Raises:
         VerdictTimeout: some had none within ``timeout`` seconds (the message says how many).
     """
     deadline = time.monotonic() + timeout
     after = yield from newest_id(stream)
-    ordered = list(record_keys)
     found: dict[str, VerdictEvent] = {}
-    raws: list[Any] = []
-    if ordered:
-        raws = yield Call("mget", ([record_keys[j] for j in ordered],))
-    for job_id, raw in zip(ordered, raws, strict=True):
-        if raw:
-            found[job_id] = VerdictEvent.model_validate_json(raw)
-    while len(found) < len(record_keys):
+    missing = list(record_keys)
+    while True:
+        if missing:  # at the start, and after a second that brought no event at all
+            raws = yield Call("mget", ([record_keys[j] for j in missing],))
+            for job_id, raw in zip(missing, raws, strict=True):
+                if raw:
+                    found[job_id] = VerdictEvent.model_validate_json(raw)
+            missing = []
+        if len(found) == len(record_keys):
+            return found
         if time.monotonic() >= deadline:
-            missing = len(record_keys) - len(found)
-            raise VerdictTimeout(f"{missing} of {len(record_keys)} jobs had no verdict within {timeout:g} s")
+            left = len(record_keys) - len(found)
+            raise VerdictTimeout(f"{left} of {len(record_keys)} jobs had no verdict within {timeout:g} s")
         reply = yield Call("xread", ({stream: after},), {"count": 500, "block": _block_ms(deadline)})
-        for entry in _entries(reply):
-            after = entry.id
-            if entry.event.job_id in record_keys:
-                found[entry.event.job_id] = entry.event
-    return found
+        after = last_id(reply) or after
+        for entry in _entries(reply, record_keys):
+            found[entry.event.job_id] = entry.event
+        if not reply:
+            missing = [j for j in record_keys if j not in found]
 
 
 def ensure_group(stream: str, group: str, start: str = "0") -> Flow[None]:
