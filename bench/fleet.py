@@ -189,7 +189,8 @@ def latency(url: str, log_dir: Path, pipe_ms: float) -> dict[str, Figure]:
         "ms",
         "<= 100",
         COMMAND,
-        f"(b) p99 of {IDLE_TRIPS} submit-to-event round trips, each after {IDLE_GAP_S:g} s of nothing to do",
+        f"(b) p99 of {IDLE_TRIPS} submit-to-verdict round trips, each after {IDLE_GAP_S:g} s of nothing"
+        " to do",
     )
     figures["inline_p99_backlog_ratio"] = Figure(
         round(p99_busy / allowed, 3),
