@@ -242,18 +242,17 @@ class TestCoordinatorClients:
 
     def test_a_waiter_wakes_on_its_own_jobs_done_list(self) -> None:
         """Given the wait flow driven by hand, then it reads the record, waits on the job's done
-        list (BLMOVE onto itself: returns at once when the element is there, leaves it for other
-        waiters), and reads the record once woken; a record gone since is said to be gone."""
+        list (BRPOPLPUSH onto itself: returns at once when the element is there, leaves it for
+        other waiters), and reads the record once woken; a record gone since is said to be gone."""
         flow = coordination.wait("d:j1", "r:j1", "j1", timeout=30)
         call = next(flow)
         assert (call.method, call.args) == ("get", ("r:j1",))
         call = flow.send(None)
-        assert call.method == "blmove"
-        assert (call.args[:2], call.args[3:]) == (("d:j1", "d:j1"), ("RIGHT", "LEFT"))
+        assert (call.method, call.args[:2]) == ("brpoplpush", ("d:j1", "d:j1"))
         assert 0 < call.args[2] <= 1
         call = flow.send(None)  # a second without it: the record is read again
         assert (call.method, call.args) == ("get", ("r:j1",))
-        assert flow.send(None).method == "blmove"
+        assert flow.send(None).method == "brpoplpush"
         assert flow.send(b"1").method == "get"
         with pytest.raises(StopIteration) as stop:
             flow.send(verdict("j1").model_dump_json().encode())

@@ -94,8 +94,8 @@ def wait(done_key: str, record_key: str, job_id: str, timeout: float) -> Flow[Ve
     """The job's verdict: its record, or, while it has none, a wait on its done list.
 
     The record and the done list's one element are written in one atomic step
-    (``workers/events.py``), and ``BLMOVE`` of the list onto itself returns at once when the
-    element is already there, so nothing slips between reading the record and waiting. The waiter
+    (``workers/events.py``), and moving the list's element onto itself (``BRPOPLPUSH``) returns at
+    once when it is already there, so nothing slips between reading the record and waiting. The waiter
     wakes for its own job only and reads no other verdict. A fleet that pushes no done element
     (workers older than this client) is still heard: the record is read again every second.
 
@@ -111,7 +111,8 @@ def wait(done_key: str, record_key: str, job_id: str, timeout: float) -> Flow[Ve
         if time.monotonic() >= deadline:
             raise VerdictTimeout(f"no verdict for {job_id!r} within {timeout:g} s")
         seconds = _block_ms(deadline) / 1000
-        done = yield Call("blmove", (done_key, done_key, seconds, "RIGHT", "LEFT"))
+        # BRPOPLPUSH onto the same list (BLMOVE's older spelling: Redis 6.0, not only 6.2+)
+        done = yield Call("brpoplpush", (done_key, done_key, seconds))
         if done is not None:
             raw = yield Call("get", (record_key,))
             if not raw:
