@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, submit
+from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, submit, waiter
 from bench.results import Figure, table, update_readme, write
 
 
@@ -22,6 +22,7 @@ def main() -> None:
     figures.update(fleet.run(args.seconds))
     figures.update(ceiling.run(args.seconds))
     figures.update(submit.run(args.seconds))
+    figures.update(waiter.run(args.seconds))
     figures.update(memory.run(args.seconds))
     figures.update(cost.run(args.seconds))
     write(figures)
