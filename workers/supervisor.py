@@ -154,25 +154,29 @@ def _running(pid: int) -> bool:
 PR_SET_PDEATHSIG = 1
 
 
-def _stop_with_parent(parent: int) -> Callable[[], None] | None:
-    """What a child runs before it starts: ask the kernel for a SIGTERM when the supervisor dies.
+def _before_exec(parent: int) -> Callable[[], None]:
+    """What a child runs before it starts.
 
-    A supervisor killed with SIGKILL (or by the OOM killer) would otherwise leave its dramatiq
-    trees serving on, unseen, beside the ones a new supervisor starts. Linux only (``prctl``);
-    elsewhere children outlive a killed supervisor.
+    - Ignore SIGTTOU: the child runs in a process group of its own (see :meth:`Slot.start`), which
+      a terminal set to ``stty tostop`` would stop the moment it logs; an ignored SIGTTOU lets
+      the write through, and stays ignored across ``exec``.
+    - Ask the kernel for a SIGTERM when the supervisor dies: a supervisor killed with SIGKILL (or
+      by the OOM killer) would otherwise leave its dramatiq trees serving on, unseen, beside the
+      ones a new supervisor starts. Linux only (``prctl``); elsewhere children outlive a killed
+      supervisor.
     """
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        prctl = libc.prctl
-    except (OSError, AttributeError):
-        return None
+    prctl = None
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
 
     def arm() -> None:
-        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        if os.getppid() != parent:  # the supervisor died before the request took effect
-            os.kill(os.getpid(), signal.SIGTERM)
+        if hasattr(signal, "SIGTTOU"):
+            signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        if prctl is not None:
+            prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+            if os.getppid() != parent:  # the supervisor died before the request took effect
+                os.kill(os.getpid(), signal.SIGTERM)
 
     return arm
 
@@ -199,7 +203,7 @@ class Slot:
         if self.ready_dir is not None:
             reset_dir(self.ready_dir)
         self.started = time.monotonic()
-        arm = _stop_with_parent(os.getpid())
+        arm = _before_exec(os.getpid())
         # A process group of its own: a terminal's SIGHUP (hangup) and SIGINT (Ctrl-C) go to the
         # foreground group, and must reach the supervisor alone, which reloads one slot at a time
         # or passes the signal on; dramatiq's main process would reload its workers at once.

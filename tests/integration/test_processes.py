@@ -227,6 +227,54 @@ class TestSupervisor:
             assert stop_tree(supervisor) == 0
 
     @pytest.mark.timeout(90)
+    @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty and /proc")
+    def test_worker_processes_log_to_a_terminal_set_to_tostop(self, redis_url: str) -> None:
+        """Given `verifleet worker` in the foreground of a terminal set to `stty tostop` (a
+        background process that writes to it is stopped), then its worker processes, in process
+        groups of their own, still log, start and verify: none is left stopped by SIGTTOU."""
+        import fcntl
+        import pty
+        import termios
+
+        leader, follower = pty.openpty()
+        attrs = termios.tcgetattr(follower)
+        attrs[3] |= termios.TOSTOP
+        termios.tcsetattr(follower, termios.TCSANOW, attrs)
+
+        def own_terminal() -> None:  # the supervisor's session, with the pty as its terminal
+            os.setsid()
+            fcntl.ioctl(follower, termios.TIOCSCTTY, 0)
+
+        settings = Settings(redis_url=redis_url)
+        command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
+        supervisor = subprocess.Popen(
+            command,
+            env=settings_env(settings),
+            cwd=ROOT,
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            preexec_fn=own_terminal,  # noqa: PLW1509  (the pty's reader starts after it)
+        )
+        output = bytearray()
+        reader = threading.Thread(target=_drain, args=(leader, output), daemon=True)
+        reader.start()
+        try:
+            assert wait_for(lambda: os.tcgetpgrp(leader) == supervisor.pid, timeout=10)
+            assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
+            assert wait_for(lambda: output.count(b"ready for action") >= 2, timeout=60), bytes(output[-2000:])
+            tree = psutil.Process(supervisor.pid).children(recursive=True)
+            assert not [p for p in tree if p.status() == psutil.STATUS_STOPPED]
+            with Client(settings) as client:
+                job_id = client.submit(make_job(job_id="tostop-1", has_dependents=True))
+                assert client.wait(job_id, timeout=30).verdict is Verdict.PASS
+        finally:
+            stop_tree(supervisor)
+            os.close(follower)
+            reader.join(timeout=5)
+            os.close(leader)
+
+    @pytest.mark.timeout(90)
     def test_ctrl_c_stops_every_process_gracefully(self, redis_url: str, tmp_path: Path) -> None:
         """Given `verifleet worker` started from a terminal, when Ctrl-C sends SIGINT to its process
         group, then the supervisor passes it on to its dramatiq trees (which are in groups of their
@@ -349,3 +397,15 @@ class TestEmbeddedRedis:
         with pytest.raises(redis.ConnectionError):
             redis.Redis.from_url(server.url, socket_connect_timeout=0.5).ping()
         assert time.monotonic() - started < 5
+
+
+def _drain(fd: int, into: bytearray) -> None:
+    """Read a pty's output until it closes (a pty whose output nobody reads blocks its writers)."""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        into.extend(chunk)
