@@ -38,8 +38,10 @@ or strand a job that dramatiq 2.2 has on Redis:
   5, 10, 20 ... up to ``worker_timeout`` ms after each empty fetch, so work sent to an idle fleet
   waited half that on average (an inline job after a quiet spell: p50 23-27 ms, p99 about 45 ms
   here). Every enqueue here also adds an entry to ``<ns>:<queue>.wake`` (a stream trimmed to one
-  entry), and an idle consumer waits on that stream (``XREAD BLOCK``, every blocked reader wakes)
-  for as long as it would have slept: it fetches the moment work arrives. Work enqueued without a
+  entry; in the script that writes the message, dramatiq's own ``enqueue`` included, so a retry
+  coming due costs one round trip as before), and an idle consumer waits on that stream
+  (``XREAD BLOCK``, every blocked reader wakes) for as long as it would have slept: it fetches the
+  moment work arrives. Work enqueued without a
   wake (another broker class) is still fetched at the next poll.
 
 It also acknowledges a message in the script that publishes its verdict when the verdicts live
@@ -124,8 +126,6 @@ class FleetRedisBroker(RedisBroker):
         while True:
             try:
                 enqueued: dramatiq.Message[Any] = super().enqueue(message, delay=delay)
-                if delay is None:
-                    self.wake(enqueued.queue_name)
                 return enqueued
             except TRANSIENT as e:
                 if time.monotonic() + pause > deadline:
@@ -178,14 +178,15 @@ class FleetRedisBroker(RedisBroker):
                 if sent is not None:
                     sent(pending[1])
 
+    def do_enqueue(self, queue_name: str, redis_message_id: str, data: bytes) -> None:
+        """What dramatiq's ``enqueue`` writes (its ``dispatch`` script's ``enqueue``), and the wake
+        entry for the idle consumers, in one round trip: :data:`ENQUEUE_MANY` for one message,
+        maintenance drawn with dramatiq's chance."""
+        self._execute(self._enqueue_calls([Encoded(queue_name, redis_message_id, data)]))
+
     def wake_key(self, queue_name: str) -> str:
         """The stream an idle consumer of ``queue_name`` waits on (an entry per enqueue, one kept)."""
         return f"{self.namespace}:{queue_name}.wake"
-
-    def wake(self, queue_name: str) -> None:
-        """Wake the idle consumers of ``queue_name`` (best effort: they poll anyway)."""
-        with contextlib.suppress(redis.RedisError):
-            self.client.xadd(self.wake_key(queue_name), {"n": 1}, maxlen=1, approximate=False)
 
     @cached_property
     def _enqueue_many_script(self) -> Script:
@@ -408,8 +409,9 @@ ENQUEUE_MANY = """
 --                                      id_1, data_1, id_2, data_2, ...])
 -- dramatiq's dispatch.lua "enqueue" for many messages of one queue: the caller's heartbeat, each
 -- message in $namespace:$queue_name.msgs under its id, the ids at the tail of $namespace:$queue_name
--- in order, then an entry in $namespace:$queue_name.wake for the idle consumers. Lua unpacks at most
--- max_unpack_size values at a time.
+-- in order, then (not for a delay queue, $queue_name ending in .DQ) an entry in
+-- $namespace:$queue_name.wake for the idle consumers. Lua unpacks at most max_unpack_size values at
+-- a time.
 local namespace = KEYS[1]
 local queue_full_name = namespace .. ":" .. ARGV[2]
 local queue_messages = queue_full_name .. ".msgs"
@@ -428,7 +430,9 @@ while first <= #ARGV do
     redis.call("rpush", queue_full_name, unpack(ids))
     first = last + 1
 end
-redis.call("xadd", queue_full_name .. ".wake", "MAXLEN", "1", "*", "n", tostring((#ARGV - 4) / 2))
+if string.sub(ARGV[2], -3) ~= ".DQ" then  -- a delay queue's messages are not due at once
+    redis.call("xadd", queue_full_name .. ".wake", "MAXLEN", "1", "*", "n", tostring((#ARGV - 4) / 2))
+end
 return (#ARGV - 4) / 2
 """
 

@@ -244,6 +244,27 @@ class TestWake:
             broker.enqueue(message(n))
         assert redis_client.xlen(f"{NAMESPACE}:q.wake") == 1
 
+    def test_a_single_enqueue_and_its_wake_are_one_round_trip(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given dramatiq's own ``enqueue`` (a send, a retry coming due), then the message and its
+        wake entry are written in one round trip, and the message is there to fetch."""
+        broker.enqueue(message(0))  # the first loads the script and reads Lua's stack size
+        trips: list[str] = []
+        for cls, name in ((redis.Redis, "execute_command"), (redis.client.Pipeline, "execute")):
+            original = getattr(cls, name)
+
+            def counted(self: Any, *args: Any, _run: Any = original, _name: str = name, **kw: Any) -> Any:
+                trips.append(_name)
+                return _run(self, *args, **kw)
+
+            monkeypatch.setattr(cls, name, counted)
+        broker.enqueue(message(1))
+        monkeypatch.undo()
+        assert trips == ["execute"]  # one pipeline: its commands are not sent one by one
+        assert redis_client.xlen(f"{NAMESPACE}:q.wake") == 1
+        assert redis_client.llen(f"{NAMESPACE}:q") == 2
+
 
 def _unreachable(*args: Any, **kwargs: Any) -> Any:
     raise redis.ConnectionError("connection dropped")
