@@ -113,13 +113,7 @@ class Tree:
             except subprocess.TimeoutExpired:
                 # Its own session holds only what it started, but `verifleet worker` runs each
                 # dramatiq tree in a process group of its own: every descendant, then the group.
-                try:
-                    tree = psutil.Process(self.process.pid).children(recursive=True)
-                except psutil.NoSuchProcess:
-                    tree = []
-                for left in tree:
-                    with contextlib.suppress(psutil.NoSuchProcess):
-                        left.kill()
+                kill(descendants(self.process.pid))
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
 
@@ -181,6 +175,21 @@ def children(pid: int) -> list[int]:
         return [child.pid for child in psutil.Process(pid).children()]
     except psutil.NoSuchProcess:
         return []
+
+
+def descendants(pid: int) -> list[psutil.Process]:
+    """Every process under ``pid``, children first (none once it is gone)."""
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def kill(processes: Sequence[psutil.Process]) -> None:
+    """SIGKILL each of ``processes`` still there."""
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.kill()
 
 
 def alive(pid: int) -> bool:

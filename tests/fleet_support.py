@@ -6,7 +6,6 @@ whichever directory's conftest module was imported first.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 import subprocess
@@ -18,6 +17,7 @@ from typing import Any
 import psutil
 import redis
 
+from bench.harness import children, descendants, kill
 from workers.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,10 +91,7 @@ def stop_tree(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int | 
     """SIGTERM ``process`` and wait for it; its exit code. If it does not exit in ``timeout``, or
     exits leaving processes behind, they are SIGKILLed, ``process`` first (None: it was killed):
     a dramatiq tree left running would serve the jobs of the tests after this one."""
-    try:
-        tree = psutil.Process(process.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        tree = []
+    tree = descendants(process.pid)
     if process.poll() is None:
         process.terminate()
     try:
@@ -103,9 +100,7 @@ def stop_tree(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int | 
         process.kill()
         process.wait()
         code = None
-    for left in tree:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            left.kill()
+    kill(tree)
     psutil.wait_procs(tree, timeout=10)
     return code
 
@@ -135,14 +130,6 @@ class WorkerPair:
                 p.terminate()
         for p in self.processes:
             stop_tree(p)
-
-
-def children(pid: int) -> list[int]:
-    """Direct children of a process (none once it is gone)."""
-    try:
-        return [child.pid for child in psutil.Process(pid).children()]
-    except psutil.NoSuchProcess:
-        return []
 
 
 def worker_processes(supervisor: int) -> list[int]:

@@ -41,8 +41,8 @@ or strand a job that dramatiq 2.2 has on Redis:
   entry; in the script that writes the message, dramatiq's own ``enqueue`` included, so a retry
   coming due costs one round trip as before), and an idle consumer waits on that stream
   (``XREAD BLOCK``, every blocked reader wakes) for as long as it would have slept: it fetches the
-  moment work arrives. Work enqueued without a
-  wake (another broker class) is still fetched at the next poll.
+  moment work arrives. Work enqueued without a wake (another broker class) is still fetched at the
+  next poll.
 
 It also acknowledges a message in the script that publishes its verdict when the verdicts live
 on the broker's Redis (:meth:`FleetRedisBroker.verdict_ack`, used by ``workers/actors.py``): one

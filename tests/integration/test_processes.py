@@ -20,6 +20,7 @@ import redis
 from factories import make_job
 from fleet_support import ROOT, WORKER, children, settings_env, spawn, stop_tree, wait_for, worker_processes
 
+from bench.harness import descendants
 from messages import Verdict
 from workers.client import Client
 from workers.embedded import EmbeddedRedis
@@ -263,7 +264,7 @@ class TestSupervisor:
             assert wait_for(lambda: os.tcgetpgrp(leader) == supervisor.pid, timeout=10)
             assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
             assert wait_for(lambda: output.count(b"ready for action") >= 2, timeout=60), bytes(output[-2000:])
-            tree = psutil.Process(supervisor.pid).children(recursive=True)
+            tree = descendants(supervisor.pid)
             assert not [p for p in tree if p.status() == psutil.STATUS_STOPPED]
             with Client(settings) as client:
                 job_id = client.submit(make_job(job_id="tostop-1", has_dependents=True))
@@ -286,7 +287,7 @@ class TestSupervisor:
             supervisor = spawn(command, settings_env(settings), log, session=True)
         try:
             assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
-            tree = psutil.Process(supervisor.pid).children(recursive=True)
+            tree = descendants(supervisor.pid)
             os.killpg(supervisor.pid, signal.SIGINT)
             assert supervisor.wait(timeout=40) == 0, log_path.read_text()[-3000:]
             _, alive = psutil.wait_procs(tree, timeout=20)
