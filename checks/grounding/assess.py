@@ -254,12 +254,23 @@ def _polarity(
         sub = weights.part(c_terms)
         found: tuple[str, float] | None = None
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS]
-        for s_terms, _ in source if opposed else ():
-            for term, opposite in opposed:
+        for term, opposite in opposed:
+            rest: Weights | None = None
+            agreeing: float | None = None
+            for s_terms, _ in source:
                 if term in s_terms or opposite.isdisjoint(s_terms):
                     continue
-                rest = weights.part(c_terms - {term})
-                if coverage(rest, s_terms) < MIN_CLAUSE_COVERAGE:
+                if rest is None:
+                    rest = weights.part(c_terms - {term})
+                clause_cov = coverage(rest, s_terms)
+                if clause_cov < MIN_CLAUSE_COVERAGE:
+                    continue
+                if agreeing is None:
+                    # A clause that says the claim's own word and covers the rest of it at least as
+                    # well: the opposed word, in a clause about less of it ("maintenance rose, while
+                    # capital spending fell"), is about something else.
+                    agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
+                if clause_cov <= agreeing:
                     continue
                 theirs = surface(min(opposite & s_terms))
                 said = f"the claim says '{surface(term)}' where the source says '{theirs}'"

@@ -56,6 +56,8 @@ from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
     clear_memos,
+    directions,
+    may_change,
     negated,
     piece_terms,
     sentence_names,
@@ -191,8 +193,10 @@ def _read(title: str, text: str) -> _Read:
     starts, ends, plains = columns[0], columns[1], columns[2]
     # A plain sentence is its words joined by single spaces: one split for the whole source, with a
     # BOUNDARY piece between sentences that reads as a term of its own, marking where each one ends.
-    pieces = f" {BOUNDARY} ".join(plains).split(" ") if plains else []
-    words = tuple(chain.from_iterable(piece_terms(pieces)))
+    joined = f" {BOUNDARY} ".join(plains)
+    pieces = joined.split(" ") if plains else []
+    found = piece_terms(pieces)
+    words = tuple(chain.from_iterable(directions(pieces, found) if may_change(joined) else found))
     vocabulary = tuple(dict.fromkeys(words))
     position = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
     ids = np.fromiter(map(position.__getitem__, words), dtype=np.int64, count=len(words))

@@ -250,11 +250,13 @@ def compare(
     """Pair each claim figure with its counterpart in the source sentence, then judge the pair.
 
     Counterparts are the source figures it can be compared with, those of its
-    own dimension first; among them, the ones sharing most context terms with
-    it, then the ones playing the same part in a change (``from``/``to``),
-    then the ones whose context holds fewest terms the claim (``terms``) never
-    uses. A consistent counterpart is a match; figures are matched first, and a
-    source figure that matched one claim figure is nobody else's counterpart.
+    own dimension first; among them, the ones naming the statistic it names
+    (``p50``, ``median``; one naming another statistic comes last), then the
+    ones sharing most context terms with it, then the ones playing the same
+    part in a change (``from``/``to``), then the ones whose context holds
+    fewest terms the claim (``terms``) never uses. A consistent counterpart is
+    a match; figures are matched first, and a source figure that matched one
+    claim figure is nobody else's counterpart.
     A claim figure left with inconsistent counterparts conflicts with the best
     of them when the two share a context term (years: two terms) or one has no
     context; otherwise it is about something else and counts as missing
@@ -264,11 +266,13 @@ def compare(
         return Relation(missing=tuple(claim))
     claim_terms = terms if terms is not None else frozenset().union(*(q.context for q in claim))
     foreign = [len(r.context - claim_terms) for r in source]
+    wants = [_statistics(q.context) for q in claim]
+    stats = [_statistics(r.context) for r in source] if any(wants) else [_NONE] * len(source)
     spans = [r.interval() for r in source]
-    pools: list[list[tuple[tuple[int, int, int], int, Quantity, bool]]] = []
-    for q in claim:
-        same: list[tuple[tuple[int, int, int], int, Quantity, bool]] = []
-        others: list[tuple[tuple[int, int, int], int, Quantity, bool]] = []
+    pools: list[list[tuple[tuple[int, int, int, int], int, Quantity, bool]]] = []
+    for q, wanted in zip(claim, wants, strict=True):
+        same: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
+        others: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
         low, high = q.interval()
         for i, r in enumerate(source):
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
@@ -280,7 +284,9 @@ def compare(
                     continue
                 alike = _same_dim(r, q)
             role = 1 if q.role and r.role and q.role != r.role else 0
-            entry = ((-len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
+            # A figure of the statistic the claim names (p50, median) first; one of another last.
+            stat = 0 if not wanted or not stats[i] else (-1 if wanted & stats[i] else 1)
+            entry = ((stat, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -321,7 +327,23 @@ def compare(
 
 
 _RANKED = itemgetter(0, 1)
-"""Counterparts in order: most context shared, same part in a change, fewest foreign terms, as written."""
+"""Counterparts in order: the claim's statistic, most context shared, same part in a change, fewest
+foreign terms, as written."""
+
+_NONE: frozenset[str] = frozenset()
+_STATISTICS = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min"))
+_PERCENTILE = re.compile(r"p\d{1,3}(?:\.\d+)?")
+
+
+def _statistics(context: frozenset[str]) -> frozenset[str]:
+    """The statistics a figure's context names: ``p95``, ``median``, ``peak``... (stems). Two figures
+    of one sentence that name different ones measure different things (``p95 ... 45 ms while p50
+    stayed at 12 ms``), however many other words they share."""
+    found = context & _STATISTICS
+    for term in context:
+        if term[:1] == "p" and _PERCENTILE.fullmatch(term):
+            found |= {term}
+    return found or _NONE
 
 
 def _same_dim(a: Quantity, b: Quantity) -> bool:
@@ -382,7 +404,11 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     tolerance *= scale
     if kind == "exact" and text.startswith("+", pos):
         kind, pos = "lower", pos + 1
-    dim, factor, pos = unit_after(text, pos, currency)
+    dim, factor, after_unit = unit_after(text, pos, currency)
+    if dim.startswith("count:") and value < 1:
+        dim, factor = "number", 1.0  # "0.4 of customers": a share, not a count of 0.4 customers
+    else:
+        pos = after_unit
     named = currency is None and (dim == "number" or dim.startswith("count:")) and not _year_like(raw)
     if named and _names(text, begin if kind == "exact" else start):
         return None

@@ -158,6 +158,25 @@ class TestLexicon:
         """Two negations cancel; 'drops support for' denies support."""
         assert negated(text) is expected
 
+    @pytest.mark.parametrize(
+        ("text", "change"),
+        [
+            ("Revenue was $4.2 billion, up 12% from 2023.", "increase"),
+            ("Sales were down by $3 million.", "decrease"),
+            ("Up 9% on the year, ridership recovered.", "increase"),
+        ],
+    )
+    def test_up_or_down_before_a_figure_is_a_change(self, text: str, change: str) -> None:
+        """Reports say 'up 12%' where a claim says 'grew 12%': the same term."""
+        assert stem(change) in terms(text)
+
+    @pytest.mark.parametrize(
+        "text", ["It can carry up to 210 passengers.", "They set up 3 offices.", "Go down."]
+    )
+    def test_up_and_down_elsewhere_stay_stopwords(self, text: str) -> None:
+        """'up to' is a bound and 'set up' a phrasal verb: no change read into them."""
+        assert not {stem("increase"), stem("decrease")} & set(terms(text))
+
     def test_antonyms_are_symmetric(self) -> None:
         """'increase' opposes 'decrease' and back, after folding and stemming."""
         assert stem("decrease") in ANTONYMS[stem("increase")]
@@ -218,6 +237,13 @@ class TestQuantities:
     def test_percent_and_fraction_agree(self, a: str, b: str) -> None:
         """40% against 0.4 (or a bare 40) is not a contradiction."""
         assert consistent(q1(a), q1(b)) is True
+
+    def test_a_share_below_one_is_not_a_count(self) -> None:
+        """'0.4 of customers' is a share (a bare number, which agrees with 40%), not 0.4 customers."""
+        share = q1("About 0.4 of customers use it.")
+        assert share.dim == "number" and share.text == "About 0.4"
+        assert consistent(share, q1("Roughly 40% of customers use it.")) is True
+        assert q1("1,200 of our customers").dim.startswith("count:")
 
     def test_percent_against_another_fraction_disagrees(self) -> None:
         """40% against 0.45 is."""
@@ -589,6 +615,39 @@ class TestStatuses:
         """A figure, a negation or an antonym against the same subject: contradicted."""
         grounded = one(claim, *self.S)
         assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, basis)
+
+    def test_a_change_stated_as_up_or_down(self) -> None:
+        """'up 12%' in the source states 'grew 12%' (supported) and contradicts 'grew 15%'."""
+        source = src(
+            "s1", "Acme reported revenue of $4.2 billion in fiscal 2023, up 12% from the previous year."
+        )
+        assert status("Revenue grew 12% to $4.2 billion in fiscal 2023.", source) is Status.SUPPORTED
+        grounded = one("Revenue grew 15% to $4.2 billion in fiscal 2023.", source)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, "numeric_conflict")
+        assert "15%" in grounded.decision.evidence.detail
+
+    def test_the_figure_of_the_statistic_the_claim_names(self) -> None:
+        """'p95 ... 45 ms while p50 stayed at 12 ms': a p50 of 45 ms is contradicted by the p50's 12 ms,
+        though the 45 ms shares more words with it."""
+        source = src("s1", "The p95 latency was 45 ms while p50 stayed at 12 ms.")
+        grounded = one("The p50 latency was 45 ms.", source)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, "numeric_conflict")
+        assert "12 ms" in grounded.decision.evidence.detail
+        assert status("The p95 latency was 45 ms.", source) is Status.SUPPORTED
+
+    def test_gained_against_lost(self) -> None:
+        """'gained' opposes 'lost' (and 'loss'), 'widened' opposes 'narrowed'."""
+        source = src("s1", "Zenith lost market share in 2023. Operating margin narrowed to 9.5%.")
+        assert status("Zenith gained market share in 2023.", source) is Status.CONTRADICTED
+        assert status("Operating margin widened to 9.5%.", source) is Status.CONTRADICTED
+
+    def test_an_opposed_word_in_a_clause_about_something_else(self) -> None:
+        """'maintenance rose, while capital spending fell': the clause that says 'rose' covers the
+        maintenance claim, so the 'fell' of the other clause does not contradict it; it does contradict
+        a claim about capital spending."""
+        source = src("s1", "Spending on maintenance rose to $95 million, while capital spending fell.")
+        assert status("Maintenance spending increased to $95 million.", source) is Status.SUPPORTED
+        assert status("Capital spending rose in 2024.", source) is Status.CONTRADICTED
 
     def test_inferred_from_two_sentences(self) -> None:
         """Stated only by two sentences together: inferred."""
