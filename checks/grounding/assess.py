@@ -39,6 +39,9 @@ __all__ = ["THRESHOLDS", "Evidence", "Finding", "Thresholds", "Weights", "assess
 WEAK_DIMS = frozenset({"number", "year"})
 FIGURE_SUBJECT = 0.66
 """Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
+MIN_STATED_FIGURES = 2
+"""Figures of a claim (not bare numbers or years) that, all stated by one sentence, count as words it
+states: two figures agreeing is rarely a coincidence; one (``2 GB``) often is."""
 MIN_CLAUSE_COVERAGE = 0.5
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
 
@@ -179,6 +182,9 @@ def assess(
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
     own = coverage(weights, sentence.terms)
+    figures = _figures_stated(claim, relation, sentence.seen)
+    if figures:
+        own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
         missing = [q for q in relation.missing if q.dim not in WEAK_DIMS]
         if missing:
@@ -202,7 +208,32 @@ def may_support(
     (or the cosine) that stating the claim takes, no reading of them makes it support."""
     own = coverage(weights, terms)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
+    strong = sum(q.dim not in WEAK_DIMS for q in claim.quantities)  # at best, every one is stated
+    if strong >= MIN_STATED_FIGURES:
+        own, cov = _lift(own, weights, strong), _lift(cov, weights, strong)
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
+
+
+def _figures_stated(claim: Features, relation: Relation, seen: frozenset[str]) -> int:
+    """How many figures count as words the sentence states: the claim's figures that are not bare
+    numbers or years, when the sentence states every one of them and names everything the claim
+    names (``Revenue grew 12% to $4.2 billion`` against ``revenue of $4.2 billion, up 12%``: two
+    figures stated, besides the words). 0 otherwise: a figure alone never moves a claim about
+    another subject."""
+    strong = [q for q in claim.quantities if q.dim not in WEAK_DIMS]
+    if len(strong) < MIN_STATED_FIGURES or not relation.matched or not claim.names <= seen:
+        return 0
+    matched = {id(q) for q, _ in relation.matched}
+    return len(strong) if all(id(q) in matched for q in strong) else 0
+
+
+def _lift(share: float, weights: Weights, figures: int) -> float:
+    """A coverage ``share`` with ``figures`` stated figures counted as covered words, each weighing
+    what a word of the claim weighs on average."""
+    if weights.total <= 0 or not weights.terms:
+        return share
+    extra = figures * weights.total / len(weights.terms)
+    return (share * weights.total + extra) / (weights.total + extra)
 
 
 def _states(own: float, cov: float, th: Thresholds) -> bool:

@@ -9,8 +9,8 @@ and the rules apply in this order:
 1. **contradicted** when an allowed sentence on the same subject disagrees
    (a figure, a negation, an antonym) and no allowed sentence states the claim
    with nearly as much coverage (:attr:`Thresholds.margin`); but when another
-   section's source states the claim, the disagreement is likely about
-   something else: **inferred**, ambiguous;
+   section's source states the claim with nearly as much coverage, the
+   disagreement is likely about something else: **inferred**, ambiguous;
 2. **supported** when an allowed sentence states it, figures included;
 3. when a sentence states the claim's words but not all its figures, each
    missing figure is looked for in that sentence's neighbours and the other
@@ -135,8 +135,11 @@ def decide(
         agreeing = support or missing
         if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
             backing = other_support()
-            if backing is not None:
-                # Another section's source states it: the disagreement is likely about something else.
+            if backing is not None and backing.coverage + th.margin >= worst.coverage:
+                # Another section's source states it about as fully: the disagreement is likely about
+                # something else. One that covers less of it (not its subject: "Corvalin improved
+                # sleep scores" against "the drug did not", in a source titled "Veltrazine") does not
+                # outweigh the disagreement.
                 return Decision(cross, Basis.OTHER_SECTION, backing, worst, ambiguous=True)
             basis = Basis.NUMERIC_CONFLICT if worst.finding is Finding.CONFLICT else Basis.POLARITY
             return Decision(Status.CONTRADICTED, basis, worst)

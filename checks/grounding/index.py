@@ -107,12 +107,15 @@ class Features:
     terms: frozenset[str]
     quantities: tuple[Quantity, ...]
     clauses: Clauses
+    names: frozenset[str] = frozenset()
+    """The terms of its names (:func:`checks.grounding.lexicon.sentence_names`): what it is about."""
 
 
 def features(plain: str) -> Features:
-    """Read a sentence's terms, figures and clauses."""
+    """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
-    return Features(terms=own, quantities=_figures(plain), clauses=_clauses(plain, own))
+    figures = _figures(plain)
+    return Features(own, figures, _clauses(plain, own), sentence_names(plain) if figures else frozenset())
 
 
 def _figures(plain: str) -> tuple[Quantity, ...]:

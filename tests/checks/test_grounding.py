@@ -578,6 +578,36 @@ class TestSourceMapRule:
             is not Status.CONTRADICTED
         )
 
+    def test_another_sections_source_about_less_of_the_claim_does_not_excuse_a_contradiction(
+        self,
+    ) -> None:
+        """'Corvalin improved sleep scores' (another section's source) states the words of 'Veltrazine
+        improved sleep scores' but not its subject; the claim's own source, titled Veltrazine, says
+        the drug did not: contradicted, not excused as inferred."""
+        own = src(
+            "s1",
+            "The phase 3 trial enrolled 1,480 adults across 62 sites in Europe and North America. "
+            "After 24 weeks, 38% of patients on Veltrazine reached remission, compared with 21% on "
+            "placebo. The median time to response was 6 weeks. The drug did not improve sleep quality "
+            "scores. Patients over 65 responded less often than younger patients.",
+            title="Veltrazine phase 3 trial results",
+        )
+        other = src(
+            "s3",
+            "The Corvalin study enrolled 900 adults. Remission rates reached 29% after 24 weeks. "
+            "Corvalin improved sleep quality scores.",
+            title="Corvalin trial update",
+        )
+        source_map = [
+            SourceMapEntry(section="Efficacy", source_ids=["s1"]),
+            SourceMapEntry(section="Competitors", source_ids=["s3"]),
+        ]
+        draft = "## Efficacy\n\nVeltrazine improved sleep quality scores.\n"
+        grounded = one(draft, own, other, source_map=source_map)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, "polarity")
+        draft = "## Competitors\n\nCorvalin improved sleep quality scores.\n"
+        assert status(draft, own, other, source_map=source_map) is Status.SUPPORTED
+
     def test_unmapped_sections_use_every_source(self) -> None:
         """A section the map does not name is matched against all sources."""
         draft = "## Appendix\n\nPayment sessions are stored in Redis with a 30-minute expiry.\n"
@@ -634,6 +664,22 @@ class TestStatuses:
         assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, "numeric_conflict")
         assert "12 ms" in grounded.decision.evidence.detail
         assert status("The p95 latency was 45 ms.", source) is Status.SUPPORTED
+
+    HARBOR = (
+        "Harbor 3.0 cuts cold-start time from 900 ms to 350 ms. The release drops support for Python 3.8. "
+        "Memory use under load is down 20% compared with Harbor 2.4. "
+        "The new scheduler handles up to 50,000 tasks per second on a single node. "
+        "Windows builds are no longer published. The default request timeout rises to 30 seconds."
+    )
+
+    def test_two_figures_stated_count_as_words_stated(self) -> None:
+        """A sentence that states both figures of a claim and names its subject states it, though one
+        of the claim's words ('take') is in no source; one figure, or another subject, is not enough."""
+        source = src("s1", self.HARBOR, title="Harbor 3.0 release notes")
+        both = "Cold starts in Harbor 3.0 take 350 ms, down from 900 ms."
+        assert status(both, source) is Status.SUPPORTED
+        assert status("Cold starts in Harbor 3.0 take 350 ms.", source) is not Status.SUPPORTED
+        assert status(both.replace("Harbor 3.0", "Dockside 5"), source) is not Status.SUPPORTED
 
     def test_gained_against_lost(self) -> None:
         """'gained' opposes 'lost' (and 'loss'), 'widened' opposes 'narrowed'."""
