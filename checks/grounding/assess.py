@@ -171,13 +171,13 @@ def assess(
         detail = f"the claim gives {q.text} where the source gives {r.text}"
         wide = coverage(weights, sentence.seen | sentence.before) if sentence.before else cov
         same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
-        if same_subject and not thin:
+        if same_subject and not thin and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
     mismatch = _polarity(claim, index.clauses(sentence.number), weights, sentence)
     if mismatch is not None:
         kind, clause_cov = mismatch
-        if clause_cov >= th.polarity and not thin:
+        if clause_cov >= th.polarity and not thin and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
@@ -212,6 +212,13 @@ def may_support(
     if strong >= MIN_STATED_FIGURES:
         own, cov = _lift(own, weights, strong), _lift(cov, weights, strong)
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
+
+
+def _names_held(claim: Features, sentence: SourceSentence) -> bool:
+    """Does the sentence, with its surroundings and the sentence before, name everything the claim
+    names? A disagreement with a sentence about another named subject (``Baltic Power's wind farms
+    supplied 28%`` against a Northsea report's ``wind farms supplied 41%``) is no contradiction."""
+    return claim.names <= sentence.seen or claim.names <= sentence.seen | sentence.before
 
 
 def _figures_stated(claim: Features, relation: Relation, seen: frozenset[str]) -> int:

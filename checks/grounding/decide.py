@@ -135,7 +135,7 @@ def decide(
         agreeing = support or missing
         if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
             backing = other_support()
-            if backing is not None and backing.coverage + th.margin >= worst.coverage:
+            if backing is not None and _as_fully(backing, worst, weights, th):
                 # Another section's source states it about as fully: the disagreement is likely about
                 # something else. One that covers less of it (not its subject: "Corvalin improved
                 # sleep scores" against "the drug did not", in a source titled "Veltrazine") does not
@@ -224,6 +224,16 @@ def _assess_all(
         if related >= MAX_RELATED:
             break
     return out
+
+
+def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresholds) -> bool:
+    """Does ``backing`` cover the claim about as fully as ``against`` (within the margin), both with
+    their surroundings and by their own words? ("Eastbury will raise property taxes" owes the
+    council of "the council will raise property taxes" to its source's title; "the council will not
+    raise property taxes" says it in its own words.)"""
+    if backing.coverage + th.margin < against.coverage:
+        return False
+    return coverage(weights, backing.sentence.terms) + th.margin >= coverage(weights, against.sentence.terms)
 
 
 def _strong(claim: Features) -> list[Quantity]:

@@ -115,7 +115,7 @@ def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
     figures = _figures(plain)
-    return Features(own, figures, _clauses(plain, own), sentence_names(plain) if figures else frozenset())
+    return Features(own, figures, _clauses(plain, own), sentence_names(plain))
 
 
 def _figures(plain: str) -> tuple[Quantity, ...]:

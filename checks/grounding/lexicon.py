@@ -236,13 +236,16 @@ def may_change(text: str) -> bool:
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
 _FIGURE = re.compile(r"(?P<money>[$€£¥₹])?\d[\d.,]*(?P<percent>%)?")
 _BE = words("is was were are be been being")
+_BETWEEN = words("by from")
+"""What may stand between ``up`` and its figure: ``up by 5%``, ``up from 35%`` (the old value)."""
 _SHARE_UNITS = words("percent per percentage points")
 
 
 def directions(pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """``found`` (the :func:`piece_terms` of ``pieces``) with ``up`` or ``down`` before a figure read
     as ``increase`` or ``decrease``: the usual way reports state a change (``revenue was $4.2 billion,
-    up 12%``; ``sales were down by $3 million``), which a claim words as ``grew 12%`` or ``fell``.
+    up 12%``; ``sales were down by $3 million``; ``41%, up from 35%``), which a claim words as
+    ``grew 12%`` or ``fell``.
 
     Only a change of a percentage or a sum, or any figure after a comma, a form of *be* or at the
     start: elsewhere ``up`` and ``down`` stay stopwords (``up to 210``, ``set up 3 offices``, ``shut
@@ -255,7 +258,7 @@ def directions(pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tupl
                 i = pieces.index(word, i + 1)
             except ValueError:
                 break
-            after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1] == "by")
+            after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1] in _BETWEEN)
             figure = _FIGURE.match(pieces[after]) if after < len(pieces) else None
             if figure is None:
                 continue
