@@ -35,7 +35,8 @@ Two quantities of one dimension are **consistent** when their intervals
 overlap once each is widened by its own tolerance: half a unit of the last
 digit written (at least 1% of the value; round thousands such as ``1,200``
 count as rounded to their trailing zeros, at most 5%), 15% for an
-approximation, unbounded on the open side of a bound.
+approximation (two approximations share it: 7.5% each, so ``about 60%``
+and ``about 80%`` differ), unbounded on the open side of a bound.
 
 Each quantity also keeps the terms around it (its **context**), so that
 :func:`compare` pairs ``p50 ... 12 ms`` with the claim's ``p50`` figure and not
@@ -152,11 +153,11 @@ class Quantity(NamedTuple):
     role: Literal["", "from", "to"] = ""
     """The old or the new value of a change (``from 0.8% to 0.3%``)."""
 
-    def interval(self) -> tuple[float, float]:
-        """The interval the figure allows, tolerance included."""
+    def interval(self, approx: float = APPROX_TOLERANCE) -> tuple[float, float]:
+        """The interval the figure allows, tolerance included (``approx``: an approximation's)."""
         low, high = self.low, self.high
         if self.kind == "approx":
-            return low * (1 - APPROX_TOLERANCE), high * (1 + APPROX_TOLERANCE)
+            return low * (1 - approx), high * (1 + approx)
         if self.kind == "lower":
             return low - self.tolerance, math.inf
         if self.kind == "upper":
@@ -231,16 +232,18 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
     """Can both figures be true? None when they measure different things."""
     if not _comparable(claim, source):
         return None
-    pairs = [(claim.interval(), source.interval())]
+    # Two approximations share one approximation's tolerance: "about 60%" and "about 80%" differ.
+    t = APPROX_TOLERANCE / 2 if claim.kind == source.kind == "approx" else APPROX_TOLERANCE
+    pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
         bare = source if claim.dim == "fraction" else claim
-        lo, hi = bare.interval()
-        other = claim.interval() if bare is source else source.interval()
+        lo, hi = bare.interval(t)
+        other = claim.interval(t) if bare is source else source.interval(t)
         pairs = [(other, (lo, hi)), (other, (lo / 100, hi / 100))]
     elif claim.dim == "data":
-        lo, hi = source.interval()
-        pairs += [(claim.interval(), (lo * 1.024**k, hi * 1.024**k)) for k in (-4, -3, -2, -1, 1, 2, 3, 4)]
+        lo, hi = source.interval(t)
+        pairs += [(claim.interval(t), (lo * 1.024**k, hi * 1.024**k)) for k in (-4, -3, -2, -1, 1, 2, 3, 4)]
     return any(_overlap(a, b) for a, b in pairs)
 
 
@@ -274,9 +277,14 @@ def compare(
         same: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
         others: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
         low, high = q.interval()
+        halved = q.interval(APPROX_TOLERANCE / 2) if q.kind == "approx" else None
         for i, r in enumerate(source):
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
-                ok: bool | None = low < spans[i][1] and spans[i][0] < high
+                if halved is not None and r.kind == "approx":
+                    r_low, r_high = r.interval(APPROX_TOLERANCE / 2)
+                    ok: bool | None = halved[0] < r_high and r_low < halved[1]
+                else:
+                    ok = low < spans[i][1] and spans[i][0] < high
                 alike = True
             else:
                 ok = consistent(q, r)

@@ -247,6 +247,19 @@ class TestQuantities:
         assert consistent(share, q1("Roughly 40% of customers use it.")) is True
         assert q1("1,200 of our customers").dim.startswith("count:")
 
+    @pytest.mark.parametrize(
+        ("a", "b", "expected"),
+        [
+            ("about 60% of colonies", "about 80% of colonies", False),
+            ("about 1,200 people", "roughly 1,250 people", True),
+            ("about 60% of colonies", "66% of colonies", True),
+        ],
+    )
+    def test_two_approximations_share_one_tolerance(self, a: str, b: str, expected: bool) -> None:
+        """'About 60%' against 'about 80%' is a disagreement: each side's 15% would have let them meet."""
+        assert consistent(q1(a), q1(b)) is expected
+        assert bool(compare([q1(a)], [q1(b)]).matched) is expected
+
     def test_percent_against_another_fraction_disagrees(self) -> None:
         """40% against 0.45 is."""
         assert consistent(q1("40%"), q1("0.45")) is False
