@@ -22,21 +22,38 @@ one set per strictness.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import ANTONYMS, surface
-from checks.grounding.quantities import Relation, compare
+from checks.grounding.quantities import Quantity, Relation, compare
 from messages import Strictness
 
-__all__ = ["THRESHOLDS", "Evidence", "Finding", "Thresholds", "Weights", "assess", "coverage", "may_support"]
+__all__ = [
+    "THRESHOLDS",
+    "Evidence",
+    "Finding",
+    "Thresholds",
+    "Weights",
+    "assess",
+    "coverage",
+    "may_support",
+    "strong",
+]
 
 # Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
 # and a year is often the frame of the whole source ("over the year") rather than of one sentence.
 WEAK_DIMS = frozenset({"number", "year"})
+
+
+def strong(figures: Iterable[Quantity]) -> list[Quantity]:
+    """The figures that are not bare numbers or years (:data:`WEAK_DIMS`)."""
+    return [q for q in figures if q.dim not in WEAK_DIMS]
+
+
 FIGURE_SUBJECT = 0.66
 """Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
 MIN_STATED_FIGURES = 2
@@ -186,7 +203,7 @@ def assess(
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
-        missing = [q for q in relation.missing if q.dim not in WEAK_DIMS]
+        missing = strong(relation.missing)
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
@@ -208,9 +225,9 @@ def may_support(
     (or the cosine) that stating the claim takes, no reading of them makes it support."""
     own = coverage(weights, terms)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
-    strong = sum(q.dim not in WEAK_DIMS for q in claim.quantities)  # at best, every one is stated
-    if strong >= MIN_STATED_FIGURES:
-        own, cov = _lift(own, weights, strong), _lift(cov, weights, strong)
+    stated = len(strong(claim.quantities))  # at best, every one is stated
+    if stated >= MIN_STATED_FIGURES:
+        own, cov = _lift(own, weights, stated), _lift(cov, weights, stated)
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
 
 
@@ -227,11 +244,11 @@ def _figures_stated(claim: Features, relation: Relation, seen: frozenset[str]) -
     names (``Revenue grew 12% to $4.2 billion`` against ``revenue of $4.2 billion, up 12%``: two
     figures stated, besides the words). 0 otherwise: a figure alone never moves a claim about
     another subject."""
-    strong = [q for q in claim.quantities if q.dim not in WEAK_DIMS]
-    if len(strong) < MIN_STATED_FIGURES or not relation.matched or not claim.names <= seen:
+    figures = strong(claim.quantities)
+    if len(figures) < MIN_STATED_FIGURES or not relation.matched or not claim.names <= seen:
         return 0
     matched = {id(q) for q, _ in relation.matched}
-    return len(strong) if all(id(q) in matched for q in strong) else 0
+    return len(figures) if all(id(q) in matched for q in figures) else 0
 
 
 def _lift(share: float, weights: Weights, figures: int) -> float:

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checks.grounding.assess import (
-    WEAK_DIMS,
     Evidence,
     Finding,
     Thresholds,
@@ -47,6 +46,7 @@ from checks.grounding.assess import (
     assess,
     coverage,
     may_support,
+    strong,
 )
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.quantities import Quantity, compare
@@ -236,10 +236,6 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
     return coverage(weights, backing.sentence.terms) + th.margin >= coverage(weights, against.sentence.terms)
 
 
-def _strong(claim: Features) -> list[Quantity]:
-    return [q for q in claim.quantities if q.dim not in WEAK_DIMS]
-
-
 def _figures_elsewhere(
     claim: Features,
     words: Evidence,
@@ -262,7 +258,7 @@ def _figures_elsewhere(
     if own:
         needed = [q for q in claim.quantities if q.dim != "year"]
     else:
-        needed = [q for q in (words.relation.missing if words.relation else ()) if q.dim not in WEAK_DIMS]
+        needed = strong(words.relation.missing if words.relation else ())
     n = words.sentence.number
     first, end = index.spans[words.sentence.source_id]
     pool = [m for m in (n - 1, n, n + 1) if first <= m < end and (own or m != n)]
@@ -325,4 +321,4 @@ def _synthesis(
 def _strong_missing(e: Evidence) -> set[object]:
     if e.relation is None:
         return set()
-    return {q for q in e.relation.missing if q.dim not in WEAK_DIMS}
+    return set(strong(e.relation.missing))

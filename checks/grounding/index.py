@@ -57,7 +57,6 @@ from checks.grounding.lexicon import (
     clauses,
     clear_memos,
     directions,
-    may_change,
     negated,
     piece_terms,
     sentence_names,
@@ -114,8 +113,7 @@ class Features:
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
-    figures = _figures(plain)
-    return Features(own, figures, _clauses(plain, own), sentence_names(plain))
+    return Features(own, _figures(plain), _clauses(plain, own), sentence_names(plain))
 
 
 def _figures(plain: str) -> tuple[Quantity, ...]:
@@ -198,8 +196,7 @@ def _read(title: str, text: str) -> _Read:
     # BOUNDARY piece between sentences that reads as a term of its own, marking where each one ends.
     joined = f" {BOUNDARY} ".join(plains)
     pieces = joined.split(" ") if plains else []
-    found = piece_terms(pieces)
-    words = tuple(chain.from_iterable(directions(pieces, found) if may_change(joined) else found))
+    words = tuple(chain.from_iterable(directions(joined, pieces, piece_terms(pieces))))
     vocabulary = tuple(dict.fromkeys(words))
     position = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
     ids = np.fromiter(map(position.__getitem__, words), dtype=np.int64, count=len(words))

@@ -32,7 +32,6 @@ __all__ = [
     "clauses",
     "clear_memos",
     "directions",
-    "may_change",
     "names",
     "negated",
     "piece_terms",
@@ -224,13 +223,7 @@ def terms(text: str) -> list[str]:
     (:func:`directions`).
     """
     pieces = text.split()
-    found = piece_terms(pieces)
-    return list(chain.from_iterable(directions(pieces, found) if may_change(text) else found))
-
-
-def may_change(text: str) -> bool:
-    """Might :func:`directions` find a change in ``text``? (a few substring tests at C speed)"""
-    return " up " in text or " down " in text or text.startswith(("Up ", "Down ")) or " Up " in text
+    return list(chain.from_iterable(directions(text, pieces, piece_terms(pieces))))
 
 
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
@@ -241,16 +234,18 @@ _BETWEEN = words("by from")
 _SHARE_UNITS = words("percent per percentage points")
 
 
-def directions(pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """``found`` (the :func:`piece_terms` of ``pieces``) with ``up`` or ``down`` before a figure read
-    as ``increase`` or ``decrease``: the usual way reports state a change (``revenue was $4.2 billion,
-    up 12%``; ``sales were down by $3 million``; ``41%, up from 35%``), which a claim words as
-    ``grew 12%`` or ``fell``.
+def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """``found`` (the :func:`piece_terms` of ``pieces``, the words of ``text``) with ``up`` or
+    ``down`` before a figure read as ``increase`` or ``decrease``: the usual way reports state a
+    change (``revenue was $4.2 billion, up 12%``; ``sales were down by $3 million``; ``41%, up from
+    35%``), which a claim words as ``grew 12%`` or ``fell``.
 
     Only a change of a percentage or a sum, or any figure after a comma, a form of *be* or at the
     start: elsewhere ``up`` and ``down`` stay stopwords (``up to 210``, ``set up 3 offices``, ``shut
     down 2 plants``). ``found`` is changed in place and returned.
     """
+    if not (" up " in text or " down " in text or " Up " in text or text.startswith(("Up ", "Down "))):
+        return found  # most texts: a few substring tests at C speed
     for word, change in _DIRECTIONS.items():
         i = -1
         while True:

@@ -232,8 +232,7 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
     """Can both figures be true? None when they measure different things."""
     if not _comparable(claim, source):
         return None
-    # Two approximations share one approximation's tolerance: "about 60%" and "about 80%" differ.
-    t = APPROX_TOLERANCE / 2 if claim.kind == source.kind == "approx" else APPROX_TOLERANCE
+    t = _approx_tolerance(claim, source)
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -277,12 +276,11 @@ def compare(
         same: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
         others: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
         low, high = q.interval()
-        halved = q.interval(APPROX_TOLERANCE / 2) if q.kind == "approx" else None
         for i, r in enumerate(source):
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
-                if halved is not None and r.kind == "approx":
-                    r_low, r_high = r.interval(APPROX_TOLERANCE / 2)
-                    ok: bool | None = halved[0] < r_high and r_low < halved[1]
+                if q.kind == r.kind == "approx":
+                    t = _approx_tolerance(q, r)
+                    ok: bool | None = _overlap(q.interval(t), r.interval(t))
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
                 alike = True
@@ -560,6 +558,12 @@ def _comparable(a: Quantity, b: Quantity) -> bool:
         other = (dims - {"number"}).pop()
         return other == "fraction" or other.startswith("count:")
     return False
+
+
+def _approx_tolerance(a: Quantity, b: Quantity) -> float:
+    """The tolerance of an approximation when ``a`` meets ``b``: two approximations share one
+    (``about 60%`` and ``about 80%`` differ)."""
+    return APPROX_TOLERANCE / 2 if a.kind == b.kind == "approx" else APPROX_TOLERANCE
 
 
 def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
