@@ -191,7 +191,7 @@ def assess(
         if same_subject and not thin and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-    mismatch = _polarity(claim, index.clauses(sentence.number), weights, sentence)
+    mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence)
     if mismatch is not None:
         kind, clause_cov = mismatch
         if clause_cov >= th.polarity and not thin and _names_held(claim, sentence):
@@ -199,6 +199,8 @@ def assess(
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
     own = coverage(weights, sentence.terms)
+    if turned:  # "not open" where the source says "closed": the claim's word is stated, turned
+        own, cov = coverage(weights, sentence.terms | turned), coverage(weights, sentence.seen | turned)
     figures = _figures_stated(claim, relation, sentence.seen)
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
@@ -293,32 +295,41 @@ def _polarity(
     source: Clauses,
     weights: Weights,
     sentence: SourceSentence,
-) -> tuple[str, float] | None:
+) -> tuple[tuple[str, float] | None, frozenset[str]]:
     """A negation or antonym mismatch between a claim clause and a source clause about the same thing.
 
     Returns the explanation and how much of the claim clause the source clause
-    (with the sentence's surroundings) covers. A source clause must hold at
+    (with the sentence's surroundings) covers, or None. A source clause must hold at
     least :data:`MIN_CLAUSE_COVERAGE` of the claim clause by itself, the
     opposed word aside: surroundings alone prove nothing.
+
+    An antonym in a clause of the other polarity agrees (``not open`` and ``closed``; ``allowed`` and
+    ``not prohibited`` are read as polarity, not antonyms): such claim words are returned too, the
+    words the source states turned, and that claim clause is not also compared on its negation.
     """
     worst: tuple[str, float] | None = None
     around: frozenset[str] | None = None
+    turned: set[str] = set()
     for c_terms, c_negated in claim.clauses:
         if len(c_terms) < 2:
             continue
         sub = weights.part(c_terms)
         found: tuple[str, float] | None = None
+        was_turned = len(turned)
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS]
         for term, opposite in opposed:
             rest: Weights | None = None
             agreeing: float | None = None
-            for s_terms, _ in source:
+            for s_terms, s_negated in source:
                 if term in s_terms or opposite.isdisjoint(s_terms):
                     continue
                 if rest is None:
                     rest = weights.part(c_terms - {term})
                 clause_cov = coverage(rest, s_terms)
                 if clause_cov < MIN_CLAUSE_COVERAGE:
+                    continue
+                if s_negated != c_negated:
+                    turned.add(term)  # the negation and the antonym cancel out
                     continue
                 if agreeing is None:
                     # A clause that says the claim's own word and covers the rest of it at least as
@@ -334,7 +345,7 @@ def _polarity(
                 cov = coverage(rest, s_terms | around)
                 if found is None or cov > found[1]:
                     found = (said, cov)
-        if found is None:
+        if found is None and len(turned) == was_turned:
             best_cov, best_negated, best_terms = -1.0, c_negated, frozenset[str]()
             for s_terms, s_negated in source:
                 cov = coverage(sub, s_terms)
@@ -348,7 +359,7 @@ def _polarity(
                 found = (f"the source {side} what the claim states", coverage(sub, best_terms | around))
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
-    return worst
+    return worst, frozenset(turned)
 
 
 def _subset(weights: Weights, terms: frozenset[str]) -> Weights:

@@ -49,6 +49,7 @@ from checks.grounding.assess import (
     strong,
 )
 from checks.grounding.index import Features, SourceIndex
+from checks.grounding.lexicon import sentence_names
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -135,7 +136,11 @@ def decide(
         agreeing = support or missing
         if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
             backing = other_support()
-            if backing is not None and _as_fully(backing, worst, weights, th):
+            if (
+                backing is not None
+                and _as_fully(backing, worst, weights, th)
+                and _names_within(backing, claim)
+            ):
                 # Another section's source states it about as fully: the disagreement is likely about
                 # something else. One that covers less of it (not its subject: "Corvalin improved
                 # sleep scores" against "the drug did not", in a source titled "Veltrazine") does not
@@ -234,6 +239,13 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
     if backing.coverage + th.margin < against.coverage:
         return False
     return coverage(weights, backing.sentence.terms) + th.margin >= coverage(weights, against.sentence.terms)
+
+
+def _names_within(backing: Evidence, claim: Features) -> bool:
+    """Does ``backing`` name nothing the claim leaves unnamed? ("Westcombe's council approved a car
+    park extension" backs "the council approved the car park extension" only about Westcombe: it
+    excuses no disagreement with the claim's own source, whose council is another.)"""
+    return sentence_names(backing.sentence.plain) <= claim.terms
 
 
 def _figures_elsewhere(

@@ -32,6 +32,7 @@ __all__ = [
     "clauses",
     "clear_memos",
     "directions",
+    "in_context",
     "names",
     "negated",
     "piece_terms",
@@ -66,7 +67,7 @@ STOPWORDS: frozenset[str] = words(
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
     almost some several new one's according reported reports report said says stated notes noted go goes
-    went gone get gets got become becomes became mostly"""
+    went gone get gets got become becomes became mostly least"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
 
@@ -74,10 +75,15 @@ NEGATIONS: frozenset[str] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't lacks
     lack lacked lacking unable n't
+    ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids forbade forbidden
+    forbidding disallow disallows disallowed outlaw outlaws outlawed
     لا لم لن ليس ليست غير بدون لا_يدعم
     לא אין אינו אינה אינם בלי"""
 )
-"""Negation cues (English, Arabic, Hebrew); a sentence's polarity is the parity of its cues."""
+"""Negation cues (English, Arabic, Hebrew); a sentence's polarity is the parity of its cues.
+
+A prohibition is a negation (``anchoring is banned`` says what ``boats may not anchor`` says), so
+``allowed`` against ``prohibited`` is a difference of polarity, not an antonym pair."""
 
 UNIT_WORDS: frozenset[str] = words(
     """ms msec millisecond milliseconds s sec secs second seconds min mins minute minutes h hr hrs hour
@@ -129,6 +135,7 @@ _FOLD: Mapping[str, str] = {
         "travel": "travels travelled traveled travelling ride rides rode riding",
         "expire": "expiry expires expired expiring",
         "write": "wrote written writes",
+        "beat": "beaten beats",
         "show": "showed shown shows demonstrate demonstrated demonstrates",
         "big": "large larger largest bigger biggest huge",
         "small": "smaller smallest little tiny",
@@ -147,7 +154,7 @@ _FOLD: Mapping[str, str] = {
 
 # Antonym pairs, as words; compared after folding and stemming.
 _ANTONYM_WORDS = """increase:decrease higher:lower more:less above:below before:after enable:disable
-enabled:disabled allow:prohibit allow:forbid allow:block include:exclude success:failure succeed:fail
+enabled:disabled allow:block include:exclude success:failure succeed:fail
 accept:reject gain:loss profit:loss open:closed public:private free:paid online:offline
 available:unavailable add:remove win:lose up:down improve:worsen improve:degrade early:late
 strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
@@ -223,7 +230,26 @@ def terms(text: str) -> list[str]:
     (:func:`directions`).
     """
     pieces = text.split()
-    return list(chain.from_iterable(directions(text, pieces, piece_terms(pieces))))
+    return list(chain.from_iterable(in_context(text, pieces, piece_terms(pieces))))
+
+
+def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """``found`` (the :func:`piece_terms` of ``pieces``, the words of ``text``) with the words that
+    mean something else in their place: ``up`` or ``down`` before a figure (:func:`directions`);
+    ``longer`` after ``no`` or ``any`` (``no longer charges``: a negation, not a length) and
+    ``failed`` before ``to`` (``failed to approve``: a negation, :func:`negated`) dropped.
+    ``found`` is changed in place and returned."""
+    if "longer" in text:
+        longer = (stem("longer"),)
+        for i in range(1, len(pieces)):
+            if found[i] == longer and pieces[i - 1].lower() in ("no", "any"):
+                found[i] = ()
+    if "fail" in text:
+        fail = (stem("fail"),)
+        for i in range(len(pieces) - 1):
+            if found[i] == fail and pieces[i + 1] == "to":
+                found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
+    return directions(text, pieces, found)
 
 
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
@@ -397,7 +423,10 @@ def _term(token: str) -> str:
 
 def negated(text: str) -> bool:
     """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
-    count = len(_WITHDRAWN.findall(text)) if not text.isascii() or "support" in text.lower() else 0
+    plain = text.isascii()
+    count = len(_WITHDRAWN.findall(text)) if not plain or "upport" in text or "UPPORT" in text else 0
+    if not plain or "ail" in text or "AIL" in text:
+        count += len(_FAILED.findall(text))
     pieces = text.split()
     cues: list[int | None] = list(map(_CUES.get, pieces))
     if None in cues:
@@ -410,12 +439,32 @@ def negated(text: str) -> bool:
                 cues[i] = found
                 if len(piece) <= _PIECE_LIMIT:
                     _CUES[piece] = found
-    return (count + sum(cues)) % 2 == 1  # type: ignore[arg-type]  # every None was filled in above
+    total = count + sum(cues)  # type: ignore[arg-type]  # every None was filled in above
+    if total:
+        total -= len(_NOT_DENYING.findall(text))
+    return total % 2 == 1
 
 
 _CUES: dict[str, int] = {}
 """Piece as written -> how many negation cues it holds."""
 
+
+_FAILED = re.compile(r"\bfail(?:s|ed|ing)?\s+to\b", re.IGNORECASE)
+"""``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
+:func:`in_context`)."""
+
+_NOT_DENYING = re.compile(
+    r"\b(?:not?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
+    r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
+    r"|not\s+(?:without|un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
+    r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
+    r"|nothing\s+but|none\s+other\s+than"
+    r"|(?:lift|repeal|overturn|scrap|end)(?:s|ed|ing|ped|ping)?\s+(?:its\s+|the\s+|a\s+)?(?:\w+\s+)?ban)\b",
+    re.IGNORECASE,
+)
+"""A cue that does not deny what its sentence states: ``not only``, ``not until 2019 did``, ``no
+fewer than`` (a bound: :mod:`checks.grounding.quantities`), ``no wonder``, a litotes (``not
+uncommon``, ``not without``), a ban lifted. Each takes one cue off the count."""
 
 _WITHDRAWN = re.compile(
     r"\b(?:drops?|dropped|dropping|removes?|removed|discontinue[sd]?|deprecate[sd]?|ends?|ended)\s+"

@@ -103,7 +103,8 @@ _MINUS = re.compile(r"\s+or\s+(?:less|fewer|below|lower)\b", re.IGNORECASE)
 _BEFORE = re.compile(
     r"(?<!\w)(?P<word>about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|close\s+to"
     r"|an\s+estimated|estimated|~|≈|over|more\s+than|at\s+least|above|exceeding|upwards\s+of|>=?|≥"
-    r"|under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|<=?|≤|between|from)"
+    r"|under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|<=?|≤|between|from"
+    r"|not?\s+(?:fewer|less)\s+than|not\s+more\s+than)"
     r"\s*(?:US)?[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
@@ -113,10 +114,18 @@ _APPROX = words(
     "close to",
     "an estimated",
 }
-_LOWER = frozenset(("over", "more than", "at least", "above", "exceeding", "upwards of", ">", ">=", "≥"))
+_LOWER = frozenset(
+    (
+        "over", "more than", "at least", "above", "exceeding", "upwards of", ">", ">=", "≥",
+        "no fewer than", "no less than", "not fewer than", "not less than",
+    )
+)  # fmt: skip
 _UPPER = frozenset(
-    ("under", "below", "less than", "fewer than", "up to", "at most", "no more than", "<", "<=", "≤")
-)
+    (
+        "under", "below", "less than", "fewer than", "up to", "at most", "no more than", "not more than",
+        "<", "<=", "≤",
+    )
+)  # fmt: skip
 # A number right after one of these, or after a capitalised name, is part of a name: "Python 3.8".
 _NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
 _MONTHS = words(

@@ -160,6 +160,34 @@ class TestLexicon:
         assert negated(text) is expected
 
     @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("The plant not only cut its emissions.", False),
+            ("Not until 2019 did the city open a bike lane.", False),
+            ("No fewer than 40 volunteers joined.", False),
+            ("It is not surprising that ridership grew.", False),
+            ("The vaccine was not without side effects.", False),
+            ("Such delays are not uncommon.", False),
+            ("The city lifted its smoking ban.", False),
+            ("Anchoring is banned inside the reserve.", True),
+            ("Camping is prohibited outside the marked sites.", True),
+            ("The council failed to approve the budget.", True),
+            ("The bridge is not only old but not safe.", True),
+        ],
+    )
+    def test_cues_that_do_not_deny_and_cues_without_a_not(self, text: str, expected: bool) -> None:
+        """'not only', 'not until', 'no fewer than' and litotes deny nothing; a ban, a prohibition and
+        'failed to' deny what follows."""
+        assert negated(text) is expected
+
+    def test_words_that_belong_to_a_negation_are_not_terms(self) -> None:
+        """'no longer' is not a length and 'failed to' not a failure: both are negation cues."""
+        assert terms("The museum no longer charges a fee.") == terms("The museum charges a fee.")
+        assert terms("The council failed to approve it.") == terms("The council approved it.")
+        assert stem("longer") in terms("Longer queues formed.")
+        assert stem("fail") in terms("The launch failed.")
+
+    @pytest.mark.parametrize(
         ("text", "change"),
         [
             ("Revenue was $4.2 billion, up 12% from 2023.", "increase"),
@@ -291,6 +319,21 @@ class TestQuantities:
         """'between 40 and 50 ms' allows 45 ms but not 60 ms."""
         assert consistent(q1("between 40 and 50 ms"), q1("45 ms")) is True
         assert consistent(q1("between 40 and 50 ms"), q1("60 ms")) is False
+
+    @pytest.mark.parametrize(
+        ("text", "kind"),
+        [
+            ("no fewer than 40 volunteers", "lower"),
+            ("no less than $40 million", "lower"),
+            ("not less than 40 volunteers", "lower"),
+            ("no more than 12 cranes", "upper"),
+            ("not more than 12 cranes", "upper"),
+            ("fewer than 40 volunteers", "upper"),
+        ],
+    )
+    def test_a_negated_bound_turns(self, text: str, kind: str) -> None:
+        """'no fewer than 40' is at least 40; 'not more than 12' is at most 12."""
+        assert q1(text).kind == kind
 
     @pytest.mark.parametrize(
         ("claim", "source", "expected"),
@@ -660,6 +703,68 @@ class TestStatuses:
         """A figure, a negation or an antonym against the same subject: contradicted."""
         grounded = one(claim, *self.S)
         assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, basis)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The plant cut its emissions by 12% in 2023 and also lowered its water use.",
+                "The plant not only cut its emissions by 12% in 2023 but also lowered its water use.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Unsurprisingly, ridership grew 8% after the fare cut.",
+                "It is not surprising that ridership grew 8% after the fare cut.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Not until 2019 did the city open its first protected bike lane.",
+                "The city opened its first protected bike lane in 2019.",
+                Status.SUPPORTED,
+            ),
+            (
+                "No fewer than 40 volunteers joined the cleanup.",
+                "At least 40 volunteers joined the cleanup.",
+                Status.SUPPORTED,
+            ),
+            ("The library is closed on Sundays.", "The library is not open on Sundays.", Status.SUPPORTED),
+            (
+                "The council failed to approve the budget in March.",
+                "The council did not approve the budget in March.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Camping is prohibited outside the three marked sites in the park.",
+                "Camping is not permitted outside the three marked sites in the park.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The council approved the budget in March.",
+                "The council failed to approve the budget in March.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Smoking is allowed in the designated area at the east entrance.",
+                "Smoking is prohibited in the designated area at the east entrance.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The library is open on Sundays from noon.",
+                "The library is closed on Sundays.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The bridge is not only the oldest crossing in town but also the busiest.",
+                "The bridge is not the busiest crossing in town.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_negations_in_other_words(self, source: str, claim: str, expected: Status) -> None:
+        """'not only', 'not until', 'no fewer than', 'not open' for 'closed', a prohibition and 'failed
+        to' read as what they say, once each misread as a contradiction or missed as one."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is expected
 
     def test_a_change_stated_as_up_or_down(self) -> None:
         """'up 12%' in the source states 'grew 12%' (supported) and contradicts 'grew 15%'."""
@@ -1181,6 +1286,12 @@ class TestLabelledPairs:
             ("energy-13", "a disagreement with a report on another named subject"),
             ("policy-05", "another section's source that owes the claim's words to its title"),
             ("policy-01", "'down from 16 weeks' states 'cut to 11 weeks'"),
+            ("harbour-01", "'may not anchor' states 'anchoring is banned'"),
+            ("harbour-02", "'not until 2024 did the town install' states 'installed in 2024'"),
+            ("harbour-03", "'no fewer than 60' states 'at least 60'"),
+            ("harbour-04", "'not only renewed ... but also doubled' states 'doubled'"),
+            ("harbour-06", "another section's source about a named town excuses nothing"),
+            ("harbour-08", "'allowed' against 'prohibited': a polarity now, no longer an antonym pair"),
         ],
     )
     def test_report_wording(self, record: str, what: str) -> None:
