@@ -132,8 +132,9 @@ def decide(
     missing = next((e for e in found if e.finding is Finding.FIGURE_MISSING), None)
     if against:
         worst = max(against, key=lambda e: e.coverage)
-        # A sentence stating the claim's words and agreeing on the figures it has counts as support here.
-        agreeing = support or missing
+        # A sentence stating the claim's words and agreeing on a figure of it counts as support here;
+        # one that agrees on none ("half of the respondents" against "4,200 respondents") does not.
+        agreeing = support or (missing if missing is not None and _agrees_on_a_figure(missing) else None)
         if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
             backing = other_support()
             if (
@@ -239,6 +240,10 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
     if backing.coverage + th.margin < against.coverage:
         return False
     return coverage(weights, backing.sentence.terms) + th.margin >= coverage(weights, against.sentence.terms)
+
+
+def _agrees_on_a_figure(e: Evidence) -> bool:
+    return e.relation is not None and bool(e.relation.matched)
 
 
 def _names_within(backing: Evidence, claim: Features) -> bool:

@@ -128,7 +128,7 @@ _FOLD: Mapping[str, str] = {
         "pay": "paid pays",
         "spend": "spent spends",
         "win": "won wins",
-        "lose": "lost loses",
+        "lose": "lost loses losing loss losses",
         "run": "ran runs running",
         "give": "gave given gives",
         "keep": "kept keeps store stored stores storing",

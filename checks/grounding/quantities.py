@@ -77,8 +77,25 @@ _WORD_RATIO = {
     "triples": 3.0, "quadrupled": 4.0, "halved": 0.5, "tenfold": 10.0, "twofold": 2.0,
     "threefold": 3.0, "fourfold": 4.0, "fivefold": 5.0, "by half": 0.5,
 }  # fmt: skip
+# Shares in words: "half of", "a third of", "two-thirds of", "three quarters of", "one in five",
+# "cut by a third".
+_SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
+_SHARE = (
+    r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?half(?=\s+(?:of|the|its|their|all)\b)"
+    r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
+    r"|(?<=\bby\s)(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
+)
+_OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
+SHARE_TOLERANCE = 0.1
+"""A share in words is a round figure: ``a third`` allows 30% to 37%, ``one in five`` 18% to 22%."""
+_IN_DIGITS = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.IGNORECASE)
+"""The rest of ``1 in 4``, ``9 out of 10``: a share."""
 _NUMBER = re.compile(
     rf"(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
+    rf"|{_SHARE}"
     r"|(?P<word>\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold"
     r"|threefold|fourfold|fivefold|by\s+half)\b)"
     rf"|\b(?P<wnum>{'|'.join(_WORD_NUMBERS)})\b",
@@ -91,7 +108,7 @@ _DIGIT = re.compile(r"\d")
 # A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
 _WORDY = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
-    rf"|fourfold|fivefold|half|{'|'.join(_WORD_NUMBERS)})\b",
+    rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)})\b",
     re.IGNORECASE,
 )
 _WORDY_PIECES: dict[str, bool] = {}
@@ -138,7 +155,10 @@ _MONTHS = words(
 _WORD_BEFORE_REVERSED = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
 
 _CURRENCY_SIGN = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-_CLAUSE_END = re.compile(r"[,;:()\u060c\u061b]|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s")
+_CLAUSE_END = re.compile(
+    r"(?<!\d),|,(?!\d)|[;:()\u060c\u061b]|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s"
+)
+"""What ends a clause around a figure (a comma between digits is a thousands separator: no end)."""
 
 Kind = Literal["exact", "approx", "lower", "upper", "range"]
 
@@ -161,6 +181,8 @@ class Quantity(NamedTuple):
     """Terms around the figure, to tell apart two figures of one dimension in one sentence."""
     role: Literal["", "from", "to"] = ""
     """The old or the new value of a change (``from 0.8% to 0.3%``)."""
+    year: float = 0.0
+    """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not."""
 
     def interval(self, approx: float = APPROX_TOLERANCE) -> tuple[float, float]:
         """The interval the figure allows, tolerance included (``approx``: an approximation's)."""
@@ -280,10 +302,10 @@ def compare(
     wants = [_statistics(q.context) for q in claim]
     stats = [_statistics(r.context) for r in source] if any(wants) else [_NONE] * len(source)
     spans = [r.interval() for r in source]
-    pools: list[list[tuple[tuple[int, int, int, int], int, Quantity, bool]]] = []
+    pools: list[list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
-        same: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
-        others: list[tuple[tuple[int, int, int, int], int, Quantity, bool]] = []
+        same: list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]] = []
+        others: list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]] = []
         low, high = q.interval()
         for i, r in enumerate(source):
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
@@ -301,7 +323,9 @@ def compare(
             role = 1 if q.role and r.role and q.role != r.role else 0
             # A figure of the statistic the claim names (p50, median) first; one of another last.
             stat = 0 if not wanted or not stats[i] else (-1 if wanted & stats[i] else 1)
-            entry = ((stat, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
+            # A figure of the claim figure's year first, one of another year last.
+            when = 0 if not q.year or not r.year else (-1 if q.year == r.year else 1)
+            entry = ((when, stat, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -330,7 +354,7 @@ def compare(
             matched[i] = (q, hit)
             continue
         first = free[0][2]
-        shared = len(first.context & q.context)
+        shared = len(_about(first) & _about(q))
         needed = 2 if q.dim == "year" else 1
         if _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
@@ -342,8 +366,8 @@ def compare(
 
 
 _RANKED = itemgetter(0, 1)
-"""Counterparts in order: the claim's statistic, most context shared, same part in a change, fewest
-foreign terms, as written."""
+"""Counterparts in order: the claim figure's year, the claim's statistic, most context shared, same
+part in a change, fewest foreign terms, as written."""
 
 _NONE: frozenset[str] = frozenset()
 _STATISTICS = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min"))
@@ -361,11 +385,21 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
     return found or _NONE
 
 
+def _about(q: Quantity) -> frozenset[str]:
+    """What a figure is about: its context, and what it counts (``210,000 visits``: ``visit``)."""
+    return q.context.union(q.dim[6:].split()) if q.dim.startswith("count:") else q.context
+
+
 def _same_dim(a: Quantity, b: Quantity) -> bool:
     if a.dim == b.dim:
         return True
     if a.dim.startswith("count:") and b.dim.startswith("count:"):
         return not set(a.dim[6:].split()).isdisjoint(b.dim[6:].split())
+    # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits".
+    if a.dim == "number" and b.dim.startswith("count:"):
+        return not a.context.isdisjoint(b.dim[6:].split())
+    if b.dim == "number" and a.dim.startswith("count:"):
+        return not b.context.isdisjoint(a.dim[6:].split())
     return False
 
 
@@ -383,6 +417,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         return Quantity(
             ratio, ratio, "ratio", "exact", MIN_TOLERANCE * ratio, m.start(), m.end(), m.group("word")
         )
+    if kind_of == "share":
+        return _share(text, m)
     if kind_of == "wnum":
         # Spelled-out numbers count only with a unit or a noun: "three regions", "ten seconds".
         spelled = _WORD_NUMBERS.get(m.group("wnum").casefold())
@@ -397,6 +433,15 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     raw = m.group("num")
     start, pos = m.start(), m.end()
     value = _value(raw)
+    share = _IN_DIGITS.match(text, pos) if text.startswith((" in ", " out "), pos) else None
+    if share is not None and not _year_like(raw) and not _year_like(share.group("num")):
+        whole = _value(share.group("num"))
+        if 0 < value < whole:  # "1 in 4 adults", "9 out of 10": a share
+            ratio = value / whole
+            end = share.end()
+            return Quantity(
+                ratio, ratio, "fraction", "exact", SHARE_TOLERANCE * ratio, start, end, text[start:end]
+            )
     tolerance = _tolerance(raw, value)
     currency = _currency_before(text, start)
     begin = start - (len(currency[1]) if currency else 0)
@@ -432,6 +477,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     follows = after.group(1) if after is not None else ""
     r = _RANGE.match(text, pos) if not follows.isascii() or follows in _RANGE_STARTS else None
     connector = r.group().strip().lower() if r is not None else ""
+    if connector == "to" and word != "from" and _CHANGED.search(text, max(0, begin - 24), begin):
+        r = None  # "rose 5 percent to 40 percent": the change and the new value, not a range
     if r is not None and (connector != "and" or word == "between"):
         second = _SECOND.match(text, r.end())
         if second is not None and (second.group("cur") is None or currency is not None):
@@ -474,6 +521,45 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(low, high, dim, kind, tolerance, begin, pos, text[begin:pos].strip())
 
 
+def _share(text: str, m: re.Match[str]) -> Quantity | None:
+    """A share in words (``a third of``, ``one in five``; ``about half of``, ``more than a
+    quarter of``), as a fraction."""
+    said = " ".join(m.group("share").casefold().replace("-", " ").split())
+    words = said.split()
+    if "in" in words or "out" in words:
+        part, whole = _SHARE_COUNTS.get(words[0]), _SHARE_COUNTS.get(words[-1])
+    else:
+        part = _SHARE_COUNTS.get(words[0], 1) if len(words) > 1 else 1
+        whole = _SHARE_PARTS.get(words[-1].removesuffix("s"))
+    if part is None or whole is None or part >= whole:
+        return None  # the pattern folds case the Unicode way: a word not in the tables is not read
+    ratio = part / whole
+    start = begin = m.start()
+    of_one = _OF_ONE.match(text, m.end())
+    if of_one is not None:
+        # "a third of an hour" (20 minutes), "a quarter of a million people": a part of one unit.
+        scale, pos = scale_after(text, of_one.end() - 1, currency=False)
+        dim, factor, end = unit_after(text, pos, None)
+        if scale == 1.0 and (dim == "number" or dim.startswith("count:")):
+            return None  # "half of a cake": a part of a thing, no figure
+        value = ratio * scale * factor
+        return Quantity(value, value, dim, "exact", SHARE_TOLERANCE * value, start, end, text[start:end])
+    kind: Kind = "exact"
+    window = max(0, start - 24)
+    before = _BEFORE.search(text, window, start) if _may_end_with(text[window:start], _BEFORE_ENDS) else None
+    if before is not None:
+        word = " ".join(before.group("word").lower().split())
+        if word in _APPROX:
+            kind = "approx"
+        elif word in _LOWER:
+            kind = "lower"
+        elif word in _UPPER:
+            kind = "upper"
+        begin = before.start() if kind != "exact" else start
+    tolerance = SHARE_TOLERANCE * ratio
+    return Quantity(ratio, ratio, "fraction", kind, tolerance, begin, m.end(), text[begin : m.end()])
+
+
 # Cheap tests that let most figures skip a pattern that cannot match: the last word of each _BEFORE
 # alternative, the characters that can start a _RANGE connector.
 _BEFORE_ENDS = (
@@ -482,6 +568,13 @@ _BEFORE_ENDS = (
     "below", "most", "<", "<=", "between", "from",
 )  # fmt: skip
 _RANGE_STARTS = frozenset("-tTaA")
+_CHANGED = re.compile(
+    r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
+    r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
+    r"|climbed|jumped|slipped|gained|lost|cut|up|down)(?:\s+by)?\s*[$€£¥₹]?\s*$",
+    re.IGNORECASE,
+)
+"""A change verb right before a figure: ``X to Y`` after it is the change and the new value."""
 _NEXT = re.compile(r"\s*(\S)")
 
 
@@ -608,6 +701,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     same ends (one straddles it) is read on its own.
     """
     out = []
+    years = [q for q in found if q.dim == "year" and q.low == q.high]
     ends: list[tuple[int, int]] | None = None
     if max(q.start for q in found) <= _HEAD:
         ends = [m.span() for m in _CLAUSE_END.finditer(text)]
@@ -642,12 +736,29 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             role = "to"
         context = frozenset(left + right)
-        out.append(Quantity(q.low, q.high, q.dim, q.kind, q.tolerance, q.start, q.end, q.text, context, role))
+        year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
+        out.append(
+            Quantity(q.low, q.high, q.dim, q.kind, q.tolerance, q.start, q.end, q.text, context, role, year)
+        )
     return out
 
 
 _HEAD = 160
 """How far back from a figure its clause is looked for."""
+
+_YEAR_LINK = re.compile(
+    r"\s*,?\s*(?:(?:in|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?", re.I
+)
+
+
+def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
+    """The year a figure is of: the one right after it (``$4 million in 2022``, ``30 nurses at the
+    end of 2023``), else the nearest before it (``in 2023 it hired 40``), else 0."""
+    after = next((y for y in years if y.start >= q.end), None)
+    if after is not None and _YEAR_LINK.fullmatch(text, q.end, after.start):
+        return after.low
+    before = [y for y in years if y.end <= q.start]
+    return before[-1].low if before else 0.0
 
 
 # What ends the text before a figure, matched on that text reversed (anchored where the figure is, so

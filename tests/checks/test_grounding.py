@@ -180,6 +180,10 @@ class TestLexicon:
         'failed to' deny what follows."""
         assert negated(text) is expected
 
+    def test_a_loss_is_losing(self) -> None:
+        """'posted a net loss of $3 million' states 'lost $3 million'."""
+        assert stem("lose") in terms("a net loss") and terms("lost") == terms("losses")
+
     def test_words_that_belong_to_a_negation_are_not_terms(self) -> None:
         """'no longer' is not a length and 'failed to' not a failure: both are negation cues."""
         assert terms("The museum no longer charges a fee.") == terms("The museum charges a fee.")
@@ -319,6 +323,85 @@ class TestQuantities:
         """'between 40 and 50 ms' allows 45 ms but not 60 ms."""
         assert consistent(q1("between 40 and 50 ms"), q1("45 ms")) is True
         assert consistent(q1("between 40 and 50 ms"), q1("60 ms")) is False
+
+    @pytest.mark.parametrize(
+        ("text", "share", "kind"),
+        [
+            ("Half of the respondents cycle.", 0.5, "exact"),
+            ("A third of homes", 1 / 3, "exact"),
+            ("two-thirds of voters", 2 / 3, "exact"),
+            ("three quarters of staff", 0.75, "exact"),
+            ("one in five patients", 0.2, "exact"),
+            ("1 in 4 adults", 0.25, "exact"),
+            ("9 out of 10 dentists", 0.9, "exact"),
+            ("nearly half of the staff", 0.5, "approx"),
+            ("more than a quarter of voters", 0.25, "lower"),
+        ],
+    )
+    def test_shares_in_words(self, text: str, share: float, kind: str) -> None:
+        """'a third of', 'one in five', '9 out of 10' are shares ('one in five patients' was 5 patients)."""
+        q = q1(text)
+        assert (q.dim, q.kind) == ("fraction", kind)
+        assert q.low == pytest.approx(share)
+
+    @pytest.mark.parametrize(
+        ("text", "dim", "value"),
+        [
+            ("for a third of an hour", "time", 1200.0),
+            ("a quarter of a million people", "count:peopl", 250_000.0),
+            ("a tenth of a second", "time", 0.1),
+        ],
+    )
+    def test_a_part_of_one_unit(self, text: str, dim: str, value: float) -> None:
+        """'a third of an hour' is 20 minutes, not a share; 'half of a cake' is no figure."""
+        q = q1(text)
+        assert (q.dim, q.low) == (dim, pytest.approx(value))
+        assert quantities("Half of a cake was eaten.") == []
+
+    def test_a_share_in_words_is_a_round_figure(self) -> None:
+        """'a third' allows 30% to 36%, not 40%; 'a quarter' and 'half' disagree."""
+        third = q1("A third of homes")
+        assert consistent(third, q1("33% of homes")) and consistent(third, q1("30% of homes"))
+        assert not consistent(third, q1("40% of homes"))
+        assert not consistent(q1("a quarter of them"), q1("half of them"))
+
+    def test_a_bare_number_counts_what_its_clause_names(self) -> None:
+        """'visits were 210,000' counts visits: it conflicts with '236,000 visits'; a bare number in a
+        clause about something else does not."""
+        source = quantities("Visits were 236,000 in 2024.")
+        assert compare(quantities("The library had 210,000 visits in 2024."), source).conflicts
+        assert not compare(
+            quantities("The library had 210,000 books."), quantities("Sales were 236,000.")
+        ).conflicts
+
+    @pytest.mark.parametrize("text", ["It rose 5 in 2023.", "half an hour", "one half-day"])
+    def test_what_is_not_a_share(self, text: str) -> None:
+        """A year is no whole of a share; 'half' needs 'of', 'the', 'its' or 'their' after it."""
+        assert all(q.dim != "fraction" for q in quantities(text))
+
+    def test_a_change_to_a_new_value_is_not_a_range(self) -> None:
+        """'rose 5 percentage points to 40%' is a change and a new value; 'takes 5 to 40 minutes' a range."""
+        change = quantities("Turnout rose 5 percentage points to 40%.")
+        assert [(q.kind, q.role) for q in change] == [("exact", ""), ("exact", "to")]
+        assert q1("It takes 5 to 40 minutes.").kind == "range"
+
+    def test_a_figure_is_of_the_year_its_sentence_gives_it(self) -> None:
+        """'$4 million in 2022 and $5 million in 2023': each figure is of its own year, and a claim of
+        $4 million in 2023 is paired with the 2023 figure (a conflict), not with the 2022 one."""
+        source = quantities("Revenue was $4 million in 2022 and $5 million in 2023.")
+        assert [q.year for q in source if q.dim != "year"] == [2022, 2023]
+        assert [q.year for q in quantities("In 2023 it hired 40 engineers, against 25 in 2022.")][1:3] == [
+            2023,
+            2022,
+        ]
+        relation = compare(quantities("Revenue was $4 million in 2023."), source)
+        assert [(a.text, b.text) for a, b in relation.conflicts] == [("$4 million", "$5 million")]
+        assert compare(quantities("Revenue was $5 million in 2023."), source).conflicts == ()
+
+    def test_a_thousands_separator_ends_no_clause(self) -> None:
+        """The comma of '€120,000' does not cut the clause: the next figure keeps its subject."""
+        found = quantities("The bakery's profit was €120,000 in 2022 and €95,000 in 2023.")
+        assert stem("profit") in found[2].context
 
     @pytest.mark.parametrize(
         ("text", "kind"),
@@ -763,6 +846,47 @@ class TestStatuses:
     def test_negations_in_other_words(self, source: str, claim: str, expected: Status) -> None:
         """'not only', 'not until', 'no fewer than', 'not open' for 'closed', a prohibition and 'failed
         to' read as what they say, once each misread as a contradiction or missed as one."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is expected
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "One in five patients in the trial reported headaches.",
+                "20% of patients in the trial reported headaches.",
+                Status.SUPPORTED,
+            ),
+            (
+                "One in five patients in the trial reported headaches.",
+                "40% of patients in the trial reported headaches.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Half of the survey's respondents said they cycle to work.",
+                "A quarter of the survey's respondents said they cycle to work.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The clinic's revenue was $4 million in 2022 and $5 million in 2023.",
+                "The clinic's revenue was $4 million in 2023.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The clinic's revenue was $4 million in 2022 and $5 million in 2023.",
+                "The clinic's revenue was $5 million in 2023.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The company posted a net loss of $3 million for the year.",
+                "The company lost $3 million over the year.",
+                Status.SUPPORTED,
+            ),
+        ],
+    )
+    def test_figures_in_other_words(self, source: str, claim: str, expected: Status) -> None:
+        """Shares in words, a figure of another year in the same sentence, a loss for 'lost': once
+        unread ('one in five' was 5 patients), paired with the wrong year, or a word apart."""
         facts = src("s1", f"The report covers the last year. {source} It was published in June.")
         assert status(claim, facts) is expected
 
@@ -1292,6 +1416,10 @@ class TestLabelledPairs:
             ("harbour-04", "'not only renewed ... but also doubled' states 'doubled'"),
             ("harbour-06", "another section's source about a named town excuses nothing"),
             ("harbour-08", "'allowed' against 'prohibited': a polarity now, no longer an antonym pair"),
+            ("hillford-05", "'visits were 210,000 in 2023 and 236,000 in 2024' against 210,000 in 2024"),
+            ("hillford-07", "'a quarter of the respondents' against 'half of'"),
+            ("hillford-08", "a sentence agreeing on no figure does not outweigh one that conflicts"),
+            ("hillford-16", "'cut by a third' is a figure the source does not state"),
         ],
     )
     def test_report_wording(self, record: str, what: str) -> None:
