@@ -230,7 +230,10 @@ def terms(text: str) -> list[str]:
     (:func:`directions`).
     """
     pieces = text.split()
-    return list(chain.from_iterable(in_context(text, pieces, piece_terms(pieces))))
+    found = piece_terms(pieces)
+    if "longer" in text or "fail" in text:  # in_context(), its rare half only when it may apply
+        _idioms(pieces, found)
+    return list(chain.from_iterable(directions(text, pieces, found)))
 
 
 def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -239,17 +242,18 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     ``longer`` after ``no`` or ``any`` (``no longer charges``: a negation, not a length) and
     ``failed`` before ``to`` (``failed to approve``: a negation, :func:`negated`) dropped.
     ``found`` is changed in place and returned."""
-    if "longer" in text:
-        longer = (stem("longer"),)
-        for i in range(1, len(pieces)):
-            if found[i] == longer and pieces[i - 1].lower() in ("no", "any"):
-                found[i] = ()
-    if "fail" in text:
-        fail = (stem("fail"),)
-        for i in range(len(pieces) - 1):
-            if found[i] == fail and pieces[i + 1] == "to":
-                found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
+    if "longer" in text or "fail" in text:
+        _idioms(pieces, found)
     return directions(text, pieces, found)
+
+
+def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    longer, fail = (stem("longer"),), (stem("fail"),)
+    for i, got in enumerate(found):
+        if got == longer and i and pieces[i - 1].lower() in ("no", "any"):
+            found[i] = ()
+        elif got == fail and i + 1 < len(pieces) and pieces[i + 1] == "to":
+            found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
 
 
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
@@ -442,6 +446,8 @@ def negated(text: str) -> bool:
     total = count + sum(cues)  # type: ignore[arg-type]  # every None was filled in above
     if total:
         total -= len(_NOT_DENYING.findall(text))
+        if "ban" in text or "BAN" in text:
+            total -= len(_BAN_LIFTED.findall(text))
     return total % 2 == 1
 
 
@@ -454,12 +460,15 @@ _FAILED = re.compile(r"\bfail(?:s|ed|ing)?\s+to\b", re.IGNORECASE)
 :func:`in_context`)."""
 
 _NOT_DENYING = re.compile(
-    r"\b(?:not?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
+    r"\bno(?:t?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
     r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
-    r"|not\s+(?:without|un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
+    r"|t\s+(?:without|un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
     r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
-    r"|nothing\s+but|none\s+other\s+than"
-    r"|(?:lift|repeal|overturn|scrap|end)(?:s|ed|ing|ped|ping)?\s+(?:its\s+|the\s+|a\s+)?(?:\w+\s+)?ban)\b",
+    r"|thing\s+but|ne\s+other\s+than)\b",
+    re.IGNORECASE,
+)
+_BAN_LIFTED = re.compile(
+    r"\b(?:lift|repeal|overturn|scrap|end)(?:s|ed|ing|ped|ping)?\s+(?:its\s+|the\s+|a\s+)?(?:\w+\s+)?ban\b",
     re.IGNORECASE,
 )
 """A cue that does not deny what its sentence states: ``not only``, ``not until 2019 did``, ``no

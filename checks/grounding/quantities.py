@@ -156,7 +156,7 @@ _WORD_BEFORE_REVERSED = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
 
 _CURRENCY_SIGN = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
 _CLAUSE_END = re.compile(
-    r"(?<!\d),|,(?!\d)|[;:()\u060c\u061b]|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s"
+    r"[,;:()\u060c\u061b](?!(?<=\d,)\d)|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s"
 )
 """What ends a clause around a figure (a comma between digits is a thousands separator: no end)."""
 
@@ -354,7 +354,10 @@ def compare(
             matched[i] = (q, hit)
             continue
         first = free[0][2]
-        shared = len(_about(first) & _about(q))
+        if first.dim[:6] == "count:" or q.dim[:6] == "count:":
+            shared = len(_about(first) & _about(q))
+        else:
+            shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" else 1
         if _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
