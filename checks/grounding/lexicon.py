@@ -91,7 +91,7 @@ UNIT_WORDS: frozenset[str] = words(
     nanosecond nanoseconds kb mb gb tb pb kib mib gib tib byte bytes bit bits kbps mbps gbps bps hz khz
     mhz ghz percent pct per cent percentage point points basis x times k m bn b thousand million billion
     trillion usd eur gbp dollars dollar euros euro pounds rps qps tps ops mm cm km kg g mg lb lbs kwh mwh
-    gwh wh kw mw gw w fold twice double doubled triple tripled halved twh square kilometre kilometres
+    gwh wh kw mw gw w fold twice double triple twh square kilometre kilometres
     kilometer kilometers metre metres meter meters hectare hectares ha acre acres tonne tonnes gram grams
     kilogram kilograms watt watts kilowatt kilowatts megawatt megawatts gigawatt gigawatts celsius
     fahrenheit degrees mile miles ft foot feet lbs"""

@@ -52,7 +52,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import STOPWORDS, piece_terms, terms, words
+from checks.grounding.lexicon import STOPWORDS, piece_terms, stem, terms, words
 from checks.grounding.units import scale_after, unit_after
 
 __all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities"]
@@ -82,7 +82,7 @@ _WORD_RATIO = {
 _SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
 _SHARE = (
-    r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?half(?=\s+(?:of|the|its|their|all)\b)"
+    r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?(?<!first\s)(?<!second\s)half(?=\s+(?:of|the|its|their|all)\b)"
     r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
     r"|(?<=\bby\s)(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
@@ -93,8 +93,29 @@ SHARE_TOLERANCE = 0.1
 """A share in words is a round figure: ``a third`` allows 30% to 37%, ``one in five`` 18% to 22%."""
 _IN_DIGITS = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.IGNORECASE)
 """The rest of ``1 in 4``, ``9 out of 10``: a share."""
+# Ranks: "the largest", "the second-largest", "its 3rd biggest", "the first tram line".
+_SUPERLATIVES = (
+    "largest biggest busiest smallest highest lowest oldest newest youngest fastest slowest cheapest "
+    "longest shortest greatest richest poorest deepest tallest strongest weakest heaviest lightest "
+    "wealthiest safest deadliest hottest coldest wettest driest"
+)
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
+_SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())})"
+_RANK = (
+    rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
+    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+{_SUPERLATIVE}\b))"
+)
+_NOT_A_RANK = re.compile(
+    r"(?:\bone\s+of\s+(?:the\s+)?|\bamong\s+(?:the\s+)?|\bat\s+(?:the\s+)?)$", re.IGNORECASE
+)
+"""``one of the largest``, ``among the oldest``, ``at the latest``: no rank."""
 _NUMBER = re.compile(
-    rf"(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
+    rf"{_RANK}"
+    rf"|(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
     rf"|{_SHARE}"
     r"|(?P<word>\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold"
     r"|threefold|fourfold|fivefold|by\s+half)\b)"
@@ -108,7 +129,8 @@ _DIGIT = re.compile(r"\d")
 # A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
 _WORDY = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
-    rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)})\b",
+    rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)}"
+    rf"|{_SUPERLATIVE}|first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{{1,2}}(?:st|nd|rd|th))\b",
     re.IGNORECASE,
 )
 _WORDY_PIECES: dict[str, bool] = {}
@@ -212,7 +234,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     them is read too, since it ends the last one's context), and no further: a sentence of
     a hundred thousand figures costs what one of ``limit`` does.
     """
-    wordy = _wordy(sentence)
+    # "second" alone is a unit ("per second"): only "the second" may be a rank.
+    wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
     if not wordy and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
@@ -359,7 +382,10 @@ def compare(
         else:
             shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" else 1
-        if _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
+        # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
+        # second busiest"): their context words say too little about whose rank is whose.
+        ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free)
+        if not ranked and _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
@@ -422,6 +448,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         )
     if kind_of == "share":
         return _share(text, m)
+    if kind_of == "rank":
+        return _rank(text, m)
     if kind_of == "wnum":
         # Spelled-out numbers count only with a unit or a noun: "three regions", "ten seconds".
         spelled = _WORD_NUMBERS.get(m.group("wnum").casefold())
@@ -522,6 +550,21 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             low, high, "year", "exact" if high == low else "range", 0.5, start, pos, text[start:pos]
         )
     return Quantity(low, high, dim, kind, tolerance, begin, pos, text[begin:pos].strip())
+
+
+def _rank(text: str, m: re.Match[str]) -> Quantity | None:
+    """A rank: ``the second-largest`` is 2nd by size (``rank:big``), ``the largest`` 1st; ``the third
+    tram line`` 3rd (``rank``, its subject in its context)."""
+    if _NOT_A_RANK.search(text, max(0, m.start() - 16), m.start()):
+        return None
+    said = m.group("rank").lower().replace("-", " ").split()
+    place = said[0] if len(said) > 1 or said[0] not in _SUPERLATIVE_SET else ""
+    n = _ORDINALS.get(place) or (int(place[:-2]) if place[:-2].isdigit() else 1)
+    dim = f"rank:{stem(said[-1])}" if said[-1] in _SUPERLATIVE_SET else "rank"
+    return Quantity(float(n), float(n), dim, "exact", 0.5, m.start(), m.end(), m.group())
+
+
+_SUPERLATIVE_SET = frozenset(_SUPERLATIVES.split())
 
 
 def _share(text: str, m: re.Match[str]) -> Quantity | None:

@@ -145,8 +145,9 @@ def scale_after(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
     """(factor, end) of a scale at ``pos``, after a figure: ``k``, ``M``, ``billion``; ``$5m`` with money."""
     m = _SCALE.match(text, pos)
     if m is None:
-        if currency and text.startswith("m", pos) and not text[pos + 1 : pos + 2].isalnum():
-            return 1e6, pos + 1  # "$5m"
+        lone_m = text.startswith("m", pos) and not text[pos + 1 : pos + 2].isalnum()
+        if lone_m and (currency or _counted(text, pos + 1)):
+            return 1e6, pos + 1  # "$5m", "12.5m passengers" (a "12m yacht" stays in metres)
         return 1.0, pos
     if m.group("attached"):
         letter = m.group("attached")
@@ -157,6 +158,15 @@ def scale_after(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
     if m.group("word").lower() == "hundred" and currency:
         return 100.0, m.end()
     return _SCALES[m.group("word").lower()], m.end()
+
+
+def _counted(text: str, pos: int) -> bool:
+    """Is a plural noun next (``passengers``, ``people``): what a count counts, not a length?"""
+    noun = _NOUN.match(text, pos)
+    if noun is None:
+        return False
+    first = noun.group("first").lower()
+    return first in _IRREGULAR_PLURALS or (first.endswith("s") and not first.endswith("ss"))
 
 
 def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:

@@ -180,6 +180,11 @@ class TestLexicon:
         'failed to' deny what follows."""
         assert negated(text) is expected
 
+    def test_doubled_and_halved_are_changes(self) -> None:
+        """'doubled' states a rise and 'halved' a fall (their figures are the quantities' business)."""
+        assert stem("increase") in terms("Exports more than doubled.")
+        assert stem("decrease") in terms("Costs halved.")
+
     def test_a_loss_is_losing(self) -> None:
         """'posted a net loss of $3 million' states 'lost $3 million'."""
         assert stem("lose") in terms("a net loss") and terms("lost") == terms("losses")
@@ -357,6 +362,52 @@ class TestQuantities:
         q = q1(text)
         assert (q.dim, q.low) == (dim, pytest.approx(value))
         assert quantities("Half of a cake was eaten.") == []
+
+    @pytest.mark.parametrize(
+        ("text", "dim", "place"),
+        [
+            ("Harlow is the largest port.", "rank:big", 1),
+            ("Harlow is the second-largest port.", "rank:big", 2),
+            ("its 3rd biggest customer", "rank:big", 3),
+            ("the second busiest", f"rank:{stem('busiest')}", 2),
+            ("the first tram line to run driverless trains", "rank", 1),
+            ("in the second half of the year", "rank", 2),
+        ],
+    )
+    def test_ranks(self, text: str, dim: str, place: int) -> None:
+        """A superlative is a rank of what it measures, an ordinal after 'the' a place."""
+        q = q1(text)
+        assert (q.dim, q.low) == (dim, place)
+
+    @pytest.mark.parametrize(
+        "text",
+        ["one of the largest ports", "among the oldest towns", "at first", "1,200 requests per second"],
+    )
+    def test_what_is_not_a_rank(self, text: str) -> None:
+        """'one of the largest' places nothing; 'at first' and 'per second' are no ordinals."""
+        assert all(not q.dim.startswith("rank") for q in quantities(text))
+
+    def test_a_rank_against_another(self) -> None:
+        """'the largest' and 'the second-largest' disagree; in a sentence ranking two subjects, a rank
+        that agrees with either is not read as a conflict with the other."""
+        assert compare(
+            quantities("Harlow is the largest port."), quantities("Harlow is the third-largest port.")
+        ).conflicts
+        both = quantities("Dover is the busiest port in the country, and Harlow is the second busiest.")
+        assert not compare(quantities("Harlow is the country's second-busiest port."), both).conflicts
+
+    @pytest.mark.parametrize(
+        ("text", "dim", "value"),
+        [
+            ("12.5m passengers", "count:passeng", 12.5e6),
+            ("3m people", "count:peopl", 3e6),
+            ("a 12m yacht", "length", 12.0),
+        ],
+    )
+    def test_m_for_million_before_what_it_counts(self, text: str, dim: str, value: float) -> None:
+        """'12.5m passengers' is 12.5 million (British usage), 'a 12m yacht' 12 metres."""
+        q = q1(text)
+        assert (q.dim, q.low) == (dim, value)
 
     def test_a_share_in_words_is_a_round_figure(self) -> None:
         """'a third' allows 30% to 36%, not 40%; 'a quarter' and 'half' disagree."""
@@ -881,6 +932,21 @@ class TestStatuses:
                 "The company posted a net loss of $3 million for the year.",
                 "The company lost $3 million over the year.",
                 Status.SUPPORTED,
+            ),
+            (
+                "Harlow is the second-largest port in the region by cargo volume.",
+                "Harlow is the largest port in the region by cargo volume.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Exports more than doubled to €2.4 billion in 2023.",
+                "Exports rose to €2.4 billion in 2023.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The airline carried 12.5m passengers in 2023.",
+                "The airline carried 15 million passengers in 2023.",
+                Status.CONTRADICTED,
             ),
         ],
     )
