@@ -801,7 +801,7 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     """The year a figure is of: the one right after it (``$4 million in 2022``, ``30 nurses at the
     end of 2023``), else the nearest before it (``in 2023 it hired 40``), else 0."""
     after = next((y for y in years if y.start >= q.end), None)
-    if after is not None and _YEAR_LINK.fullmatch(text, q.end, after.start):
+    if after is not None and after.start - q.end <= 40 and _YEAR_LINK.fullmatch(text, q.end, after.start):
         return after.low
     before = [y for y in years if y.end <= q.start]
     return before[-1].low if before else 0.0
