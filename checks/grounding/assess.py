@@ -50,8 +50,9 @@ WEAK_DIMS = frozenset({"number", "year"})
 
 
 def strong(figures: Iterable[Quantity]) -> list[Quantity]:
-    """The figures that are not bare numbers or years (:data:`WEAK_DIMS`)."""
-    return [q for q in figures if q.dim not in WEAK_DIMS]
+    """The figures that are not bare numbers or years (:data:`WEAK_DIMS`), nor shares in words
+    (``most``: :attr:`Quantity.vague`)."""
+    return [q for q in figures if q.dim not in WEAK_DIMS and not q.vague]
 
 
 FIGURE_SUBJECT = 0.66

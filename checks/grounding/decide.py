@@ -165,7 +165,7 @@ def decide(
         return Decision(cross, Basis.OTHER_SECTION, backing)
     if partial:
         best = max(partial, key=lambda e: e.coverage)
-        if any(q.dim != "year" for q in claim.quantities):
+        if any(q.dim != "year" and not q.vague for q in claim.quantities):
             placed = _figures_elsewhere(
                 claim, best, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect, own=True
             )
@@ -273,7 +273,7 @@ def _figures_elsewhere(
     figure of the claim is looked for (``words`` only partly covers the claim).
     """
     if own:
-        needed = [q for q in claim.quantities if q.dim != "year"]
+        needed = [q for q in claim.quantities if q.dim != "year" and not q.vague]
     else:
         needed = strong(words.relation.missing if words.relation else ())
     n = words.sentence.number

@@ -49,7 +49,7 @@ import math
 import re
 from collections.abc import Sequence
 from itertools import chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
 from checks.grounding.lexicon import STOPWORDS, piece_terms, stem, terms, words
@@ -78,16 +78,25 @@ _WORD_RATIO = {
     "threefold": 3.0, "fourfold": 4.0, "fivefold": 5.0, "by half": 0.5,
 }  # fmt: skip
 # Shares in words: "half of", "a third of", "two-thirds of", "three quarters of", "one in five",
-# "cut by a third".
+# "cut by a third"; "most teams", "most of the", "the majority of" (more than half), "a minority of".
 _SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
+_VAGUE_SHARE = (
+    r"(?<!\bthe\s)(?<!\bat\s)most(?=\s+of\s+(?:the|their|its|our|these|those)\b"
+    r"|\s+(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b)"
+    r"|(?:the|a)\s+(?:majority|minority)(?=\s+of\b)"
+)
+_VAGUE = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
+"""Shares in so many words alone, for sentences with no other word figure (:data:`_NUMBER` has them too)."""
 _SHARE = (
     r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?(?<!first\s)(?<!second\s)half(?=\s+(?:of|the|its|their|all)\b)"
     r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
     r"|(?<=\bby\s)(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
+    rf"|{_VAGUE_SHARE}"
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
 )
+_MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper"}
 _OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
 SHARE_TOLERANCE = 0.1
 """A share in words is a round figure: ``a third`` allows 30% to 37%, ``one in five`` 18% to 22%."""
@@ -130,7 +139,8 @@ _DIGIT = re.compile(r"\d")
 _WORDY = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
     rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)}"
-    rf"|{_SUPERLATIVE}|first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{{1,2}}(?:st|nd|rd|th))\b",
+    rf"|{_SUPERLATIVE}|first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{{1,2}}(?:st|nd|rd|th)"
+    r")\b",
     re.IGNORECASE,
 )
 _WORDY_PIECES: dict[str, bool] = {}
@@ -205,6 +215,9 @@ class Quantity(NamedTuple):
     """The old or the new value of a change (``from 0.8% to 0.3%``)."""
     year: float = 0.0
     """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not."""
+    vague: bool = False
+    """A share in so many words (``most teams``, ``a minority of``): it can disagree with a figure,
+    but a figure that agrees with it does not state it, nor is it the claim's figure to look for."""
 
     def interval(self, approx: float = APPROX_TOLERANCE) -> tuple[float, float]:
         """The interval the figure allows, tolerance included (``approx``: an approximation's)."""
@@ -236,7 +249,9 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     """
     # "second" alone is a unit ("per second"): only "the second" may be a rank.
     wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
-    if not wordy and _DIGIT.search(sentence) is None:
+    # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
+    vague = not wordy and ("ost " in sentence or "ority of" in sentence)
+    if not wordy and not vague and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -252,6 +267,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found.append(q)
             if limit is not None and len(found) > limit:
                 break
+    if vague:
+        shares = [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None]
+        if shares:
+            found = sorted(found + shares, key=attrgetter("start"))
+            if limit is not None:
+                found = found[: limit + 1]
     if context and found:
         found = _with_context(text, found)
     return found if limit is None else found[:limit]
@@ -572,6 +593,9 @@ def _share(text: str, m: re.Match[str]) -> Quantity | None:
     quarter of``), as a fraction."""
     said = " ".join(m.group("share").casefold().replace("-", " ").split())
     words = said.split()
+    if words[-1] in _MORE_OR_LESS:  # "most teams": more than half; "a minority of": less
+        kind_of: Kind = _MORE_OR_LESS[words[-1]]
+        return Quantity(0.5, 0.5, "fraction", kind_of, 0.0, m.start(), m.end(), m.group(), vague=True)
     if "in" in words or "out" in words:
         part, whole = _SHARE_COUNTS.get(words[0]), _SHARE_COUNTS.get(words[-1])
     else:
@@ -783,9 +807,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             role = "to"
         context = frozenset(left + right)
         year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
-        out.append(
-            Quantity(q.low, q.high, q.dim, q.kind, q.tolerance, q.start, q.end, q.text, context, role, year)
-        )
+        out.append(q._replace(context=context, role=role, year=year))
     return out
 
 

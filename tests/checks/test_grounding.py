@@ -180,6 +180,12 @@ class TestLexicon:
         'failed to' deny what follows."""
         assert negated(text) is expected
 
+    def test_verbs_that_tie_a_subject_to_its_figure_are_one_word(self) -> None:
+        """'handled', 'served', 'processed', 'sustained' and 'reached' 41,000 jobs say the same."""
+        assert (
+            len({tuple(terms(f"It {verb} 41,000 jobs.")) for verb in ("handled", "served", "reached")}) == 1
+        )
+
     def test_doubled_and_halved_are_changes(self) -> None:
         """'doubled' states a rise and 'halved' a fall (their figures are the quantities' business)."""
         assert stem("increase") in terms("Exports more than doubled.")
@@ -378,6 +384,30 @@ class TestQuantities:
         """A superlative is a rank of what it measures, an ordinal after 'the' a place."""
         q = q1(text)
         assert (q.dim, q.low) == (dim, place)
+
+    @pytest.mark.parametrize(
+        ("text", "kind"),
+        [
+            ("Most teams use job priorities.", "lower"),
+            ("most of the staff left", "lower"),
+            ("The majority of voters agreed.", "lower"),
+            ("a minority of users", "upper"),
+        ],
+    )
+    def test_most_and_the_majority_are_more_than_half(self, text: str, kind: str) -> None:
+        """'most teams' is more than half: 12% disagrees, 58% agrees; it is vague, so no figure states it."""
+        q = q1(text)
+        assert (q.dim, q.kind, q.low, q.vague) == ("fraction", kind, 0.5, True)
+        if kind == "lower":
+            assert not consistent(q, q1("12% of them")) and consistent(q, q1("58% of them"))
+
+    @pytest.mark.parametrize(
+        "text",
+        ["the most popular choice", "Most importantly, it works.", "most serious issues", "at most 5 users"],
+    )
+    def test_what_is_not_most(self, text: str) -> None:
+        """A superlative, an adverb or a bound is no share."""
+        assert all(not q.vague for q in quantities(text))
 
     @pytest.mark.parametrize(
         "text",
@@ -941,6 +971,16 @@ class TestStatuses:
             (
                 "Exports more than doubled to €2.4 billion in 2023.",
                 "Exports rose to €2.4 billion in 2023.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Only 12% of the teams surveyed use job priorities in production.",
+                "Most of the teams surveyed use job priorities in production.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "RedisQ reached 41,000 jobs per second on a single Redis instance in our 2024 benchmark.",
+                "RedisQ handled about 41,000 jobs per second on one Redis instance in 2024.",
                 Status.SUPPORTED,
             ),
             (
