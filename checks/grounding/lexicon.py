@@ -67,7 +67,7 @@ STOPWORDS: frozenset[str] = words(
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
     almost some several new one's according reported reports report said says stated notes noted go goes
-    went gone get gets got become becomes became mostly least"""
+    went gone get gets got become becomes became mostly least even unlike"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
 

@@ -191,6 +191,13 @@ class TestLexicon:
         assert stem("increase") in terms("Exports more than doubled.")
         assert stem("decrease") in terms("Costs halved.")
 
+    def test_connectives_are_not_terms(self) -> None:
+        """'even when' and 'unlike' join clauses; a source need not say them."""
+        assert terms("It never fails, even when Redis crashes.") == terms(
+            "It never fails when Redis crashes."
+        )
+        assert stem("unlike") not in terms("Unlike PgQueue, it keeps jobs in memory.")
+
     def test_a_loss_is_losing(self) -> None:
         """'posted a net loss of $3 million' states 'lost $3 million'."""
         assert stem("lose") in terms("a net loss") and terms("lost") == terms("losses")
@@ -1091,7 +1098,8 @@ class TestResearchBrief:
     claim: the statuses a fact-checker would give (written before the matcher was run on it). Two
     claims of the brief are left out: `PgQueue handles 20,000 jobs per second on an 8-core server`
     (unsourced or contradicted: the source's 9,000 is on 4 cores) and `RedisQ never loses jobs,
-    even when Redis crashes` (contradicted, read as unsourced: a known miss, docs/checks/grounding.md)."""
+    even when Redis crashes` (contradicted; read as inferred and ambiguous, for the judge: the
+    source's denial is in a clause that names Redis, not RedisQ)."""
 
     SOURCES = (
         src(
