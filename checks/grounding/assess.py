@@ -176,7 +176,7 @@ def assess(
         return Evidence(sentence, cov, similarity, Finding.NONE)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     if claim.quantities:
-        relation = compare(claim.quantities, index.quantities(sentence.number), claim.terms)
+        relation = compare(claim.quantities, index.quantities(sentence.number), claim.terms, claim.names)
     else:
         relation = _NO_FIGURES
     thin = len(claim.terms) < 2

@@ -315,7 +315,9 @@ class _Placer:
         for m in pool:
             matched = self._matched.get(m)
             if matched is None:
-                relation = compare(self._claim.quantities, self._index.quantities(m), self._claim.terms)
+                relation = compare(
+                    self._claim.quantities, self._index.quantities(m), self._claim.terms, self._claim.names
+                )
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
             if id(q) in matched:
                 return m

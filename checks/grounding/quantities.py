@@ -322,7 +322,10 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
 
 
 def compare(
-    claim: Sequence[Quantity], source: Sequence[Quantity], terms: frozenset[str] | None = None
+    claim: Sequence[Quantity],
+    source: Sequence[Quantity],
+    terms: frozenset[str] | None = None,
+    names: frozenset[str] = frozenset(),
 ) -> Relation:
     """Pair each claim figure with its counterpart in the source sentence, then judge the pair.
 
@@ -331,7 +334,8 @@ def compare(
     (``p50``, ``median``; one naming another statistic comes last), then the
     ones sharing most context terms with it, then the ones playing the same
     part in a change (``from``/``to``), then the ones whose context holds
-    fewest terms the claim (``terms``) never uses. A consistent counterpart is
+    fewest terms the claim (``terms``) never uses; a rank's, first the ones whose context holds
+    the claim's names (``names``: whose rank it is). A consistent counterpart is
     a match; figures are matched first, and a source figure that matched one
     claim figure is nobody else's counterpart.
     A claim figure left with inconsistent counterparts conflicts with the best
@@ -346,10 +350,10 @@ def compare(
     wants = [_statistics(q.context) for q in claim]
     stats = [_statistics(r.context) for r in source] if any(wants) else [_NONE] * len(source)
     spans = [r.interval() for r in source]
-    pools: list[list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]]] = []
+    pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
-        same: list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]] = []
-        others: list[tuple[tuple[int, int, int, int, int], int, Quantity, bool]] = []
+        same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
+        others: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         low, high = q.interval()
         for i, r in enumerate(source):
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
@@ -369,7 +373,9 @@ def compare(
             stat = 0 if not wanted or not stats[i] else (-1 if wanted & stats[i] else 1)
             # A figure of the claim figure's year first, one of another year last.
             when = 0 if not q.year or not r.year else (-1 if q.year == r.year else 1)
-            entry = ((when, stat, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
+            # A rank of the subject the claim names first ("Harlow is the busiest": Harlow's rank).
+            named = -len(r.context & names) if names and q.dim[:4] == "rank" else 0
+            entry = ((when, stat, named, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -404,8 +410,8 @@ def compare(
             shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" else 1
         # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
-        # second busiest"): their context words say too little about whose rank is whose.
-        ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free)
+        # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is).
+        ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free) and not (names & first.context)
         if not ranked and _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):

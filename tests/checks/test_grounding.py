@@ -424,6 +424,18 @@ class TestQuantities:
         """'one of the largest' places nothing; 'at first' and 'per second' are no ordinals."""
         assert all(not q.dim.startswith("rank") for q in quantities(text))
 
+    def test_whose_rank_it_is(self) -> None:
+        """In a sentence ranking two subjects, a claim naming one is held to that one's rank."""
+        source = src(
+            "s1",
+            "This review covers the year. Dover is the busiest port in the country, and Harlow is "
+            "the second busiest. Figures come from records.",
+        )
+        said = "According to the review, {} is the {} port in the country."
+        assert status(said.format("Harlow", "busiest"), source) is Status.CONTRADICTED
+        assert status(said.format("Harlow", "second-busiest"), source) is Status.SUPPORTED
+        assert status(said.format("Dover", "busiest"), source) is Status.SUPPORTED
+
     def test_a_rank_against_another(self) -> None:
         """'the largest' and 'the second-largest' disagree; in a sentence ranking two subjects, a rank
         that agrees with either is not read as a conflict with the other."""
