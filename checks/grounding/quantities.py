@@ -503,20 +503,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     tolerance = _tolerance(raw, value)
     currency = _currency_before(text, start)
     begin = start - (len(currency[1]) if currency else 0)
-    kind: Kind = "exact"
-    window = max(0, begin - 24)
-    before = _BEFORE.search(text, window, start) if _may_end_with(text[window:start], _BEFORE_ENDS) else None
-    word = ""
-    if before is not None:
-        word = " ".join(before.group("word").lower().split())
-        if word in _APPROX:
-            kind = "approx"
-        elif word in _LOWER:
-            kind = "lower"
-        elif word in _UPPER:
-            kind = "upper"
-        if kind != "exact" or word == "between":
-            begin = before.start()
+    kind, word, qualified = _qualifier(text, begin, start)
+    if kind != "exact" or word == "between":
+        begin = qualified
     scale, pos = scale_after(text, pos, currency=currency is not None)
     value *= scale
     tolerance *= scale
@@ -620,20 +609,27 @@ def _share(text: str, m: re.Match[str]) -> Quantity | None:
             return None  # "half of a cake": a part of a thing, no figure
         value = ratio * scale * factor
         return Quantity(value, value, dim, "exact", SHARE_TOLERANCE * value, start, end, text[start:end])
-    kind: Kind = "exact"
-    window = max(0, start - 24)
-    before = _BEFORE.search(text, window, start) if _may_end_with(text[window:start], _BEFORE_ENDS) else None
-    if before is not None:
-        word = " ".join(before.group("word").lower().split())
-        if word in _APPROX:
-            kind = "approx"
-        elif word in _LOWER:
-            kind = "lower"
-        elif word in _UPPER:
-            kind = "upper"
-        begin = before.start() if kind != "exact" else start
+    kind, _, qualified = _qualifier(text, start, start)
+    begin = qualified if kind != "exact" else start
     tolerance = SHARE_TOLERANCE * ratio
     return Quantity(ratio, ratio, "fraction", kind, tolerance, begin, m.end(), text[begin : m.end()])
+
+
+def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:
+    """The word that qualifies a figure written from ``begin`` (its number at ``start``): ``about``,
+    ``more than``, ``under``... As (the figure's kind, the word, where the word starts); ("exact",
+    "", ``begin``) when none does."""
+    window = max(0, begin - 24)
+    if not _may_end_with(text[window:start], _BEFORE_ENDS):
+        return "exact", "", begin
+    before = _BEFORE.search(text, window, start)
+    if before is None:
+        return "exact", "", begin
+    word = " ".join(before.group("word").lower().split())
+    kind: Kind = (
+        "approx" if word in _APPROX else "lower" if word in _LOWER else "upper" if word in _UPPER else "exact"
+    )
+    return kind, word, before.start()
 
 
 # Cheap tests that let most figures skip a pattern that cannot match: the last word of each _BEFORE
