@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, surface
+from checks.grounding.lexicon import ANTONYMS, prospective, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare
 from messages import Strictness
 
@@ -61,6 +61,7 @@ MIN_STATED_FIGURES = 2
 """Figures of a claim (not bare numbers or years) that, all stated by one sentence, count as words it
 states: two figures agreeing is rarely a coincidence; one (``2 GB``) often is."""
 MIN_CLAUSE_COVERAGE = 0.5
+_CHANGES = frozenset((stem("increase"), stem("decrease")))
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
 
 
@@ -210,6 +211,10 @@ def assess(
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
+        if not claim.prospective and prospective(sentence.plain):
+            # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
+            detail = "the source states it as planned or possible, the claim as done"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
         return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
 
@@ -353,7 +358,10 @@ def _polarity(
                 # Ties go to the clause that agrees: the benefit of the doubt.
                 if cov > best_cov or (cov == best_cov and s_negated == c_negated):
                     best_cov, best_negated, best_terms = cov, s_negated, s_terms
-            if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated:
+            # A denied change the source clause does not mention is not the source's to affirm
+            # ("fares have not risen" against "fares have been frozen").
+            unsaid = _CHANGES.difference(best_terms).intersection(c_terms)
+            if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated and not unsaid:
                 side = "denies" if best_negated else "affirms"
                 if around is None:
                     around = sentence.context | sentence.before

@@ -59,6 +59,7 @@ from checks.grounding.lexicon import (
     in_context,
     negated,
     piece_terms,
+    prospective,
     sentence_names,
     terms,
 )
@@ -108,12 +109,14 @@ class Features:
     clauses: Clauses
     names: frozenset[str] = frozenset()
     """The terms of its names (:func:`checks.grounding.lexicon.sentence_names`): what it is about."""
+    prospective: bool = False
+    """It says what is planned or possible, not what is (:func:`checks.grounding.lexicon.prospective`)."""
 
 
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
-    return Features(own, _figures(plain), _clauses(plain, own), sentence_names(plain))
+    return Features(own, _figures(plain), _clauses(plain, own), sentence_names(plain), prospective(plain))
 
 
 def _figures(plain: str) -> tuple[Quantity, ...]:

@@ -36,6 +36,7 @@ __all__ = [
     "names",
     "negated",
     "piece_terms",
+    "prospective",
     "read",
     "sentence_names",
     "stem",
@@ -140,6 +141,7 @@ _FOLD: Mapping[str, str] = {
         "expire": "expiry expires expired expiring",
         "write": "wrote written writes",
         "beat": "beaten beats",
+        "plan": "plans planned planning aim aims aimed aiming intend intends intended intending",
         "show": "showed shown shows demonstrate demonstrated demonstrates",
         "big": "large larger largest bigger biggest huge",
         "small": "smaller smallest little tiny",
@@ -457,6 +459,28 @@ def negated(text: str) -> bool:
 
 _CUES: dict[str, int] = {}
 """Piece as written -> how many negation cues it holds."""
+
+
+_PROSPECTIVE = re.compile(
+    r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
+    r"|will|could|might|scheduled"
+    r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)may(?!\s+\d))\b",
+    re.IGNORECASE,
+)
+_PROSPECTIVE_WORDS = words(
+    """will could may might scheduled aim aims aimed plan plans planned expect expects expected intend
+    intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
+    propose proposed proposes want wants wanted"""
+)
+
+
+def prospective(text: str) -> bool:
+    """Does the text say what is planned, hoped for or possible rather than what is or was (``aims
+    to cut``, ``will open``, ``may reduce``; not the month: ``in May``)? A set test of its words
+    first: most sentences hold none of them."""
+    if _PROSPECTIVE_WORDS.isdisjoint(text.lower().split()):
+        return False
+    return _PROSPECTIVE.search(text) is not None
 
 
 _FAILED = re.compile(r"\bfail(?:s|ed|ing)?\s+to\b", re.IGNORECASE)

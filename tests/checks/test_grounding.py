@@ -1015,6 +1015,52 @@ class TestStatuses:
         facts = src("s1", f"The report covers the last year. {source} It was published in June.")
         assert status(claim, facts) is expected
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The utility aims to cut its emissions by 40% by 2030.",
+                "The utility has cut its emissions by 40%.",
+                Status.INFERRED,
+            ),
+            (
+                "The utility aims to cut its emissions by 40% by 2030.",
+                "The utility plans to cut its emissions by 40% by 2030.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The new drug may reduce migraine attacks by 30%.",
+                "The new drug reduces migraine attacks by 30%.",
+                Status.INFERRED,
+            ),
+            ("The plant opened in May 2024.", "The plant opened in 2024.", Status.SUPPORTED),
+            (
+                "Bus fares in the city have risen since 2019.",
+                "Bus fares in the city have not risen since 2019.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_planned_is_not_done(self, source: str, claim: str, expected: Status) -> None:
+        """A goal stated as achieved, or a 'may' dropped, is not supported: inferred and ambiguous, for
+        the judge ('in May' is a month); a denied rise the source does not mention is no contradiction."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        grounded = one(facts_claim := claim, facts)
+        assert grounded.status is expected, facts_claim
+        if expected is Status.INFERRED:
+            assert grounded.decision.ambiguous
+
+    def test_a_denied_rise_the_source_does_not_mention(self) -> None:
+        """'fares have not risen' against 'fares have been frozen' is no contradiction (the source
+        affirms no rise); against 'fares have risen' it is."""
+        claim = "Bus fares in the city have not risen since 2019."
+        frozen = src(
+            "s1", "The report covers the last year. Bus fares in the city have been frozen since 2019."
+        )
+        risen = src("s1", "The report covers the last year. Bus fares in the city have risen since 2019.")
+        assert status(claim, frozen) is not Status.CONTRADICTED
+        assert status(claim, risen) is Status.CONTRADICTED
+
     def test_a_change_stated_as_up_or_down(self) -> None:
         """'up 12%' in the source states 'grew 12%' (supported) and contradicts 'grew 15%'."""
         source = src(
