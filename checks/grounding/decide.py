@@ -49,7 +49,6 @@ from checks.grounding.assess import (
     strong,
 )
 from checks.grounding.index import Features, SourceIndex
-from checks.grounding.lexicon import sentence_names
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -140,10 +139,12 @@ def decide(
             if (
                 backing is not None
                 and _as_fully(backing, worst, weights, th)
-                and _names_within(backing, claim)
+                and index.names(backing.sentence.number) <= claim.terms
             ):
-                # Another section's source states it about as fully: the disagreement is likely about
-                # something else. One that covers less of it (not its subject: "Corvalin improved
+                # Another section's source states it about as fully, naming nothing the claim leaves
+                # unnamed ("Westcombe's council approved a car park extension" backs "the council
+                # approved the car park extension" only about Westcombe): the disagreement is likely
+                # about something else. One that covers less of it (not its subject: "Corvalin improved
                 # sleep scores" against "the drug did not", in a source titled "Veltrazine") does not
                 # outweigh the disagreement.
                 return Decision(cross, Basis.OTHER_SECTION, backing, worst, ambiguous=True)
@@ -244,13 +245,6 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
 
 def _agrees_on_a_figure(e: Evidence) -> bool:
     return e.relation is not None and bool(e.relation.matched)
-
-
-def _names_within(backing: Evidence, claim: Features) -> bool:
-    """Does ``backing`` name nothing the claim leaves unnamed? ("Westcombe's council approved a car
-    park extension" backs "the council approved the car park extension" only about Westcombe: it
-    excuses no disagreement with the claim's own source, whose council is another.)"""
-    return sentence_names(backing.sentence.plain) <= claim.terms
 
 
 def _figures_elsewhere(

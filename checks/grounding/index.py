@@ -397,6 +397,12 @@ class SourceIndex:
             got = r.figures[k] = _figures(r.plains[k])
         return got
 
+    def names(self, number: int) -> frozenset[str]:
+        """The terms of the names in one sentence (:func:`checks.grounding.lexicon.sentence_names`),
+        read once."""
+        r, k = self._sentences.locate(number)
+        return _names(r, k)
+
     def clauses(self, number: int) -> Clauses:
         """The clauses of one sentence with their terms and polarity, read once."""
         r, k = self._sentences.locate(number)

@@ -236,10 +236,7 @@ def terms(text: str) -> list[str]:
     (:func:`directions`).
     """
     pieces = text.split()
-    found = piece_terms(pieces)
-    if "longer" in text or "fail" in text:  # in_context(), its rare half only when it may apply
-        _idioms(pieces, found)
-    return list(chain.from_iterable(directions(text, pieces, found)))
+    return list(chain.from_iterable(in_context(text, pieces, piece_terms(pieces))))
 
 
 def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

@@ -139,7 +139,7 @@ _DIGIT = re.compile(r"\d")
 _WORDY = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
     rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)}"
-    rf"|{_SUPERLATIVE}|first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{{1,2}}(?:st|nd|rd|th)"
+    rf"|{_SUPERLATIVE}|{'|'.join(o for o in _ORDINALS if o != 'second')}|\d{{1,2}}(?:st|nd|rd|th)"
     r")\b",
     re.IGNORECASE,
 )
