@@ -46,7 +46,7 @@ __all__ = [
 
 # Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
 # and a year is often the frame of the whole source ("over the year") rather than of one sentence.
-WEAK_DIMS = frozenset({"number", "year"})
+WEAK_DIMS = frozenset({"number", "year", "quarter", "half"})
 
 
 def strong(figures: Iterable[Quantity]) -> list[Quantity]:
@@ -55,6 +55,7 @@ def strong(figures: Iterable[Quantity]) -> list[Quantity]:
     return [q for q in figures if q.dim not in WEAK_DIMS and not q.vague]
 
 
+_TIMES = frozenset({"year", "quarter", "half"})
 FIGURE_SUBJECT = 0.66
 """Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
 MIN_STATED_FIGURES = 2
@@ -190,7 +191,10 @@ def assess(
         detail = f"the claim gives {q.text} where the source gives {r.text}"
         wide = coverage(weights, sentence.seen | sentence.before) if sentence.before else cov
         same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
-        if same_subject and not thin and _names_held(claim, sentence):
+        # A claim of one word ("Revenue was $4 million") conflicts only when the source gives its
+        # figure the claim's time ("... in 2023", "in Q2"): then it is specific enough.
+        dated = (q.year != 0.0 and q.year == r.year) or any(a.dim in _TIMES for a, _ in relation.matched)
+        if same_subject and (dated or not thin) and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
     mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence)

@@ -52,7 +52,15 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import STOPWORDS, piece_terms, stem, terms, words
+from checks.grounding.lexicon import (
+    PERIOD_PHRASE,
+    STOPWORDS,
+    may_name_a_time,
+    piece_terms,
+    stem,
+    terms,
+    words,
+)
 from checks.grounding.units import scale_after, unit_after
 
 __all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities"]
@@ -116,7 +124,7 @@ _ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
 _SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())})"
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
-    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+{_SUPERLATIVE}\b))"
+    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|quarter|half)\b))"
 )
 _NOT_A_RANK = re.compile(
     r"(?:\bone\s+of\s+(?:the\s+)?|\bamong\s+(?:the\s+)?|\bat\s+(?:the\s+)?)$", re.IGNORECASE
@@ -273,9 +281,47 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = sorted(found + shares, key=attrgetter("start"))
             if limit is not None:
                 found = found[: limit + 1]
+    if (
+        "uarter" in sentence
+        or "alf" in sentence
+        or "FY" in sentence
+        or ("Q" in sentence and _QUARTER_NAME.search(sentence) is not None)
+    ):
+        periods = [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None]
+        if periods:
+            found = sorted(found + periods, key=attrgetter("start"))
+            if limit is not None:
+                found = found[: limit + 1]
     if context and found:
         found = _with_context(text, found)
     return found if limit is None else found[:limit]
+
+
+_PERIOD = re.compile(
+    r"\b(?:Q(?P<q>[1-4])|FY(?P<fy>\d{4}|\d{2})"
+    r"|(?i:(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?P<unit>quarter|half)))\b(?!-)"
+)
+"""A part of a year: ``Q3``, ``the third quarter``, ``second-quarter``, ``the first half``; and a fiscal
+year, ``FY2023``, ``FY24``."""
+_QUARTER_NAME = re.compile(r"Q[1-4]")
+_PERIOD_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def _period(m: re.Match[str]) -> Quantity | None:
+    """A quarter (``quarter``, 1-4), a half (``half``, 1-2) or a fiscal year (``year``), exact."""
+    if m.group("q"):
+        n, dim = float(m.group("q")), "quarter"
+    elif m.group("fy"):
+        digits = m.group("fy")
+        n, dim = float(digits if len(digits) == 4 else f"20{digits}"), "year"
+    else:
+        # The pattern folds case the Unicode way (a long s matches an s): a word not in the table is not read.
+        place = _PERIOD_ORDINALS.get(m.group("ord").lower())
+        unit = m.group("unit").lower()
+        if place is None or unit not in ("quarter", "half") or (unit == "half" and place > 2):
+            return None
+        n, dim = float(place), unit
+    return Quantity(n, n, dim, "exact", 0.5, m.start(), m.end(), m.group())
 
 
 def clear_memo() -> None:
@@ -418,7 +464,33 @@ def compare(
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
         else:
             missing.append(q)
+    if conflicts and matched:
+        conflicts = _dated(claim, conflicts, matched, source)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing))
+
+
+def _dated(
+    claim: Sequence[Quantity],
+    conflicts: list[tuple[Quantity, Quantity]],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> list[tuple[Quantity, Quantity]]:
+    """The conflicts less a claim's year that the source gives to the same figure, which join
+    ``matched`` (by the claim figure's position): ``lent 47,000 books in 2021`` against ``52,000
+    books in 2022, up from 47,000 in 2021`` pairs the claim's figure with the source's of 2021, so
+    the claim's 2021 is that year, not the 2022 whose words its own context shares more."""
+    years = {a.year for a, b in matched.values() if a.year and a.year == b.year}
+    if not years:
+        return conflicts
+    kept = []
+    for q, r in conflicts:
+        if q.dim == "year" and q.low == q.high and q.low in years:
+            same = next((y for y in source if y.dim == "year" and y.low == y.high == q.low), None)
+            if same is not None:
+                matched[next(i for i, c in enumerate(claim) if c is q)] = (q, same)
+                continue
+        kept.append((q, r))
+    return kept
 
 
 _RANKED = itemgetter(0, 1)
@@ -514,6 +586,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     dim, factor, after_unit = unit_after(text, pos, currency)
     if dim.startswith("count:") and value < 1:
         dim, factor = "number", 1.0  # "0.4 of customers": a share, not a count of 0.4 customers
+    elif dim.startswith("count:") and scale == 1.0 and _year_like(raw) and _when_before(text, begin):
+        dim, factor = "number", 1.0  # "in 2024 sales rose": a year, then what it counts; read below
     else:
         pos = after_unit
     named = currency is None and (dim == "number" or dim.startswith("count:")) and not _year_like(raw)
@@ -682,6 +756,33 @@ def _names(text: str, start: int) -> bool:
     return word[:1].isupper()
 
 
+def _when_before(text: str, start: int) -> bool:
+    """Does a word of time stand right before ``start`` (``in``, ``since``, ``the end of``, ``June``,
+    ``Q3``)? A year-like number after one is a year even when a plural noun follows: ``in 2024 sales
+    rose``, not 2,024 sales."""
+    m = _WORD_BEFORE_REVERSED.match(text[max(0, start - 40) : start][::-1])
+    if m is None:
+        return False
+    written = m.group(1)[::-1].rstrip(".")
+    word = written.lower()
+    if word == "of":
+        return _PERIOD_OF.search(text, max(0, start - 24), start) is not None
+    if word == "in":  # "In 2024 sales rose", "..., in 2024 sales rose"; not "installed in 2000 homes"
+        before = text[: start - len(m.group(0))].rstrip()
+        return written == "In" or not before or before.endswith((",", ";", ":"))
+    if word == "by" and _CHANGED.search(text, max(0, start - 32), start):
+        return False  # "grew by 1900 members": the change
+    return word in _WHEN_WORDS or word in _MONTHS or _PERIOD_NAME.fullmatch(word) is not None
+
+
+_WHEN_WORDS = words(
+    "during since by until till through throughout before after early late mid fiscal fy "
+    "spring summer autumn fall winter"
+)
+_PERIOD_NAME = re.compile(r"[qh][1-4]|fy")
+_PERIOD_OF = re.compile(r"\b(?:end|start|beginning|middle|close|half|quarter|year)\s+of\s*$", re.IGNORECASE)
+
+
 def _year_like(raw: str) -> bool:
     return raw.isdigit() and len(raw) == 4 and 1800 <= int(raw) <= 2199
 
@@ -774,6 +875,9 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     """
     out = []
     years = [q for q in found if q.dim == "year" and q.low == q.high]
+    # The words of "at the end of 2023", "the third quarter": a time, not what a figure is about
+    # (checks.grounding.lexicon drops them from a sentence's terms too).
+    times = _time_words(text) if may_name_a_time(text) else _NONE
     ends: list[tuple[int, int]] | None = None
     if max(q.start for q in found) <= _HEAD:
         ends = [m.span() for m in _CLAUSE_END.finditer(text)]
@@ -808,16 +912,23 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             role = "to"
         context = frozenset(left + right)
+        if times and not context.isdisjoint(times):
+            context = context - times
         year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
         out.append(q._replace(context=context, role=role, year=year))
     return out
+
+
+def _time_words(text: str) -> frozenset[str]:
+    found = [m.group() for m in PERIOD_PHRASE.finditer(text)]
+    return frozenset(chain.from_iterable(piece_terms(" ".join(found).split()))) if found else _NONE
 
 
 _HEAD = 160
 """How far back from a figure its clause is looked for."""
 
 _YEAR_LINK = re.compile(
-    r"\s*,?\s*(?:(?:in|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?", re.I
+    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?", re.I
 )
 
 

@@ -122,7 +122,7 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 _PER = re.compile(
-    r"\s+(?:per|a|an|every|/)\s?(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)\b"
+    r"\s+(?:/\s?|(?:per|a|an|every)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)\b"
 )
 _PERIOD_SECONDS = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
