@@ -178,7 +178,12 @@ def assess(
         return Evidence(sentence, cov, similarity, Finding.NONE)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     if claim.quantities:
-        relation = compare(claim.quantities, index.quantities(sentence.number), claim.terms, claim.names)
+        relation = compare(
+            claim.quantities,
+            index.quantities(sentence.number),
+            claim.terms,
+            ranked_names(claim, sentence.number, index),
+        )
     else:
         relation = _NO_FIGURES
     thin = len(claim.terms) < 2
@@ -241,6 +246,17 @@ def may_support(
     if stated >= MIN_STATED_FIGURES:
         own, cov = _lift(own, weights, stated), _lift(cov, weights, stated)
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
+
+
+def ranked_names(claim: Features, number: int, index: SourceIndex) -> frozenset[str]:
+    """The names whose rank a claim's rank is, for pairing it with sentence ``number``'s: its first
+    word alone when that sentence writes it as a name (``Madrid is the sunniest capital in Europe``
+    against ``Lisbon is the sunniest capital in Europe, and Madrid is the second sunniest``: Madrid's
+    rank is the second; Europe, a name both share, is where), else the claim's names."""
+    lead = claim.lead
+    if not lead or not any(q.dim[:4] == "rank" for q in claim.quantities):
+        return claim.names
+    return frozenset((lead,)) if lead in index.names(number) else claim.names
 
 
 def _names_held(claim: Features, sentence: SourceSentence) -> bool:

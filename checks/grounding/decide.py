@@ -46,6 +46,7 @@ from checks.grounding.assess import (
     assess,
     coverage,
     may_support,
+    ranked_names,
     strong,
 )
 from checks.grounding.index import Features, SourceIndex
@@ -310,7 +311,10 @@ class _Placer:
             matched = self._matched.get(m)
             if matched is None:
                 relation = compare(
-                    self._claim.quantities, self._index.quantities(m), self._claim.terms, self._claim.names
+                    self._claim.quantities,
+                    self._index.quantities(m),
+                    self._claim.terms,
+                    ranked_names(self._claim, m, self._index),
                 )
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
             if id(q) in matched:

@@ -57,6 +57,7 @@ from checks.grounding.lexicon import (
     clauses,
     clear_memos,
     in_context,
+    lead_term,
     negated,
     piece_terms,
     prospective,
@@ -111,12 +112,22 @@ class Features:
     """The terms of its names (:func:`checks.grounding.lexicon.sentence_names`): what it is about."""
     prospective: bool = False
     """It says what is planned or possible, not what is (:func:`checks.grounding.lexicon.prospective`)."""
+    lead: str = ""
+    """The term of its first word when capitalised (:func:`checks.grounding.lexicon.lead_term`): a
+    name when a source writes it as one."""
 
 
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
-    return Features(own, _figures(plain), _clauses(plain, own), sentence_names(plain), prospective(plain))
+    return Features(
+        own,
+        _figures(plain),
+        _clauses(plain, own),
+        sentence_names(plain),
+        prospective(plain),
+        lead_term(plain),
+    )
 
 
 def _figures(plain: str) -> tuple[Quantity, ...]:

@@ -428,6 +428,19 @@ def sentence_names(plain: str) -> frozenset[str]:
     return frozenset(named)
 
 
+def lead_term(plain: str) -> str:
+    """The term of a sentence's first word when it is capitalised (not all capitals, which
+    :func:`sentence_names` already reads as a name): a name or merely the first word, which the
+    sentence alone cannot tell (``Harlow is the busiest port``; ``Ports are busy``). "" otherwise."""
+    first = plain.split(None, 1)
+    token = _TOKEN.search(first[0]) if first else None
+    if token is None or not token.group()[:1].isupper() or token.group().isupper():
+        return ""
+    word = token.group()
+    term = _TERMS.get(word)
+    return _term(word) if term is None else term
+
+
 def _piece_names(piece: str) -> tuple[tuple[str, ...], int]:
     """The piece's names as if it stood mid-sentence, and what its first token is: 0 none, 2 a name
     that the first word of a sentence would not be (capitalised, not all capitals), 1 anything else."""

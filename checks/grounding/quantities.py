@@ -114,18 +114,43 @@ _IN_DIGITS = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.
 _SUPERLATIVES = (
     "largest biggest busiest smallest highest lowest oldest newest youngest fastest slowest cheapest "
     "longest shortest greatest richest poorest deepest tallest strongest weakest heaviest lightest "
-    "wealthiest safest deadliest hottest coldest wettest driest"
+    "wealthiest safest deadliest hottest coldest wettest driest quietest warmest coolest shallowest dearest"
 )
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10,
 }  # fmt: skip
 _ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
-_SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())})"
+_SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())}|best|worst|[^\W\d_]+iest(?<!priest))"
+"""One word: the list, ``best``, ``worst``, any ``-iest`` (``sunniest``; of nouns only ``priest`` ends so)."""
+_MOST = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
+"""``most popular``, ``least visited``: a superlative only after ``the``, ``its``, a possessive or
+an ordinal (``most visitors`` is a share, :data:`_VAGUE_SHARE`)."""
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
-    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|quarter|half)\b))"
+    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b))"
 )
+
+
+def _may_rank_most(text: str) -> bool:
+    """Might ``most`` or ``least`` in ``text`` start a rank (``the most visited``, ``its least``,
+    ``the second most``)? A superset test at C speed: ``most of them`` is passed over."""
+    for word in (" most ", " least "):
+        i = text.find(word)
+        while i > 0:
+            if text[max(0, i - 7) : i].lower().endswith(_BEFORE_MOST):
+                return True
+            i = text.find(word, i + 1)
+    return False
+
+
+_BEFORE_MOST = ("the", "its", "'s", "\u2019s", "their", "st", "nd", "rd", "th")
+"""What stands before a rank's ``most``: ``the``, ``its``, a possessive, an ordinal (first, 2nd...)."""
+_MOST_RANK = re.compile(
+    rf"(?P<rank>(?:\b{_ORDINAL}[\s-]+|(?<=\bthe\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=\u2019s\s)){_MOST}\b)",
+    re.IGNORECASE,
+)
+"""Ranks of ``most`` and ``least``, read in a pass of their own (only sentences that hold the words)."""
 _NOT_A_RANK = re.compile(
     r"(?:\bone\s+of\s+(?:the\s+)?|\bamong\s+(?:the\s+)?|\bat\s+(?:the\s+)?)$", re.IGNORECASE
 )
@@ -259,7 +284,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
     vague = not wordy and ("ost " in sentence or "ority of" in sentence)
-    if not wordy and not vague and _DIGIT.search(sentence) is None:
+    most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
+    if not wordy and not vague and not most and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -279,6 +305,13 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         shares = [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None]
         if shares:
             found = sorted(found + shares, key=attrgetter("start"))
+            if limit is not None:
+                found = found[: limit + 1]
+    if most:
+        ranks = [q for m in _MOST_RANK.finditer(text) if (q := _rank(text, m)) is not None]
+        if ranks:
+            kept = [q for q in found if not any(r.start <= q.start < r.end for r in ranks)]
+            found = sorted(kept + ranks, key=attrgetter("start"))
             if limit is not None:
                 found = found[: limit + 1]
     if (
@@ -353,6 +386,9 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
     """Can both figures be true? None when they measure different things."""
     if not _comparable(claim, source):
         return None
+    if claim.dim != source.dim and claim.dim[:4] == "rank":  # opposite ranks (_same_dim)
+        # The largest is not also the smallest; the second largest may be the second smallest of three.
+        return False if claim.low == source.low == 1 else None
     t = _approx_tolerance(claim, source)
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
@@ -396,12 +432,22 @@ def compare(
     wants = [_statistics(q.context) for q in claim]
     stats = [_statistics(r.context) for r in source] if any(wants) else [_NONE] * len(source)
     spans = [r.interval() for r in source]
+    # Whose ranks: when a rank of the source holds a name of the claim, a rank that holds none is
+    # another subject's ("Hollins is the largest and Petworth the smallest": not Petworth's largest).
+    theirs = (
+        bool(names)
+        and any(q.dim[:4] == "rank" for q in claim)
+        and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
+    )
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         others: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         low, high = q.interval()
+        ranked = theirs and q.dim[:4] == "rank"
         for i, r in enumerate(source):
+            if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
+                continue
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
                 if q.kind == r.kind == "approx":
                     t = _approx_tolerance(q, r)
@@ -528,7 +574,8 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
         return not a.context.isdisjoint(b.dim[6:].split())
     if b.dim == "number" and a.dim.startswith("count:"):
         return not b.context.isdisjoint(a.dim[6:].split())
-    return False
+    # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).
+    return a.dim.startswith("rank:") and b.dim.startswith("rank:") and _opposite(a.dim, b.dim)
 
 
 # --- reading -----------------------------------------------------------------
@@ -648,13 +695,61 @@ def _rank(text: str, m: re.Match[str]) -> Quantity | None:
     if _NOT_A_RANK.search(text, max(0, m.start() - 16), m.start()):
         return None
     said = m.group("rank").lower().replace("-", " ").split()
-    place = said[0] if len(said) > 1 or said[0] not in _SUPERLATIVE_SET else ""
-    n = _ORDINALS.get(place) or (int(place[:-2]) if place[:-2].isdigit() else 1)
-    dim = f"rank:{stem(said[-1])}" if said[-1] in _SUPERLATIVE_SET else "rank"
+    n = 1
+    if said[0] in _ORDINALS:
+        n, said = _ORDINALS[said[0]], said[1:]
+    elif said[0][:-2].isdigit() and said[0][-2:] in ("st", "nd", "rd", "th"):
+        n, said = int(said[0][:-2]), said[1:]
+    # Without a superlative ("the third tram line") a place, its subject in its context.
+    dim = _rank_dim(" ".join(said)) if said else "rank"
     return Quantity(float(n), float(n), dim, "exact", 0.5, m.start(), m.end(), m.group())
 
 
-_SUPERLATIVE_SET = frozenset(_SUPERLATIVES.split())
+def _rank_dim(said: str) -> str:
+    """``rank:`` and what a superlative ranks by: ``rank:big`` for ``largest`` and ``biggest``,
+    ``rank:most visit`` for ``most visited``; one word for those that mean the same (``most
+    expensive``, ``priciest``: ``costliest``)."""
+    said = _SAME_SUPERLATIVE.get(said, said)
+    first, _, rest = said.partition(" ")
+    if first in ("most", "least") and rest:  # "the most visited", "the second most visited"
+        return f"rank:{first} {stem(rest.split()[-1])}"
+    return f"rank:{stem(first)}"
+
+
+_SAME_SUPERLATIVE = {
+    "most expensive": "costliest", "priciest": "costliest", "dearest": "costliest",
+    "least expensive": "cheapest", "most dangerous": "deadliest", "warmest": "hottest",
+    "coolest": "coldest", "least busy": "quietest", "most recent": "newest",
+}  # fmt: skip
+_OPPOSITE_SUPERLATIVES = (
+    "largest:smallest busiest:quietest oldest:newest oldest:youngest highest:lowest fastest:slowest "
+    "cheapest:costliest longest:shortest tallest:shortest richest:poorest wealthiest:poorest "
+    "hottest:coldest wettest:driest best:worst strongest:weakest heaviest:lightest deepest:shallowest "
+    "safest:deadliest"
+)
+
+
+def _opposite_ranks() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for pair in _OPPOSITE_SUPERLATIVES.split():
+        a, b = (_rank_dim(w) for w in pair.split(":"))
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {dim: frozenset(found) for dim, found in out.items()}
+
+
+_OPPOSITE_RANKS = _opposite_ranks()
+"""``rank:big`` -> ``{rank:small}``...: the first of one and the first of the other are two subjects
+(``Hollins is the largest and Petworth the smallest``: not both Petworth's)."""
+
+
+def _opposite(a: str, b: str) -> bool:
+    """Are two rank dimensions opposite ways of ranking (largest and smallest, most and least visited)?"""
+    if b in _OPPOSITE_RANKS.get(a, ()):
+        return True
+    head_a, _, rest_a = a.partition(" ")
+    head_b, _, rest_b = b.partition(" ")
+    return rest_a == rest_b != "" and {head_a, head_b} == {"rank:most", "rank:least"}
 
 
 def _share(text: str, m: re.Match[str]) -> Quantity | None:

@@ -404,6 +404,13 @@ class TestQuantities:
             ("the second busiest", f"rank:{stem('busiest')}", 2),
             ("the first tram line to run driverless trains", "rank", 1),
             ("in the second round of the vote", "rank", 2),
+            ("Lisbon is the sunniest capital.", f"rank:{stem('sunniest')}", 1),
+            ("Leeds is the most populous city.", f"rank:most {stem('populous')}", 1),
+            ("the second most visited museum", f"rank:most {stem('visited')}", 2),
+            ("It is the least visited museum.", f"rank:least {stem('visited')}", 1),
+            ("Europe's most visited city", f"rank:most {stem('visited')}", 1),
+            ("the best-selling car", "rank:best", 1),
+            ("the most expensive project", f"rank:{stem('costliest')}", 1),
         ],
     )
     def test_ranks(self, text: str, dim: str, place: int) -> None:
@@ -437,7 +444,15 @@ class TestQuantities:
 
     @pytest.mark.parametrize(
         "text",
-        ["one of the largest ports", "among the oldest towns", "at first", "1,200 requests per second"],
+        [
+            "one of the largest ports",
+            "among the oldest towns",
+            "at first",
+            "1,200 requests per second",
+            "most of them in Oslo",
+            "the most of it",
+            "the priest spoke",
+        ],
     )
     def test_what_is_not_a_rank(self, text: str) -> None:
         """'one of the largest' places nothing; 'at first' and 'per second' are no ordinals."""
@@ -454,6 +469,56 @@ class TestQuantities:
         assert status(said.format("Harlow", "busiest"), source) is Status.CONTRADICTED
         assert status(said.format("Harlow", "second-busiest"), source) is Status.SUPPORTED
         assert status(said.format("Dover", "busiest"), source) is Status.SUPPORTED
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Madrid is the sunniest capital in Europe.", Status.CONTRADICTED),
+            ("Madrid is the second sunniest capital in Europe.", Status.SUPPORTED),
+            ("Lisbon is the sunniest capital in Europe.", Status.SUPPORTED),
+        ],
+    )
+    def test_whose_rank_a_sentence_opening_name_is(self, claim: str, expected: Status) -> None:
+        """A name that opens the claim is its subject when the source writes it as a name: 'Madrid is
+        the sunniest' is held to Madrid's rank (second), not Lisbon's; Europe, which both share, is
+        where (each read as supported before)."""
+        source = src(
+            "s1",
+            "This review covers the year. Lisbon is the sunniest capital in Europe, and Madrid is the "
+            "second sunniest. Figures come from records.",
+        )
+        assert status(claim, source) is expected
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Among the county's schools, Hollins is the largest and Petworth the smallest.",
+                "Petworth is the largest school in the county.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Among the county's schools, Hollins is the largest and Petworth the smallest.",
+                "Hollins is the largest school in the county.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Marston has the region's lowest crime rate.",
+                "Marston has the highest crime rate.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The Lark is the most popular trail in the park, and the Heron the least popular.",
+                "The Heron is the most popular trail in the park.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_opposite_superlatives(self, source: str, claim: str, expected: Status) -> None:
+        """The largest of a kind is not also its smallest, nor the most popular the least popular; a
+        rank of a subject the claim does not name is another's (each was read as supported)."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is expected
 
     def test_a_rank_against_another(self) -> None:
         """'the largest' and 'the second-largest' disagree; in a sentence ranking two subjects, a rank
