@@ -173,10 +173,16 @@ def assess(
     """
     if cov is None:
         cov = coverage(weights, sentence.seen)
+    # A verb that only ties the claim's subject to its figure ("reached $8.4 million", "totalled")
+    # is stated by a source that gives the subject that figure in other words ("rose 12% to $8.4
+    # million"): it counts as covered once a figure of the claim pairs with one of the sentence.
+    tie = _tie_terms(claim, sentence)
+    bare = cov
+    if tie:
+        cov = coverage(weights, sentence.seen | tie)
     related = cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)
     if not related:
-        return Evidence(sentence, cov, similarity, Finding.NONE)
-    semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
+        return Evidence(sentence, bare, similarity, Finding.NONE)
     if claim.quantities:
         relation = compare(
             claim.quantities,
@@ -186,6 +192,11 @@ def assess(
         )
     else:
         relation = _NO_FIGURES
+    if tie and not _tied(relation):
+        tie, cov = _NONE, bare
+        if not (cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)):
+            return Evidence(sentence, cov, similarity, Finding.NONE)
+    semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
     if relation.conflicts and not _same_subject(relation, weights, sentence, index):
         relation = relation._replace(
@@ -194,7 +205,7 @@ def assess(
     if relation.conflicts:
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
-        wide = coverage(weights, sentence.seen | sentence.before) if sentence.before else cov
+        wide = coverage(weights, sentence.seen | sentence.before | tie) if sentence.before else cov
         same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
         # A claim of one word ("Revenue was $4 million") conflicts only when the source gives its
         # figure the claim's time ("... in 2023", "in Q2"): then it is specific enough.
@@ -209,9 +220,10 @@ def assess(
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
-    own = coverage(weights, sentence.terms)
+    own = coverage(weights, sentence.terms | tie) if tie else coverage(weights, sentence.terms)
     if turned:  # "not open" where the source says "closed": the claim's word is stated, turned
-        own, cov = coverage(weights, sentence.terms | turned), coverage(weights, sentence.seen | turned)
+        own = coverage(weights, sentence.terms | turned | tie)
+        cov = coverage(weights, sentence.seen | turned | tie)
     figures = _figures_stated(claim, relation, sentence.seen)
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
@@ -228,6 +240,32 @@ def assess(
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
 
 
+TIES = frozenset((stem("reach"),))
+"""Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
+``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
+_NONE: frozenset[str] = frozenset()
+
+
+def _tie_terms(claim: Features, sentence: SourceSentence) -> frozenset[str]:
+    """The claim's tying verbs the sentence lacks, when the claim has a figure they could tie."""
+    if not claim.quantities or TIES.isdisjoint(claim.terms):
+        return _NONE
+    return (TIES & claim.terms) - sentence.seen
+
+
+def _tied(relation: Relation) -> bool:
+    """Did a figure of the claim pair with one of the sentence: not a year, nor a bare number
+    unless the two share a word besides the verb (``membership reached 1,400``, ``membership grew
+    from 900 to 1,400``)?"""
+    return any(_ties(q, r) for q, r in relation.matched) or any(_ties(q, r) for q, r in relation.conflicts)
+
+
+def _ties(q: Quantity, r: Quantity) -> bool:
+    if q.dim not in WEAK_DIMS:
+        return True
+    return q.dim == "number" and not (q.context & r.context).issubset(TIES)
+
+
 def may_support(
     claim: Features,
     weights: Weights,
@@ -240,6 +278,9 @@ def may_support(
     """Could :func:`assess` find that a sentence of these ``terms`` (``cov`` with its surroundings)
     supports the claim? False is certain, and costs no figures or clauses: without the coverage
     (or the cosine) that stating the claim takes, no reading of them makes it support."""
+    if claim.quantities and not TIES.isdisjoint(claim.terms):  # at best, the tying verb is stated
+        terms = terms | TIES
+        cov = max(cov, coverage(weights, terms))
     own = coverage(weights, terms)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     stated = len(strong(claim.quantities))  # at best, every one is stated
@@ -308,8 +349,10 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         known = weights.figures.get(id(q))
         if known is None:
             # Per claim figure, once: the claim outlives these entries (they go with its Weights).
-            foreign = any(t not in index.vocab for t in q.context)
-            around = _subset(weights, q.context.intersection(weights.terms))
+            # A verb that ties the subject to the figure ("reached") qualifies nothing.
+            context = q.context - TIES if not TIES.isdisjoint(q.context) else q.context
+            foreign = any(t not in index.vocab for t in context)
+            around = _subset(weights, context.intersection(weights.terms))
             known = weights.figures[id(q)] = (foreign, around)
         if known[0] or coverage(known[1], seen) < FIGURE_SUBJECT:
             return False

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checks.grounding.assess import (
+    TIES,
     Evidence,
     Finding,
     Thresholds,
@@ -201,19 +202,23 @@ def _assess_all(
     sets_of = index.sets
     terms = weights.terms.items()
     total = weights.total
-    ranked: list[tuple[float, float, int, float | None]] = []
+    # The claim's tying verbs ("reached"), at best covered by a paired figure (assess._tie_terms):
+    # candidates are ranked and cut as if they were, and assess() finds whether they are.
+    tie = TIES & claim.terms if claim.quantities else frozenset()
+    ranked: list[tuple[float, float, int, float | None, float]] = []
     for n in numbers:
         seen = sets_of(n)[1]
-        cov = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
+        bare = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
+        cov = sum([w for t, w in terms if t in seen or t in tie]) / total if tie and total > 0 else bare
         if similarity is None:
-            ranked.append((-cov, -cov, n, None))
+            ranked.append((-cov, -cov, n, None, bare))
         else:
             sim = similarity(n)
-            ranked.append((-max(cov, sim or 0.0), -cov, n, sim))
+            ranked.append((-max(cov, sim or 0.0), -cov, n, sim, bare))
     ranked.sort()  # most covering first; the sentence number settles ties
     out: list[Evidence] = []
     related = 0
-    for _, minus_cov, n, sim in ranked:
+    for _, minus_cov, n, sim, bare in ranked:
         cov = -minus_cov
         if cov < th.partial and (sim is None or sim < th.cosine_partial):
             if similarity is None:
@@ -222,7 +227,7 @@ def _assess_all(
         if supporting and not may_support(claim, weights, sets_of(n)[0], cov=cov, th=th, similarity=sim):
             related += 1  # related (it passed the test above), but it cannot support the claim
         else:
-            e = assess(claim, weights, sentences[n], index=index, th=th, similarity=sim, cov=cov)
+            e = assess(claim, weights, sentences[n], index=index, th=th, similarity=sim, cov=bare)
             if e.finding is Finding.NONE:
                 continue
             out.append(e)

@@ -124,7 +124,8 @@ _FOLD: Mapping[str, str] = {
         # Verbs that tie a subject to its figure: "handled 41,000 jobs per second", "reached 41,000".
         "reach": "reached reaches reaching handle handled handles handling served serves serving "
         "sustain sustained sustains processed processes processing achieved achieves achieve "
-        "totalled totaled totalling totaling topped",
+        "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
+        "attracting",
         "build": "built builds",
         "make": "made makes produce produced produces producing manufacture manufactured manufactures",
         "take": "took taken takes",
@@ -142,6 +143,7 @@ _FOLD: Mapping[str, str] = {
         "write": "wrote written writes",
         "beat": "beaten beats",
         "plan": "plans planned planning aim aims aimed aiming intend intends intended intending",
+        "allow": "allows allowed allowing permitted permitting",
         "show": "showed shown shows demonstrate demonstrated demonstrates",
         "big": "large larger largest bigger biggest huge",
         "small": "smaller smallest little tiny",
@@ -246,9 +248,22 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     ``failed`` before ``to`` (``failed to approve``: a negation, :func:`negated`) and the words of a
     time (``at the end of 2023``, ``the third quarter``: :data:`PERIOD_PHRASE`) dropped.
     ``found`` is changed in place and returned."""
-    if "longer" in text or "fail" in text:
+    # Substring tests at C speed, inline (each rule's own test, :func:`_may_stop`, :func:`_may_plan`,
+    # :func:`may_name_a_time`, spelled out: this runs for every text read, most of which hold none).
+    if (
+        "longer" in text
+        or "fail" in text
+        or "top" in text
+        or "ceas" in text
+        or "quit" in text
+        or (" to " in text and _may_plan(text))
+        or "Ceas" in text
+        or "Quit" in text
+    ):
         _idioms(pieces, found)
-    if may_name_a_time(text) and PERIOD_PHRASE.search(text) is not None:
+    if (
+        "quarter" in text or "half" in text or (" of " in text and may_name_a_time(text))
+    ) and PERIOD_PHRASE.search(text) is not None:
         _drop_times(text, pieces, found)
     return directions(text, pieces, found)
 
@@ -300,12 +315,62 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 
 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    longer, fail = (stem("longer"),), (stem("fail"),)
+    longer, fail, plan = (stem("longer"),), (stem("fail"),), (stem("plan"),)
     for i, got in enumerate(found):
+        if not got:
+            continue
+        nxt = pieces[i + 1] if i + 1 < len(pieces) else ""
         if got == longer and i and pieces[i - 1].lower() in ("no", "any"):
             found[i] = ()
-        elif got == fail and i + 1 < len(pieces) and pieces[i + 1] == "to":
+        elif got == fail and nxt == "to":
             found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
+        elif nxt and (
+            (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
+            or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)
+        ):
+            found[i] = ()  # "stopped charging", "ceased to exist": a negation cue, not an end
+        elif nxt == "to" and i + 2 < len(pieces) and _planned(pieces[i].lower(), pieces[i + 2]):
+            found[i] = plan  # "expected to open", "is due to close": planned, as "plans to" is
+
+
+def _may_stop(text: str) -> bool:
+    """Might ``text`` hold ``stopped charging``, ``ceased to``? (Substring tests at C speed.)"""
+    return "top" in text or "ceas" in text or "Ceas" in text or "quit" in text or "Quit" in text
+
+
+def _may_plan(text: str) -> bool:
+    """Might ``text`` hold ``expected to``, ``set to``, ``due to``...? (Substring tests at C speed.)"""
+    return " to " in text and (
+        "xpect" in text
+        or "chedul" in text
+        or "set to" in text
+        or "due to" in text
+        or "ikely to" in text
+        or "lated to" in text
+        or "oised to" in text
+    )
+
+
+def _planned(word: str, after: str) -> bool:
+    """Does ``word to after`` say what is planned (``expected to open``, ``set to close``), not a
+    cause (``due to rain``) or a setting (``set to 30``)?"""
+    if word in _MODAL_VERBS:
+        return after.isalpha() and after.lower() not in _SETTINGS
+    return word == "due" and after.lower().rstrip(".,;") in _DUE_VERBS
+
+
+_STOP_VERBS = frozenset(
+    ("stop", "stops", "stopped", "stopping", "cease", "ceases", "ceased", "ceasing", "quit")
+)
+_CEASE_VERBS = frozenset(("cease", "ceases", "ceased", "ceasing"))
+_MODAL_VERBS = frozenset(("expected", "expects", "expect", "scheduled", "set", "slated", "poised", "likely"))
+"""Before ``to`` and a verb: what is planned or expected (:func:`prospective`), one term, ``plan``."""
+_SETTINGS = frozenset(("zero", "true", "false", "default", "none", "null", "on", "off", "auto"))
+_DUE_VERBS = frozenset(
+    ("open", "reopen", "close", "start", "begin", "finish", "end", "launch", "complete", "arrive", "expire",
+     "retire", "be", "take", "come", "return", "resume", "publish", "report", "vote", "decide", "rule")
+)  # fmt: skip
+"""``due to`` plans only these (``due to close``); before anything else it gives a cause (``due to rain``)."""
 
 
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
@@ -476,6 +541,11 @@ _PIECES: dict[str, tuple[str, ...]] = {}
 """Whitespace-free piece as written ("latency,") -> its terms: one dict lookup per word of a source."""
 
 
+_PROHIBITIONS = words(
+    """ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids forbade forbidden
+    forbidding disallow disallows disallowed outlaw outlaws outlawed"""
+)
+"""Negation cues that also say what is denied: ``allowed`` (``dogs are banned``: ``not allowed``)."""
 _QUARTER = re.compile(r"q[1-4]")
 _FISCAL = re.compile(r"fy(?:\d{2}|\d{4})?")
 
@@ -487,7 +557,9 @@ def _term(token: str) -> str:
     skip = (
         skip or low in NEGATIONS or low in NUMBER_WORDS or low.endswith("n't") or bool(_DIGITS.fullmatch(low))
     )
-    if skip or _QUARTER.fullmatch(low):
+    if low in _PROHIBITIONS:
+        term = stem("allow")  # "banned" is "not allowed": a negation cue (negated) and this term
+    elif skip or _QUARTER.fullmatch(low):
         term = ""  # "Q3" is a figure (a quarter, :mod:`~checks.grounding.quantities`), as a year is
     elif _FISCAL.fullmatch(low):
         term = stem("fiscal")  # "FY2023": fiscal 2023
@@ -505,6 +577,8 @@ def negated(text: str) -> bool:
     count = len(_WITHDRAWN.findall(text)) if not plain or "upport" in text or "UPPORT" in text else 0
     if not plain or "ail" in text or "AIL" in text:
         count += len(_FAILED.findall(text))
+    if not plain or _may_stop(text):
+        count += len(_STOPPED.findall(text))
     pieces = text.split()
     cues: list[int | None] = list(map(_CUES.get, pieces))
     if None in cues:
@@ -531,14 +605,16 @@ _CUES: dict[str, int] = {}
 
 _PROSPECTIVE = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
-    r"|will|could|might|scheduled"
+    r"|will|could|might|scheduled|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d)"
+    r"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:open|reopen|close|start|begin|finish|end|launch"
+    r"|complete|arrive|expire|retire|be|take|come|return|resume|publish|report|vote|decide|rule)"
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)may(?!\s+\d))\b",
     re.IGNORECASE,
 )
 _PROSPECTIVE_WORDS = words(
     """will could may might scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
-    propose proposed proposes want wants wanted"""
+    propose proposed proposes want wants wanted due set slated poised"""
 )
 
 
@@ -551,6 +627,12 @@ def prospective(text: str) -> bool:
     return _PROSPECTIVE.search(text) is not None
 
 
+_STOPPED = re.compile(
+    r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)\s+[^\W\d_]+ing\b"
+    r"|ceas(?:e|es|ed|ing)\s+to\s+[^\W\d_]+)",
+    re.IGNORECASE,
+)
+"""``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`)."""
 _FAILED = re.compile(r"\bfail(?:s|ed|ing)?\s+to\b", re.IGNORECASE)
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
 :func:`in_context`)."""

@@ -36,7 +36,7 @@ from checks.grounding import (
 )
 from checks.grounding.engine import Grounding
 from checks.grounding.index import build_index, clear_cache
-from checks.grounding.lexicon import ANTONYMS, clauses, negated, stem, terms
+from checks.grounding.lexicon import ANTONYMS, clauses, negated, prospective, stem, terms
 from checks.grounding.quantities import compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
@@ -177,6 +177,39 @@ class TestLexicon:
     def test_negation_is_the_parity_of_cues(self, text: str, expected: bool) -> None:
         """Two negations cancel; 'drops support for' denies support."""
         assert negated(text) is expected
+
+    @pytest.mark.parametrize(
+        ("a", "b"),
+        [
+            ("Dogs are prohibited in the play area.", "Dogs are not allowed in the play area."),
+            ("Cycling is banned on the towpath.", "Cycling is not permitted on the towpath."),
+            ("The bakery stopped selling bread.", "The bakery no longer sells bread."),
+            ("The firm ceased to trade.", "The firm no longer trades."),
+        ],
+    )
+    def test_denials_in_other_words(self, a: str, b: str) -> None:
+        """A prohibition is 'not allowed'; 'stopped selling' and 'ceased to' are 'no longer': the same
+        terms, both denying ('stopped selling' against 'no longer sells' was a false contradiction)."""
+        assert (sorted(terms(a)), negated(a)) == (sorted(terms(b)), negated(b))
+        assert negated(a)
+
+    @pytest.mark.parametrize(
+        ("text", "planned"),
+        [
+            ("The bridge is expected to reopen in May.", True),
+            ("The bridge is scheduled to reopen in May.", True),
+            ("The factory is due to close in 2027.", True),
+            ("The plant is set to open in 2026.", True),
+            ("Delays were due to rain.", False),
+            ("The timeout is set to 30 seconds.", False),
+            ("He stopped to rest.", False),
+        ],
+    )
+    def test_plans_in_other_words(self, text: str, planned: bool) -> None:
+        """'expected to', 'scheduled to', 'due to', 'set to' before a verb are one word, 'plan', and
+        prospective; 'due to rain' gives a cause, 'set to 30' a setting, 'stopped to rest' denies nothing."""
+        assert (stem("plan") in terms(text), prospective(text)) == (planned, planned)
+        assert not negated(text)
 
     @pytest.mark.parametrize(
         ("text", "expected"),
@@ -1035,6 +1068,45 @@ class TestStatuses:
         """A figure, a negation or an antonym against the same subject: contradicted."""
         grounded = one(claim, *self.S)
         assert (grounded.status, grounded.decision.basis.value) == (Status.CONTRADICTED, basis)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("Dogs are prohibited in the play area.", "Dogs are not allowed in the play area.", "s"),
+            ("Dogs are prohibited in the play area.", "Dogs are allowed in the play area.", "c"),
+            ("The bakery stopped selling bread in 2022.", "The bakery no longer sells bread.", "s"),
+            (
+                "The clinic no longer offers weekend appointments.",
+                "The clinic offers weekend appointments.",
+                "c",
+            ),
+            ("The bridge is expected to reopen in May.", "The bridge is scheduled to reopen in May.", "s"),
+            ("Sales rose 12% to $8.4 million.", "Sales reached $8.4 million.", "s"),
+            ("Membership grew from 900 to 1,400.", "Membership reached 1,400.", "s"),
+            ("Membership grew from 900 to 1,400.", "Membership reached 1,900.", "c"),
+            ("Exports grew 9% to €3.2 billion.", "Exports reached €2.3 billion.", "c"),
+            ("The charity's income was £2.1 million.", "The charity's income totalled £2.1 million.", "s"),
+            (
+                "The museum had 80,000 visitors in its first year.",
+                "The museum drew 80,000 visitors in its first year.",
+                "s",
+            ),
+        ],
+    )
+    def test_paraphrases(self, source: str, claim: str, expected: str) -> None:
+        """A prohibition in other words, 'stopped selling' for 'no longer sells', 'scheduled' for
+        'expected', and a verb that only ties a subject to its figure ('reached', 'totalled', 'drew')
+        against a source that gives the figure otherwise ('rose 12% to'): each read unsourced before,
+        or contradicted ('stopped selling')."""
+        facts = src("s1", f"The notice covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+
+    def test_a_tying_verb_without_a_figure_that_pairs_is_a_word_like_any(self) -> None:
+        """'reached' counts as stated only when a figure of the claim pairs with one of the sentence."""
+        facts = src(
+            "s1", "The notice covers the last year. Sales rose 12% over the year. It was published in June."
+        )
+        assert status("Sales reached $8.4 million.", facts) is not Status.SUPPORTED
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
