@@ -216,7 +216,12 @@ def assess(
     mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence)
     if mismatch is not None:
         kind, clause_cov = mismatch
-        if clause_cov >= th.polarity and not thin and _names_held(claim, sentence):
+        # A plan is no denial of a fact ("the board plans to cut fees" against "fees rose 4%"): a
+        # claim of a plan disagrees in polarity only with a sentence that states a plan too; else
+        # the judge's to weigh. (A source sentence's plan may sit in a clause of its own: "carries
+        # no propulsion; it will re-enter naturally" still denies "carries propulsion".)
+        planned = claim.prospective and not prospective(sentence.plain)
+        if clause_cov >= th.polarity and not thin and not planned and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)

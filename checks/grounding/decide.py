@@ -312,7 +312,13 @@ class _Placer:
         self._matched: dict[int, frozenset[int]] = {}
 
     def __call__(self, q: Quantity, pool: Sequence[int]) -> int | None:
+        # A rank is placed only in a sentence that names the claim's subject: "the busiest" is
+        # said of many things ("Westsound is the busiest operator" is not placed by "Kerrera is the
+        # busiest crossing").
+        names = self._claim.names if q.dim[:4] == "rank" else frozenset()
         for m in pool:
+            if names and names.isdisjoint(self._index.sets(m)[1]):
+                continue
             matched = self._matched.get(m)
             if matched is None:
                 relation = compare(

@@ -605,10 +605,10 @@ _CUES: dict[str, int] = {}
 
 _PROSPECTIVE = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
-    r"|will|could|might|scheduled|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d)"
+    r"|(?-i:will|could|might|Could|Might)|scheduled|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d)"
     r"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:open|reopen|close|start|begin|finish|end|launch"
     r"|complete|arrive|expire|retire|be|take|come|return|resume|publish|report|vote|decide|rule)"
-    r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)may(?!\s+\d))\b",
+    r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )
 _PROSPECTIVE_WORDS = words(
@@ -620,8 +620,9 @@ _PROSPECTIVE_WORDS = words(
 
 def prospective(text: str) -> bool:
     """Does the text say what is planned, hoped for or possible rather than what is or was (``aims
-    to cut``, ``will open``, ``may reduce``; not the month: ``in May``)? A set test of its words
-    first: most sentences hold none of them."""
+    to cut``, ``will open``, ``may reduce``; not the month, ``in May``, nor a name, ``the Isla May``,
+    ``Will Carter``: the modals count in lower case)? A set test of its words first: most sentences
+    hold none of them."""
     if _PROSPECTIVE_WORDS.isdisjoint(text.lower().split()):
         return False
     return _PROSPECTIVE.search(text) is not None

@@ -136,7 +136,11 @@ _NOUN = re.compile(
     rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)(?:\s+(?P<second>[^\W\d_][\w-]+))?",
     re.IGNORECASE,
 )
-_IRREGULAR_PLURALS = words("people staff data children men women feet media personnel")
+_IRREGULAR_PLURALS = words(
+    "people staff data children men women feet media personnel crew police cattle livestock sheep deer "
+    "aircraft"
+)
+"""Nouns that count without an -s: ``430 crew``, ``12 aircraft`` (what a count counts, not a bare number)."""
 _MULTIWORD_STARTS = frozenset("pPbBdDsS")
 """What a multi-word unit can start with (after a space or a hyphen): other text skips the pattern."""
 

@@ -1954,6 +1954,13 @@ class TestLabelledPairs:
             ("hillford-07", "'a quarter of the respondents' against 'half of'"),
             ("hillford-08", "a sentence agreeing on no figure does not outweigh one that conflicts"),
             ("hillford-16", "'cut by a third' is a figure the source does not state"),
+            ("ferry-02", "'Q3 2024' is 'the third quarter of 2024'"),
+            ("ferry-03", "'no longer runs' states 'stopped running' (a contradiction before)"),
+            ("ferry-04", "'reached £310' states 'rose 4% to £310'"),
+            ("ferry-06", "the largest is not the smallest"),
+            ("ferry-08", "a name opening the claim is whose rank it is"),
+            ("ferry-10", "'the Isla May' is a name, no modal"),
+            ("ferry-15", "'the busiest' of another subject places no rank"),
         ],
     )
     def test_report_wording(self, record: str, what: str) -> None:
