@@ -194,6 +194,15 @@ class TestLexicon:
         assert negated(a)
 
     @pytest.mark.parametrize(
+        "text",
+        ["The Skye Runner is the largest, and the Isla May the smallest.", "Will Carter chairs the board."],
+    )
+    def test_a_name_is_no_modal(self, text: str) -> None:
+        """'the Isla May' and 'Will Carter' are names: the modals count in lower case."""
+        assert not prospective(text)
+        assert prospective(text.replace("May", "may").replace("Will Carter", "It will"))
+
+    @pytest.mark.parametrize(
         ("text", "planned"),
         [
             ("The bridge is expected to reopen in May.", True),
@@ -566,6 +575,7 @@ class TestQuantities:
         ("text", "dim", "value"),
         [
             ("12.5m passengers", "count:passeng", 12.5e6),
+            ("430 crew", "count:crew", 430.0),
             ("3m people", "count:peopl", 3e6),
             ("a 12m yacht", "length", 12.0),
         ],
@@ -1100,6 +1110,17 @@ class TestStatuses:
         or contradicted ('stopped selling')."""
         facts = src("s1", f"The notice covers the last year. {source} It was published in June.")
         assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+
+    def test_a_plan_is_no_denial_of_a_fact(self) -> None:
+        """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
+        contradiction; a plan against a plan is one."""
+        pair = next(r for r in _pairs() if r["id"] == "ferry-16")
+        assert predict(pair) != Status.CONTRADICTED.value
+        plans = src(
+            "s1",
+            "The notes cover the year. The harbour board plans to raise fees in 2025. They were approved.",
+        )
+        assert status("The harbour board plans to cut fees in 2025.", plans) is Status.CONTRADICTED
 
     def test_a_tying_verb_without_a_figure_that_pairs_is_a_word_like_any(self) -> None:
         """'reached' counts as stated only when a figure of the claim pairs with one of the sentence."""
