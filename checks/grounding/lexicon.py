@@ -248,8 +248,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     ``failed`` before ``to`` (``failed to approve``: a negation, :func:`negated`) and the words of a
     time (``at the end of 2023``, ``the third quarter``: :data:`PERIOD_PHRASE`) dropped.
     ``found`` is changed in place and returned."""
-    # Substring tests at C speed, inline (each rule's own test, :func:`_may_stop`, :func:`_may_plan`,
-    # :func:`may_name_a_time`, spelled out: this runs for every text read, most of which hold none).
+    # Substring tests at C speed before each rule (:func:`_may_stop`'s spelled out inline: this runs
+    # for every text read, most of which hold none of the words).
     if (
         "longer" in text
         or "fail" in text
@@ -268,10 +268,16 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     return directions(text, pieces, found)
 
 
+MONTHS = words(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+SEASONS = ("spring", "summer", "autumn", "fall", "winter")
+PERIOD_EDGES = ("end", "start", "beginning", "middle", "close")
+"""``the end of 2023``, ``the start of the year``: where in a period."""
 PERIOD_PHRASE = re.compile(
-    r"\b(?:(?:end|start|beginning|middle|close) of(?= (?:the )?(?:(?:FY)?\d{4}|FY\d{2}|[QH][1-4]|fiscal|year"
-    r"|quarter|month|week|decade|century|season|january|february|march|april|may|june|july|august"
-    r"|september|october|november|december|spring|summer|autumn|fall|winter)\b)"
+    rf"\b(?:(?:{'|'.join(PERIOD_EDGES)}) of(?= (?:the )?(?:(?:FY)?\d{{4}}|FY\d{{2}}|[QH][1-4]|fiscal|year"
+    rf"|quarter|month|week|decade|century|season|{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\b)"
     r"|(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)\b(?!-))",
     re.IGNORECASE,
 )
@@ -605,9 +611,9 @@ _CUES: dict[str, int] = {}
 
 _PROSPECTIVE = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
-    r"|(?-i:will|could|might|Could|Might)|scheduled|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d)"
-    r"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:open|reopen|close|start|begin|finish|end|launch"
-    r"|complete|arrive|expire|retire|be|take|come|return|resume|publish|report|vote|decide|rule)"
+    r"|(?-i:will|could|might|Could|Might)|scheduled"
+    rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
+    rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )

@@ -53,7 +53,10 @@ from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
 from checks.grounding.lexicon import (
+    MONTHS,
+    PERIOD_EDGES,
     PERIOD_PHRASE,
+    SEASONS,
     STOPWORDS,
     may_name_a_time,
     piece_terms,
@@ -210,10 +213,6 @@ _UPPER = frozenset(
 )  # fmt: skip
 # A number right after one of these, or after a capitalised name, is part of a name: "Python 3.8".
 _NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
-_MONTHS = words(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
 # The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
 # (apostrophes of both kinds) searched forwards tries every position of the window; backwards it is
 # one anchored match.
@@ -846,7 +845,7 @@ def _names(text: str, start: int) -> bool:
     low = word.lower()
     if low in _NAMING:
         return True
-    if low in _MONTHS or low in STOPWORDS or low in _WORD_NUMBERS:
+    if low in MONTHS or low in STOPWORDS or low in _WORD_NUMBERS:
         return False
     return word[:1].isupper()
 
@@ -867,15 +866,14 @@ def _when_before(text: str, start: int) -> bool:
         return written == "In" or not before or before.endswith((",", ";", ":"))
     if word == "by" and _CHANGED.search(text, max(0, start - 32), start):
         return False  # "grew by 1900 members": the change
-    return word in _WHEN_WORDS or word in _MONTHS or _PERIOD_NAME.fullmatch(word) is not None
+    return word in _WHEN_WORDS or word in MONTHS or _PERIOD_NAME.fullmatch(word) is not None
 
 
 _WHEN_WORDS = words(
-    "during since by until till through throughout before after early late mid fiscal fy "
-    "spring summer autumn fall winter"
-)
+    "during since by until till through throughout before after early late mid fiscal fy"
+).union(SEASONS)
 _PERIOD_NAME = re.compile(r"[qh][1-4]|fy")
-_PERIOD_OF = re.compile(r"\b(?:end|start|beginning|middle|close|half|quarter|year)\s+of\s*$", re.IGNORECASE)
+_PERIOD_OF = re.compile(rf"\b(?:{'|'.join(PERIOD_EDGES)}|half|quarter|year)\s+of\s*$", re.IGNORECASE)
 
 
 def _year_like(raw: str) -> bool:
