@@ -359,7 +359,9 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             foreign = any(t not in index.vocab for t in context)
             around = _subset(weights, context.intersection(weights.terms))
             known = weights.figures[id(q)] = (foreign, around)
-        if known[0] or coverage(known[1], seen) < FIGURE_SUBJECT:
+        # A figure with no words of its own around it ("Most of the 30 beaches") is about the
+        # claim as a whole, which the caller has found the sentence to cover.
+        if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
             return False
     return True
 

@@ -326,7 +326,46 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
                 found = found[: limit + 1]
     if context and found:
         found = _with_context(text, found)
+        if len(found) > 1 and " of " in text:
+            found = _parts_of_wholes(text, found)
     return found if limit is None else found[:limit]
+
+
+_OF_WHOLE = re.compile(
+    r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
+)
+"""Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``."""
+
+
+def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each ``3 of the line's 14 stations``, the share it states (3/14, a
+    fraction with both figures' context): ``most of the stations`` disagrees with it."""
+    out = []
+    for i, q in enumerate(found):
+        out.append(q)
+        if i + 1 == len(found):
+            break
+        whole = found[i + 1]
+        if (
+            q.dim == "number"
+            and q.kind == "exact"
+            and (whole.dim == "number" or whole.dim.startswith("count:"))
+            and 0 < q.low < whole.low
+            and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
+        ):
+            share = q.low / whole.low
+            out.append(
+                q._replace(
+                    low=share,
+                    high=share,
+                    dim="fraction",
+                    tolerance=0.5 / whole.low,
+                    end=whole.end,
+                    text=text[q.start : whole.end],
+                    context=q.context | whole.context | frozenset(whole.dim[6:].split()),
+                )
+            )
+    return out
 
 
 _PERIOD = re.compile(

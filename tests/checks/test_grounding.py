@@ -585,6 +585,17 @@ class TestQuantities:
         q = q1(text)
         assert (q.dim, q.low) == (dim, value)
 
+    def test_parts_of_wholes(self) -> None:
+        """'12 of 40 schools' is 12 and 40 schools, and the share 0.3 between them; a bare count is not."""
+        found = quantities("12 of 40 schools closed.")
+        assert [(q.text, q.dim) for q in found] == [
+            ("12", "number"),
+            ("12 of 40 schools", "fraction"),
+            ("40 schools", "count:" + stem("schools")),
+        ]
+        assert found[1].low == pytest.approx(0.3)
+        assert all(q.dim != "fraction" for q in quantities("It has 40 schools and 12 libraries."))
+
     def test_a_share_in_words_is_a_round_figure(self) -> None:
         """'a third' allows 30% to 36%, not 40%; 'a quarter' and 'half' disagree."""
         third = q1("A third of homes")
@@ -1109,6 +1120,42 @@ class TestStatuses:
         against a source that gives the figure otherwise ('rose 12% to'): each read unsourced before,
         or contradicted ('stopped selling')."""
         facts = src("s1", f"The notice covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Only 3 of the line's 14 stations have step-free access.",
+                "Most of the line's 14 stations have step-free access.",
+                "c",
+            ),
+            (
+                "Only 4 of the 30 beaches passed the water test.",
+                "Most of the 30 beaches passed the water test.",
+                "c",
+            ),
+            (
+                "18 of the region's 25 clinics offer evening hours.",
+                "Most of the region's clinics offer evening hours.",
+                "s",
+            ),
+            (
+                "The survey found that 120 of 400 firms had cut jobs.",
+                "30% of the firms surveyed had cut jobs.",
+                "s",
+            ),
+            (
+                "The survey found that 120 of 400 firms had cut jobs.",
+                "Half of the firms surveyed had cut jobs.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_part_of_a_whole_is_a_share(self, source: str, claim: str, expected: str) -> None:
+        """'3 of the line's 14 stations' states a share (3/14): 'most of the stations' disagrees with it
+        (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced)."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
         assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
 
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
