@@ -237,6 +237,11 @@ def assess(
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
+        if relation.computed:
+            # "fell by 15 minutes" from "fell from 40 to 25 minutes": it follows, it is not stated.
+            q = relation.computed[0]
+            detail = f"the claim's {q.text} follows from the source's figures; the source does not state it"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
         if not claim.prospective and prospective(sentence.plain):
             # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
             detail = "the source states it as planned or possible, the claim as done"

@@ -68,6 +68,8 @@ from checks.grounding.units import scale_after, unit_after
 
 __all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities"]
 
+Role = Literal["", "from", "to", "by"]
+
 APPROX_TOLERANCE = 0.15
 ROUND_TOLERANCE = 0.05
 MIN_TOLERANCE = 0.01
@@ -243,8 +245,9 @@ class Quantity(NamedTuple):
     """The quantity as written, e.g. ``about 45 ms``."""
     context: frozenset[str] = frozenset()
     """Terms around the figure, to tell apart two figures of one dimension in one sentence."""
-    role: Literal["", "from", "to"] = ""
-    """The old or the new value of a change (``from 0.8% to 0.3%``)."""
+    role: Role = ""
+    """The old or the new value of a change (``from 0.8% to 0.3%``), or its amount (``fell by 15
+    minutes``, ``rose 30%``)."""
     year: float = 0.0
     """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not."""
     vague: bool = False
@@ -270,6 +273,9 @@ class Relation(NamedTuple):
     conflicts: tuple[tuple[Quantity, Quantity], ...] = ()
     missing: tuple[Quantity, ...] = ()
     """Claim figures with no counterpart in the source sentence."""
+    computed: tuple[Quantity, ...] = ()
+    """Claim figures among ``matched`` whose counterpart was computed, not stated (a change from
+    two values: ``fell by 15 minutes`` from ``fell from 40 to 25 minutes``)."""
 
 
 def quantities(sentence: str, *, context: bool = True, limit: int | None = None) -> list[Quantity]:
@@ -483,9 +489,12 @@ def compare(
         others: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         low, high = q.interval()
         ranked = theirs and q.dim[:4] == "rank"
+        amount = q.role == "by"
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
+            if amount and r.role in ("from", "to"):
+                continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
                 if q.kind == r.kind == "approx":
                     t = _approx_tolerance(q, r)
@@ -550,7 +559,69 @@ def compare(
             missing.append(q)
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
-    return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing))
+    computed: tuple[Quantity, ...] = ()
+    if missing and any(q.role == "by" for q in missing):
+        missing, computed = _changes(claim, missing, matched, conflicts, source)
+    return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+def _changes(
+    claim: Sequence[Quantity],
+    missing: list[Quantity],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    conflicts: list[tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> tuple[list[Quantity], tuple[Quantity, ...]]:
+    """Each missing change amount (``fell by 15 minutes``, ``rose by 30%``) against the change the
+    sentence gives from one value to another (``from 40 to 25 minutes``; ``$4.0 million in 2023
+    and $5.2 million in 2024``): the difference, or for a percentage of a non-percentage the ratio,
+    computed. Consistent: matched with the new value (and returned as computed); inconsistent: a
+    conflict with it; no such change: still missing. ``matched`` and ``conflicts`` are extended."""
+    left: list[Quantity] = []
+    computed: list[Quantity] = []
+    for q in missing:
+        change = _change_in(q, source) if q.role == "by" else None
+        if change is None:
+            left.append(q)
+            continue
+        old, new = change
+        if q.dim == "fraction" and new.dim != "fraction":
+            if old.low <= 0:
+                left.append(q)
+                continue
+            value = abs(new.low - old.low) / old.low
+            tolerance = (new.tolerance + old.tolerance) / old.low
+        else:
+            value = abs(new.low - old.low)
+            tolerance = new.tolerance + old.tolerance
+        derived = q._replace(low=value, high=value, kind="exact", tolerance=tolerance, role="")
+        ok = consistent(q._replace(role=""), derived)
+        if ok:
+            matched[next(i for i, c in enumerate(claim) if c is q)] = (q, new)
+            computed.append(q)
+        else:
+            conflicts.append((q, new))
+    return left, tuple(computed)
+
+
+def _change_in(q: Quantity, source: Sequence[Quantity]) -> tuple[Quantity, Quantity] | None:
+    """The old and the new value of the change a change amount ``q`` can be measured against: a
+    ``from`` and a ``to`` of one dimension, else two figures of one dimension and two years (the
+    newer of the claim's year, when it gives one)."""
+    dims = (q.dim,) if q.dim != "fraction" else None
+    values = [r for r in source if r.dim not in ("year", "number", "fraction") or r.dim == q.dim]
+    if dims is not None:
+        values = [r for r in values if _same_dim(r, q)]
+    old = next((r for r in values if r.role == "from"), None)
+    new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
+    if old is not None and new is not None:
+        return old, new
+    dated = sorted((r for r in values if r.year and r.low == r.high), key=lambda r: r.year)
+    if q.year:
+        dated = [r for r in dated if r.year <= q.year]
+    if len(dated) >= 2 and dated[-1].dim == dated[-2].dim and dated[-1].year != dated[-2].year:
+        return dated[-2], dated[-1]
+    return None
 
 
 def _dated(
@@ -1034,7 +1105,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         if len(left) < 2 and cuts:
             # "..., up 31% from the previous year": a bare clause borrows the one before.
             left = terms(head[cuts[-2] if len(cuts) > 1 else 0 :])[-6:]
-        role: Literal["", "from", "to"] = ""
+        role: Role = ""
         change = _may_end_with(head, _CHANGE_ENDS)
         backwards = head[::-1] if change else ""
         if change and _FROM_REVERSED.match(backwards):
@@ -1043,6 +1114,12 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             change and _TO_VALUE_REVERSED.match(backwards)
         ):
             role = "to"
+        elif (
+            q.dim not in ("year", "number")
+            and _may_end_with(head, _AMOUNT_ENDS)
+            and _CHANGED.search(head[-40:])
+        ):
+            role = "by"  # "fell by 15 minutes", "rose 30%": the change, not a value it changed to
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times
@@ -1056,6 +1133,14 @@ def _time_words(text: str) -> frozenset[str]:
     return frozenset(chain.from_iterable(piece_terms(" ".join(found).split()))) if found else _NONE
 
 
+_AMOUNT_ENDS = (
+    "by", "rose", "rises", "rise", "rising", "risen", "grew", "grows", "grow", "growing", "grown",
+    "increased", "increase", "increases", "increasing", "fell", "falls", "fall", "falling", "fallen",
+    "dropped", "drops", "drop", "dropping", "declined", "decline", "declines", "declining", "decreased",
+    "decrease", "decreases", "decreasing", "climbed", "jumped", "slipped", "gained", "lost", "cut", "up",
+    "down",
+)  # fmt: skip
+"""The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD = 160
 """How far back from a figure its clause is looked for."""
 

@@ -585,6 +585,19 @@ class TestQuantities:
         q = q1(text)
         assert (q.dim, q.low) == (dim, value)
 
+    @pytest.mark.parametrize(
+        ("text", "roles"),
+        [
+            ("Wait times fell by 15 minutes.", ["by"]),
+            ("Revenue rose 30% to $5.2 million.", ["by", "to"]),
+            ("Wait times fell from 40 minutes to 25 minutes.", ["from", "to"]),
+            ("The trip takes 40 minutes.", [""]),
+        ],
+    )
+    def test_the_amount_of_a_change(self, text: str, roles: list[str]) -> None:
+        """A figure right after a change verb (and 'by') is the change's amount, role 'by'."""
+        assert [q.role for q in quantities(text)] == roles
+
     def test_parts_of_wholes(self) -> None:
         """'12 of 40 schools' is 12 and 40 schools, and the share 0.3 between them; a bare count is not."""
         found = quantities("12 of 40 schools closed.")
@@ -620,7 +633,7 @@ class TestQuantities:
     def test_a_change_to_a_new_value_is_not_a_range(self) -> None:
         """'rose 5 percentage points to 40%' is a change and a new value; 'takes 5 to 40 minutes' a range."""
         change = quantities("Turnout rose 5 percentage points to 40%.")
-        assert [(q.kind, q.role) for q in change] == [("exact", ""), ("exact", "to")]
+        assert [(q.kind, q.role) for q in change] == [("exact", "by"), ("exact", "to")]
         assert q1("It takes 5 to 40 minutes.").kind == "range"
 
     def test_a_figure_is_of_the_year_its_sentence_gives_it(self) -> None:
@@ -1157,6 +1170,36 @@ class TestStatuses:
         (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced)."""
         facts = src("s1", f"The report covers the last year. {source} It was published in June.")
         assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Wait times fell from 40 minutes to 25 minutes.",
+                "Wait times fell by 15 minutes.",
+                Status.INFERRED,
+            ),
+            (
+                "Wait times fell from 40 minutes to 25 minutes.",
+                "Wait times fell by 20 minutes.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Revenue rose from $4.0 million to $5.2 million.",
+                "Revenue rose by $1.2 million.",
+                Status.INFERRED,
+            ),
+            ("Revenue rose from $4.0 million to $5.2 million.", "Revenue rose by 30%.", Status.INFERRED),
+            ("Revenue rose from $4.0 million to $5.2 million.", "Revenue rose by 50%.", Status.CONTRADICTED),
+            ("Revenue rose 30% to $5.2 million.", "Revenue rose by 30%.", Status.SUPPORTED),
+            ("Revenue rose 30% to $5.2 million.", "Revenue rose by 40%.", Status.CONTRADICTED),
+        ],
+    )
+    def test_a_change_amount_against_a_change(self, source: str, claim: str, expected: Status) -> None:
+        """'fell by 15 minutes' is the difference of 'from 40 to 25 minutes', not a value to compare with
+        either (it was contradicted): computed, it follows (inferred) or disagrees; a stated one is stated."""
+        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        assert status(claim, facts) is expected
 
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
         """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
