@@ -23,7 +23,8 @@ from checks.grounding.cited import Cite, find_citations, matching_text
 from checks.grounding.decide import Basis, Decision, Status, decide
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
 from checks.grounding.index import Features, SourceIndex, build_index, features
-from checks.grounding.lexicon import terms
+from checks.grounding.lexicon import negated, terms
+from checks.grounding.quantities import quantities
 from checks.grounding.retrieve import candidates, top_k
 from checks.grounding.sections import SectionSources
 from checks.text import code_spans
@@ -116,10 +117,7 @@ def ground(
         cited = cites.by_sentence.get(i, [])
         plain = matching_text(sentence.plain, cites.names)
         if not (
-            claim.is_factual(strict=strict)
-            or cited
-            or names_something(sentence.plain)
-            or len(set(terms(plain))) >= MIN_TERMS
+            claim.is_factual(strict=strict) or cited or names_something(sentence.plain) or _asserts(plain)
         ):
             continue
         picked.append((claim, plain, cited))
@@ -193,6 +191,16 @@ class _Batches:
             )
             out.append(GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks))
         return out
+
+
+def _asserts(plain: str) -> bool:
+    """Does a sentence with no number, name or citation assert something: :data:`MIN_TERMS` content
+    words, or one fewer and a denial or a figure in words (``The bridge has not closed for more than
+    two days``; ``Cycling is banned on the towpath``)?"""
+    found = len(set(terms(plain)))
+    if found >= MIN_TERMS:
+        return True
+    return found == MIN_TERMS - 1 and (negated(plain) or bool(quantities(plain, context=False, limit=1)))
 
 
 def _similarity(row: npt.NDArray[np.float32] | None) -> Callable[[int], float | None] | None:

@@ -257,6 +257,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "ceas" in text
         or "quit" in text
         or (" to " in text and _may_plan(text))
+        or " than " in text
         or "Ceas" in text
         or "Quit" in text
     ):
@@ -337,6 +338,25 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "stopped charging", "ceased to exist": a negation cue, not an end
         elif nxt == "to" and i + 2 < len(pieces) and _planned(pieces[i].lower(), pieces[i + 2]):
             found[i] = plan  # "expected to open", "is due to close": planned, as "plans to" is
+        elif (
+            nxt == "than" and i + 2 < len(pieces) and got[-1] in _BOUND_TERMS and _figure_next(pieces[i + 2])
+        ):
+            found[i] = ()  # "more than 40%", "fewer than a million": the figure's bound, as "over" is
+
+
+_BOUND_TERMS = frozenset(stem(w) for w in ("more", "fewer", "less", "greater", "higher", "lower"))
+
+
+def _figure_next(piece: str) -> bool:
+    """Does a figure start at ``piece`` (``40%``, ``$5``, ``a`` or ``one`` of ``a million``, a
+    spelled number)?"""
+    head = piece[:1]
+    return head.isdigit() or head in "$€£¥₹" or piece.lower() in _FIGURE_WORDS
+
+
+_FIGURE_WORDS = frozenset(
+    ("a", "one", "half", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twice")
+)
 
 
 def _may_stop(text: str) -> bool:

@@ -137,6 +137,23 @@ _RANK = (
 )
 
 
+_A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)")
+"""``a million``, ``one billion``, ``half a million``: a figure without a digit."""
+
+
+def _a_scale(text: str, m: re.Match[str]) -> Quantity | None:
+    """``more than a million users`` (over 1,000,000 users), ``nearly a billion dollars``: a round
+    figure, as ``1,000,000`` written out is (:data:`ROUND_TOLERANCE`)."""
+    value = 0.5 if m.group("a")[:1] in "Hh" else 1.0
+    scale, pos = scale_after(text, m.end() - 1, currency=False)
+    if scale == 1.0:
+        return None
+    dim, factor, end = unit_after(text, pos, None)
+    low = value * scale * factor
+    kind, _, begin = _qualifier(text, m.start(), m.start())
+    return Quantity(low, low, dim, kind, ROUND_TOLERANCE * low, begin, end, text[begin:end].strip())
+
+
 def _may_rank_most(text: str) -> bool:
     """Might ``most`` or ``least`` in ``text`` start a rank (``the most visited``, ``its least``,
     ``the second most``)? A superset test at C speed: ``most of them`` is passed over."""
@@ -290,7 +307,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
     vague = not wordy and ("ost " in sentence or "ority of" in sentence)
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
-    if not wordy and not vague and not most and _DIGIT.search(sentence) is None:
+    scaled = (
+        " million" in sentence or " billion" in sentence or " thousand" in sentence or " trillion" in sentence
+    ) and _A_SCALE.search(sentence) is not None
+    if not wordy and not vague and not most and not scaled and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -310,6 +330,16 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         shares = [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None]
         if shares:
             found = sorted(found + shares, key=attrgetter("start"))
+            if limit is not None:
+                found = found[: limit + 1]
+    if scaled:
+        amounts = [
+            q
+            for m in _A_SCALE.finditer(text)
+            if (q := _a_scale(text, m)) is not None and not any(f.start <= q.start < f.end for f in found)
+        ]  # "a quarter of a million people" is read whole already
+        if amounts:
+            found = sorted(found + amounts, key=attrgetter("start"))
             if limit is not None:
                 found = found[: limit + 1]
     if most:

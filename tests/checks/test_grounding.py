@@ -125,6 +125,19 @@ class TestClaimSelection:
             "Details at https://example.org/a.b for the U.S. team.",
         ]
 
+    @pytest.mark.parametrize(
+        ("sentence", "claims"),
+        [
+            ("The bridge has not closed for more than two days.", 1),
+            ("Cycling is banned on the towpath.", 1),
+            ("It is slow.", 0),
+            ("It looks nice.", 0),
+        ],
+    )
+    def test_two_words_and_a_denial_or_a_figure_assert(self, sentence: str, claims: int) -> None:
+        """Two content words are a claim when the sentence denies or holds a figure in words."""
+        assert len(ground(sentence, [src("s1", CHECKOUT)]).claims) == claims
+
     def test_extract_claims_drops_rhetoric(self) -> None:
         """The shared extractor no longer counts hypotheticals as claims."""
         assert extract_claims("Imagine cutting latency by 90%. Redis handles 1M ops/s.")[0].text == (
@@ -160,6 +173,18 @@ class TestLexicon:
     def test_an_end_that_is_no_time_stays(self) -> None:
         assert stem("end") in terms("the end of the pipeline")
         assert terms("end-to-end tests at the end of March").count(stem("end")) == 2
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("more than 40% of users", [stem("users")]),
+            ("fewer than a million users", [stem("users")]),
+            ("more users than last year", [stem("more"), stem("users"), stem("last")]),
+        ],
+    )
+    def test_a_bound_before_a_figure_is_no_term(self, text: str, expected: list[str]) -> None:
+        """'more than 40%' is a bound of the figure, as 'over 40%' is: no word a source must share."""
+        assert terms(text) == expected
 
     def test_all_capitals_names_survive_stopwords(self) -> None:
         """'US' is a name even though 'us' is a pronoun."""
@@ -597,6 +622,21 @@ class TestQuantities:
     def test_the_amount_of_a_change(self, text: str, roles: list[str]) -> None:
         """A figure right after a change verb (and 'by') is the change's amount, role 'by'."""
         assert [q.role for q in quantities(text)] == roles
+
+    @pytest.mark.parametrize(
+        ("text", "dim", "value", "kind"),
+        [
+            ("more than a million monthly users", "count:user", 1e6, "lower"),
+            ("nearly a billion dollars", "money:usd", 1e9, "approx"),
+            ("half a million visitors", "count:visitor", 5e5, "exact"),
+            ("one million people", "count:" + stem("people"), 1e6, "exact"),
+        ],
+    )
+    def test_a_scale_in_words(self, text: str, dim: str, value: float, kind: str) -> None:
+        """'a million', 'one billion', 'half a million' are figures without a digit (they were unread)."""
+        q = q1(text)
+        assert (q.dim, q.low, q.kind) == (dim, value, kind)
+        assert consistent(q1("more than a million users"), q1("1.2 million users"))
 
     def test_parts_of_wholes(self) -> None:
         """'12 of 40 schools' is 12 and 40 schools, and the share 0.3 between them; a bare count is not."""
@@ -1200,6 +1240,14 @@ class TestStatuses:
         either (it was contradicted): computed, it follows (inferred) or disagrees; a stated one is stated."""
         facts = src("s1", f"The report covers the last year. {source} It was published in June.")
         assert status(claim, facts) is expected
+
+    def test_a_bound_in_words(self) -> None:
+        """'more than a million monthly users' against '1.2 million monthly users' (it was unsourced)."""
+        facts = src(
+            "s1", "The report covers the last year. The app has 1.2 million monthly users. It was published."
+        )
+        assert status("The app has more than a million monthly users.", facts) is Status.SUPPORTED
+        assert status("The app has nearly 2 million monthly users.", facts) is Status.CONTRADICTED
 
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
         """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
