@@ -364,7 +364,44 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _with_context(text, found)
         if len(found) > 1 and " of " in text:
             found = _parts_of_wholes(text, found)
+        if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
+            found = _runners_up(text, found)
     return found if limit is None else found[:limit]
+
+
+_RUNNERS_UP = re.compile(
+    r"\b(?:ahead\s+of|followed\s+by)\s+(?P<names>(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*)"
+)
+"""``ahead of Millbrook``, ``followed by Harlow and Tilbury``: the named ones rank after the first."""
+
+
+def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, for each name after ``ahead of`` or ``followed by`` that follows a first place
+    (``Ruxton was the fastest-growing town, ahead of Millbrook``), a rank of second or lower of the
+    same kind, whose context is that name: ``Millbrook was the fastest-growing town`` disagrees."""
+    out = list(found)
+    for m in _RUNNERS_UP.finditer(text):
+        first = next(
+            (q for q in reversed(found) if q.dim[:5] == "rank:" and q.end <= m.start() and q.low == 1), None
+        )
+        if first is None:
+            continue
+        for name in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("names")):
+            named = frozenset(terms(name))
+            if named:
+                out.append(
+                    first._replace(
+                        low=2.0,
+                        high=math.inf,
+                        kind="lower",
+                        start=m.start("names"),
+                        end=m.end("names"),
+                        text=name,
+                        context=named,
+                    )
+                )
+    return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
 
 
 _OF_WHOLE = re.compile(

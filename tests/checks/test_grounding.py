@@ -557,6 +557,28 @@ class TestQuantities:
         assert status(claim, source) is expected
 
     @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Millbrook was the fastest-growing town in the region last year.", Status.CONTRADICTED),
+            ("Ruxton was the fastest-growing town in the region last year.", Status.SUPPORTED),
+        ],
+    )
+    def test_ahead_of_ranks_after(self, claim: str, expected: Status) -> None:
+        """'the fastest-growing town, ahead of Millbrook': Millbrook ranks second or lower (it was
+        read as the fastest-growing: supported)."""
+        facts = src(
+            "s1",
+            "The report covers the last year. Ruxton was the fastest-growing town in the region last year, "
+            "ahead of Millbrook. It was published in June.",
+        )
+        assert status(claim, facts) is expected
+        found = quantities("Dover is the busiest port, followed by Harlow and Tilbury.")
+        assert [(q.text, q.low, q.kind) for q in found[1:]] == [
+            ("Harlow", 2.0, "lower"),
+            ("Tilbury", 2.0, "lower"),
+        ]
+
+    @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
             (
