@@ -71,6 +71,15 @@ def src(sid: str, text: str, **extra: Any) -> Source:
     return Source(id=sid, type=extra.pop("type", "web"), text=text, **extra)
 
 
+def in_report(sentence: str) -> Source:
+    """A source that holds ``sentence`` between two sentences that say nothing about it."""
+    return src("s1", f"The report covers the last year. {sentence} It was published in June.")
+
+
+_SAID = {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}
+"""The short labels of the parametrised status tables."""
+
+
 def one(draft: str, *sources: Source, **kw: Any) -> Any:
     """The single claim of a one-claim draft, grounded (lexical path unless told)."""
     result = ground(draft, sources, **kw)
@@ -606,7 +615,7 @@ class TestQuantities:
     def test_opposite_superlatives(self, source: str, claim: str, expected: Status) -> None:
         """The largest of a kind is not also its smallest, nor the most popular the least popular; a
         rank of a subject the claim does not name is another's (each was read as supported)."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        facts = in_report(source)
         assert status(claim, facts) is expected
 
     def test_a_rank_against_another(self) -> None:
@@ -1194,8 +1203,8 @@ class TestStatuses:
         'expected', and a verb that only ties a subject to its figure ('reached', 'totalled', 'drew')
         against a source that gives the figure otherwise ('rose 12% to'): each read unsourced before,
         or contradicted ('stopped selling')."""
-        facts = src("s1", f"The notice covers the last year. {source} It was published in June.")
-        assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -1230,8 +1239,8 @@ class TestStatuses:
     def test_a_part_of_a_whole_is_a_share(self, source: str, claim: str, expected: str) -> None:
         """'3 of the line's 14 stations' states a share (3/14): 'most of the stations' disagrees with it
         (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced)."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
-        assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -1260,7 +1269,7 @@ class TestStatuses:
     def test_a_change_amount_against_a_change(self, source: str, claim: str, expected: Status) -> None:
         """'fell by 15 minutes' is the difference of 'from 40 to 25 minutes', not a value to compare with
         either (it was contradicted): computed, it follows (inferred) or disagrees; a stated one is stated."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        facts = in_report(source)
         assert status(claim, facts) is expected
 
     def test_a_bound_in_words(self) -> None:
@@ -1348,7 +1357,7 @@ class TestStatuses:
     def test_negations_in_other_words(self, source: str, claim: str, expected: Status) -> None:
         """'not only', 'not until', 'no fewer than', 'not open' for 'closed', a prohibition and 'failed
         to' read as what they say, once each misread as a contradiction or missed as one."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        facts = in_report(source)
         assert status(claim, facts) is expected
 
     @pytest.mark.parametrize(
@@ -1414,7 +1423,7 @@ class TestStatuses:
     def test_figures_in_other_words(self, source: str, claim: str, expected: Status) -> None:
         """Shares in words, a figure of another year in the same sentence, a loss for 'lost': once
         unread ('one in five' was 5 patients), paired with the wrong year, or a word apart."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        facts = in_report(source)
         assert status(claim, facts) is expected
 
     @pytest.mark.parametrize(
@@ -1477,8 +1486,8 @@ class TestStatuses:
         when the source gives the figure the claim's time; 'Q3' is 'the third quarter'; 'at the end
         of 2023' is of 2023; the claim's year that the source gives to the same figure agrees (each
         was misread: unsourced, or the last a false contradiction)."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
-        assert status(claim, facts) is {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}[expected]
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -1509,7 +1518,7 @@ class TestStatuses:
     def test_planned_is_not_done(self, source: str, claim: str, expected: Status) -> None:
         """A goal stated as achieved, or a 'may' dropped, is not supported: inferred and ambiguous, for
         the judge ('in May' is a month); a denied rise the source does not mention is no contradiction."""
-        facts = src("s1", f"The report covers the last year. {source} It was published in June.")
+        facts = in_report(source)
         grounded = one(facts_claim := claim, facts)
         assert grounded.status is expected, facts_claim
         if expected is Status.INFERRED:
