@@ -56,8 +56,10 @@ _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
 _DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _CLAUSE = re.compile(
-    r"\s*(?:[,;:\u060c\u061b]|\s(?:but|while|whereas|although|though|however|unlike)\s)\s*", re.IGNORECASE
+    r"\s*(?:[,;:\u060c\u061b]|\s(?:but(?!\s+also\b)|while|whereas|although|though|however|unlike)\s)\s*",
+    re.IGNORECASE,
 )
+"""Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject)."""
 
 STOPWORDS: frozenset[str] = words(
     """a an the and or of to in on at by for with from as is are was were be been being am it its it's this

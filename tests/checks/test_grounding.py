@@ -342,6 +342,11 @@ class TestLexicon:
             ("It runs in Oslo, not in Lima.", ["It runs in Oslo", "not in Lima."]),
             ("It grew ALTHOUGH costs fell.", ["It grew", "costs fell."]),
             ("النظام سريع، لكنه مكلف.", ["النظام سريع", "لكنه مكلف."]),
+            ("It is fast but costly.", ["It is fast", "costly."]),
+            (
+                "It is not only the largest but also the oldest.",
+                ["It is not only the largest but also the oldest."],
+            ),
         ],
     )
     def test_clauses_cut_at_commas_and_contrasts(self, text: str, expected: list[str]) -> None:
@@ -586,6 +591,13 @@ class TestQuantities:
             ("Harlow", 2.0, "lower"),
             ("Tilbury", 2.0, "lower"),
         ]
+
+    def test_not_only_but_also_is_one_clause(self) -> None:
+        """'not only the largest but also the oldest' denies nothing and keeps its subject: 'not the
+        oldest' is contradicted (it was inferred, the 'also the oldest' clause cut from 'The farm')."""
+        facts = in_report("The farm is not only the largest in the valley but also the oldest.")
+        assert status("The farm is not the oldest in the valley.", facts) is Status.CONTRADICTED
+        assert status("The farm is the oldest in the valley.", facts) is Status.SUPPORTED
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
