@@ -284,6 +284,13 @@ def _timed(fn: Callable[[], object]) -> float:
 HOSTILE_BYTES = 1_000_000
 
 
+_PHRASES = (
+    "at the end of 2023", "in the third quarter", "ahead of Lima", "3 of the 14 nodes", "the most used",
+    "fell by 5%", "more than a million", "stopped selling",
+)  # fmt: skip
+"""Wordings each read by a rule of its own (times, ranks, shares, changes, bounds, denials)."""
+
+
 def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
     """Drafts of about ``size`` characters built to find super-linear work (see ``hostile_figures``)."""
     rng = random.Random(seed)
@@ -299,6 +306,9 @@ def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
         + ", ".join(
             rng.choice(["does not support IPv6", "runs in Oslo", "grew 4%"]) for _ in range(size // 16)
         )
+        + ".",
+        "one sentence of times and ranks": "Atlas "
+        + " ".join(rng.choice(_PHRASES) for _ in range(size // 16))
         + ".",
         "no spaces": "Atlas " + "x" * size + ".",
         "unclosed brackets": "Atlas [s1] " + "[" * size,

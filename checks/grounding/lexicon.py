@@ -310,12 +310,15 @@ def may_name_a_time(text: str) -> bool:
 def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     """The terms of the pieces of each :data:`PERIOD_PHRASE` dropped: ``at the end of 2023`` is a
     time, as ``in 2023`` is, not an end; ``the third quarter`` a figure, as ``Q3`` is."""
-    at = 0
+    at = end = 0
+    words: list[str] = []
     for m in PERIOD_PHRASE.finditer(text):
-        words = m.group().split()
-        # The phrase's first piece: no earlier than its count of whitespace-split words (pieces may
-        # also hold BOUNDARY, which that count skips), and the first from there that holds its word.
-        at = max(at, len(text[: m.start()].split()) - 1)
+        # The phrase's first piece: no earlier than the pieces counted since the last phrase (the
+        # count may take a piece the phrase shares, at either end, twice: less two; pieces may also
+        # hold BOUNDARY, which it skips), and the first from there that holds its word. Counting
+        # only the text since the last phrase keeps this linear in the text.
+        at = max(at, at + len(words) + len(text[end : m.start()].split()) - 2)
+        words, end = m.group().split(), m.end()
         head = words[0].lower()
         while at < len(pieces) and not pieces[at].lower().endswith(head):
             at += 1
