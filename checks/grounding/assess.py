@@ -22,14 +22,14 @@ one set per strictness.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import ANTONYMS, prospective, stem, surface
-from checks.grounding.quantities import Quantity, Relation, compare
+from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from messages import Strictness
 
 __all__ = [
@@ -62,8 +62,9 @@ MIN_STATED_FIGURES = 2
 """Figures of a claim (not bare numbers or years) that, all stated by one sentence, count as words it
 states: two figures agreeing is rarely a coincidence; one (``2 GB``) often is."""
 MIN_CLAUSE_COVERAGE = 0.5
-_CHANGES = frozenset((stem("increase"), stem("decrease")))
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
+CHANGES = frozenset((stem("increase"), stem("decrease")))
+"""The two directions of a change (``rose``, ``grew``, ``up``...; ``fell``, ``cut``, ``down``...)."""
 
 
 _NO_FIGURES = Relation()
@@ -177,9 +178,10 @@ def assess(
     # is stated by a source that gives the subject that figure in other words ("rose 12% to $8.4
     # million"): it counts as covered once a figure of the claim pairs with one of the sentence.
     tie = _tie_terms(claim, sentence)
+    way = _way_terms(claim, sentence)  # "rose", "fell": read from the figures (_trend) when they can
     bare = cov
-    if tie:
-        cov = coverage(weights, sentence.seen | tie)
+    if tie or way:
+        cov = coverage(weights, sentence.seen | tie | way)
     related = cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)
     if not related:
         return Evidence(sentence, bare, similarity, Finding.NONE)
@@ -192,10 +194,29 @@ def assess(
         )
     else:
         relation = _NO_FIGURES
-    if tie and not _tied(relation):
-        tie, cov = _NONE, bare
+    trend = _trend(claim, index.quantities(sentence.number), relation) if claim.quantities else None
+    if (tie and not _tied(relation)) or (way and trend is None):
+        tie = tie if _tied(relation) else _NONE
+        cov = coverage(weights, sentence.seen | tie) if tie else bare
         if not (cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)):
             return Evidence(sentence, cov, similarity, Finding.NONE)
+    if trend is not None:
+        # "Revenue fell in 2024" against "$4.0 million in 2023 and $5.2 million in 2024": the claim's
+        # direction against the one the sentence's figures take.
+        term, agrees, detail = trend
+        covered = coverage(weights, sentence.seen | tie | {term})
+        if relation.conflicts:  # the figures say which way; the amount disagrees (below)
+            tie, cov = tie | {term}, covered
+        elif not agrees:
+            if covered >= th.polarity and _names_held(claim, sentence):
+                return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
+            if covered >= th.partial:
+                return Evidence(
+                    sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
+                )
+        elif covered >= th.partial:
+            # It follows from the figures; the source does not say it in words: inferred.
+            return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
     if relation.conflicts and not _same_subject(relation, weights, sentence, index):
@@ -250,6 +271,30 @@ def assess(
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
 
 
+def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> tuple[str, bool, str] | None:
+    """A claim that something rose or fell, with no figure of its own but its time (``Revenue fell
+    in 2024``) or an amount computed from the sentence's figures (``grew by 30% in 2024``), against
+    the change those figures make (:func:`trend_in`): the claim's word, whether the figures go its
+    way, and why. None when either gives no direction."""
+    said = CHANGES & claim.terms
+    if len(said) != 1 or any(denied for _, denied in claim.clauses):
+        return None
+    measured = {id(q) for q in relation.computed} | {id(q) for q, _ in relation.conflicts if q.role == "by"}
+    if any(id(q) not in measured for q in strong(claim.quantities)):
+        return None
+    year = next((q.low for q in claim.quantities if q.dim == "year" and q.low == q.high), 0.0)
+    change = trend_in(figures, year)
+    if change is None or change[1].low == change[0].low:
+        return None
+    term = next(iter(said))
+    rose = change[1].low > change[0].low
+    agrees = rose == (term == _INCREASE)
+    went = "rose" if rose else "fell"
+    detail = f"the source's figures {went} from {change[0].text} to {change[1].text}"
+    return term, agrees, detail
+
+
+_INCREASE = stem("increase")
 TIES = frozenset((stem("reach"),))
 """Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
 ``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
@@ -261,6 +306,17 @@ def _tie_terms(claim: Features, sentence: SourceSentence) -> frozenset[str]:
     if not claim.quantities or TIES.isdisjoint(claim.terms):
         return _NONE
     return (TIES & claim.terms) - sentence.seen
+
+
+def _way_terms(claim: Features, sentence: SourceSentence) -> frozenset[str]:
+    """The claim's word for which way something went (``rose``, ``fell``), when the sentence lacks
+    it and the claim has no figure but its time or a change amount (:func:`_trend` may read it from
+    the sentence's figures)."""
+    if not claim.quantities or CHANGES.isdisjoint(claim.terms):
+        return _NONE
+    if any(q.role != "by" for q in strong(claim.quantities)):
+        return _NONE
+    return (CHANGES & claim.terms) - sentence.seen
 
 
 def _tied(relation: Relation) -> bool:
@@ -359,8 +415,10 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         known = weights.figures.get(id(q))
         if known is None:
             # Per claim figure, once: the claim outlives these entries (they go with its Weights).
-            # A verb that ties the subject to the figure ("reached") qualifies nothing.
-            context = q.context - TIES if not TIES.isdisjoint(q.context) else q.context
+            # A verb that ties the subject to the figure ("reached") qualifies nothing; nor does the
+            # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
+            verbs = TIES | CHANGES if q.role == "by" else TIES
+            context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context
             foreign = any(t not in index.vocab for t in context)
             around = _subset(weights, context.intersection(weights.terms))
             known = weights.figures[id(q)] = (foreign, around)
@@ -435,7 +493,7 @@ def _polarity(
                     best_cov, best_negated, best_terms = cov, s_negated, s_terms
             # A denied change the source clause does not mention is not the source's to affirm
             # ("fares have not risen" against "fares have been frozen").
-            unsaid = _CHANGES.difference(best_terms).intersection(c_terms)
+            unsaid = CHANGES.difference(best_terms).intersection(c_terms)
             if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated and not unsaid:
                 side = "denies" if best_negated else "affirms"
                 if around is None:

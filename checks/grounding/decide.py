@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checks.grounding.assess import (
+    CHANGES,
     TIES,
     Evidence,
     Finding,
@@ -174,7 +175,9 @@ def decide(
             )
             if placed.status is Status.UNSOURCED or placed.basis is Basis.OTHER_SECTION:
                 return placed
-        if reach < th.support:
+        # The best sentence may cover words no source uses when its figures state them ("grew by
+        # 30%" read from "$4.0 million in 2023 and $5.2 million in 2024"): its coverage counts too.
+        if reach < th.support and best.coverage < th.support:
             return Decision(Status.UNSOURCED, Basis.NO_MATCH, best)
         return Decision(Status.INFERRED, Basis.PARTIAL, best, ambiguous=True)
     return Decision(Status.UNSOURCED, Basis.NO_MATCH, None)
@@ -205,6 +208,9 @@ def _assess_all(
     # The claim's tying verbs ("reached"), at best covered by a paired figure (assess._tie_terms):
     # candidates are ranked and cut as if they were, and assess() finds whether they are.
     tie = TIES & claim.terms if claim.quantities else frozenset()
+    if claim.quantities and all(q.role == "by" for q in strong(claim.quantities)):
+        # "Revenue fell in 2024", "grew by 30% in 2024": the figures may say which way (assess._trend)
+        tie |= CHANGES & claim.terms
     ranked: list[tuple[float, float, int, float | None, float]] = []
     for n in numbers:
         seen = sets_of(n)[1]

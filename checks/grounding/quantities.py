@@ -66,7 +66,7 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.units import scale_after, unit_after
 
-__all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities"]
+__all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities", "trend_in"]
 
 Role = Literal["", "from", "to", "by"]
 
@@ -672,22 +672,34 @@ def _changes(
 
 
 def _change_in(q: Quantity, source: Sequence[Quantity]) -> tuple[Quantity, Quantity] | None:
-    """The old and the new value of the change a change amount ``q`` can be measured against: a
-    ``from`` and a ``to`` of one dimension, else two figures of one dimension and two years (the
-    newer of the claim's year, when it gives one)."""
-    dims = (q.dim,) if q.dim != "fraction" else None
-    values = [r for r in source if r.dim not in ("year", "number", "fraction") or r.dim == q.dim]
-    if dims is not None:
+    """The old and the new value of the change a change amount ``q`` can be measured against: of
+    its dimension (of any for a percentage), up to its year (:func:`_from_to`)."""
+    values = [r for r in source if r.dim not in ("year", "fraction") or r.dim == q.dim]
+    if q.dim != "fraction":
         values = [r for r in values if _same_dim(r, q)]
+    return _from_to(values, q.year)
+
+
+def trend_in(source: Sequence[Quantity], year: float = 0.0) -> tuple[Quantity, Quantity] | None:
+    """The old and the new value of a change a sentence gives (``from 40 to 25 minutes``, ``$4.0
+    million in 2023 and $5.2 million in 2024``), up to ``year`` when not 0: what a claim that
+    something rose or fell in that year is checked against."""
+    values = [r for r in source if r.dim != "year" and r.dim[:4] != "rank" and not r.vague and r.role != "by"]
+    return _from_to(values, year)
+
+
+def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantity] | None:
+    """A ``from`` and a ``to`` of one dimension among ``values``, else the two newest of one
+    dimension and two years (up to ``year`` when not 0)."""
     old = next((r for r in values if r.role == "from"), None)
     new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
     if old is not None and new is not None:
         return old, new
     dated = sorted((r for r in values if r.year and r.low == r.high), key=lambda r: r.year)
-    if q.year:
-        dated = [r for r in dated if r.year <= q.year]
-    if len(dated) >= 2 and dated[-1].dim == dated[-2].dim and dated[-1].year != dated[-2].year:
-        return dated[-2], dated[-1]
+    if year:
+        dated = [r for r in dated if r.year <= year]
+    if len(dated) >= 2 and _same_dim(dated[-1], dated[-2]) and dated[-1].year != dated[-2].year:
+        return dated[-2], dated[-1]  # "1,240 offences in 2022 and 1,180 in 2023": the count, twice
     return None
 
 

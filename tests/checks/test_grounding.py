@@ -1292,6 +1292,21 @@ class TestStatuses:
         assert status("The app has more than a million monthly users.", facts) is Status.SUPPORTED
         assert status("The app has nearly 2 million monthly users.", facts) is Status.CONTRADICTED
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Revenue fell in 2024.", Status.CONTRADICTED),
+            ("Revenue rose in 2024.", Status.INFERRED),
+            ("Revenue grew by 30% in 2024.", Status.INFERRED),
+            ("Revenue grew by 50% in 2024.", Status.CONTRADICTED),
+        ],
+    )
+    def test_which_way_the_figures_go(self, claim: str, expected: Status) -> None:
+        """'Revenue fell in 2024' against '$4.0 million in 2023 and $5.2 million in 2024': the figures
+        rose (both were unsourced: 'fell' and 'grew' are in no source sentence)."""
+        facts = in_report("Revenue was $4.0 million in 2023 and $5.2 million in 2024.")
+        assert status(claim, facts) is expected
+
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
         """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
         contradiction; a plan against a plan is one."""
