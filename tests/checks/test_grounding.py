@@ -1307,6 +1307,12 @@ class TestStatuses:
         facts = in_report("Revenue was $4.0 million in 2023 and $5.2 million in 2024.")
         assert status(claim, facts) is expected
 
+    def test_a_count_and_a_bare_number_of_two_years_are_a_change(self) -> None:
+        """'1,240 offences in 2022 and 1,180 in 2023': the 1,180 counts offences too."""
+        facts = in_report("Crime in the district was 1,240 offences in 2022 and 1,180 in 2023.")
+        assert status("Crime in the district increased by 5% in 2023.", facts) is Status.CONTRADICTED
+        assert status("Crime in the district fell by 5% in 2023.", facts) is Status.INFERRED
+
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
         """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
         contradiction; a plan against a plan is one."""
