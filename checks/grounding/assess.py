@@ -41,7 +41,10 @@ __all__ = [
     "assess",
     "coverage",
     "may_support",
+    "ranked_names",
     "strong",
+    "tie_terms",
+    "way_terms",
 ]
 
 # Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
@@ -177,8 +180,8 @@ def assess(
     # A verb that only ties the claim's subject to its figure ("reached $8.4 million", "totalled")
     # is stated by a source that gives the subject that figure in other words ("rose 12% to $8.4
     # million"): it counts as covered once a figure of the claim pairs with one of the sentence.
-    tie = _tie_terms(claim, sentence)
-    way = _way_terms(claim, sentence)  # "rose", "fell": read from the figures (_trend) when they can
+    tie = tie_terms(claim) - sentence.seen
+    way = way_terms(claim) - sentence.seen  # "rose", "fell": read from the figures (_trend) when they can
     bare = cov
     if tie or way:
         cov = coverage(weights, sentence.seen | tie | way)
@@ -301,22 +304,21 @@ TIES = frozenset((stem("reach"),))
 _NONE: frozenset[str] = frozenset()
 
 
-def _tie_terms(claim: Features, sentence: SourceSentence) -> frozenset[str]:
-    """The claim's tying verbs the sentence lacks, when the claim has a figure they could tie."""
+def tie_terms(claim: Features) -> frozenset[str]:
+    """The claim's tying verbs, when it has a figure they could tie (:func:`_tied`)."""
     if not claim.quantities or TIES.isdisjoint(claim.terms):
         return _NONE
-    return (TIES & claim.terms) - sentence.seen
+    return TIES & claim.terms
 
 
-def _way_terms(claim: Features, sentence: SourceSentence) -> frozenset[str]:
-    """The claim's word for which way something went (``rose``, ``fell``), when the sentence lacks
-    it and the claim has no figure but its time or a change amount (:func:`_trend` may read it from
-    the sentence's figures)."""
+def way_terms(claim: Features) -> frozenset[str]:
+    """The claim's word for which way something went (``rose``, ``fell``), when it has no figure
+    but its time or a change amount (:func:`_trend` may read it from a sentence's figures)."""
     if not claim.quantities or CHANGES.isdisjoint(claim.terms):
         return _NONE
     if any(q.role != "by" for q in strong(claim.quantities)):
         return _NONE
-    return (CHANGES & claim.terms) - sentence.seen
+    return CHANGES & claim.terms
 
 
 def _tied(relation: Relation) -> bool:
@@ -344,8 +346,9 @@ def may_support(
     """Could :func:`assess` find that a sentence of these ``terms`` (``cov`` with its surroundings)
     supports the claim? False is certain, and costs no figures or clauses: without the coverage
     (or the cosine) that stating the claim takes, no reading of them makes it support."""
-    if claim.quantities and not TIES.isdisjoint(claim.terms):  # at best, the tying verb is stated
-        terms = terms | TIES
+    tied = tie_terms(claim)
+    if tied:  # at best, the tying verb is stated
+        terms = terms | tied
         cov = max(cov, coverage(weights, terms))
     own = coverage(weights, terms)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor

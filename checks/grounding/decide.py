@@ -39,8 +39,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checks.grounding.assess import (
-    CHANGES,
-    TIES,
     Evidence,
     Finding,
     Thresholds,
@@ -50,6 +48,8 @@ from checks.grounding.assess import (
     may_support,
     ranked_names,
     strong,
+    tie_terms,
+    way_terms,
 )
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.quantities import Quantity, compare
@@ -205,12 +205,9 @@ def _assess_all(
     sets_of = index.sets
     terms = weights.terms.items()
     total = weights.total
-    # The claim's tying verbs ("reached"), at best covered by a paired figure (assess._tie_terms):
-    # candidates are ranked and cut as if they were, and assess() finds whether they are.
-    tie = TIES & claim.terms if claim.quantities else frozenset()
-    if claim.quantities and all(q.role == "by" for q in strong(claim.quantities)):
-        # "Revenue fell in 2024", "grew by 30% in 2024": the figures may say which way (assess._trend)
-        tie |= CHANGES & claim.terms
+    # The claim's tying verbs ("reached") and its direction ("fell in 2024"), at best stated by a
+    # sentence's figures: candidates are ranked and cut as if they were, and assess() finds whether.
+    tie = tie_terms(claim) | way_terms(claim)
     ranked: list[tuple[float, float, int, float | None, float]] = []
     for n in numbers:
         seen = sets_of(n)[1]

@@ -58,6 +58,7 @@ from checks.grounding.lexicon import (
     PERIOD_PHRASE,
     SEASONS,
     STOPWORDS,
+    YEAR_PARTS,
     may_name_a_time,
     piece_terms,
     stem,
@@ -326,40 +327,24 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found.append(q)
             if limit is not None and len(found) > limit:
                 break
+    # Figures read in passes of their own, each only in sentences that may hold them.
     if vague:
-        shares = [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None]
-        if shares:
-            found = sorted(found + shares, key=attrgetter("start"))
-            if limit is not None:
-                found = found[: limit + 1]
-    if scaled:
-        amounts = [
-            q
-            for m in _A_SCALE.finditer(text)
-            if (q := _a_scale(text, m)) is not None and not any(f.start <= q.start < f.end for f in found)
-        ]  # "a quarter of a million people" is read whole already
-        if amounts:
-            found = sorted(found + amounts, key=attrgetter("start"))
-            if limit is not None:
-                found = found[: limit + 1]
-    if most:
+        found = _merged(
+            found, [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None], limit
+        )
+    if scaled:  # "a quarter of a million people" is read whole already: its "a million" is not read again
+        amounts = [q for m in _A_SCALE.finditer(text) if (q := _a_scale(text, m)) is not None]
+        found = _merged(found, [q for q in amounts if not _within(q, found)], limit)
+    if most:  # "the second most visited": the rank takes the place of the ordinal read alone
         ranks = [q for m in _MOST_RANK.finditer(text) if (q := _rank(text, m)) is not None]
-        if ranks:
-            kept = [q for q in found if not any(r.start <= q.start < r.end for r in ranks)]
-            found = sorted(kept + ranks, key=attrgetter("start"))
-            if limit is not None:
-                found = found[: limit + 1]
+        found = _merged([q for q in found if not _within(q, ranks)], ranks, limit)
     if (
         "uarter" in sentence
         or "alf" in sentence
         or "FY" in sentence
         or ("Q" in sentence and _QUARTER_NAME.search(sentence) is not None)
     ):
-        periods = [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None]
-        if periods:
-            found = sorted(found + periods, key=attrgetter("start"))
-            if limit is not None:
-                found = found[: limit + 1]
+        found = _merged(found, [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None], limit)
     if context and found:
         found = _with_context(text, found)
         if len(found) > 1 and " of " in text:
@@ -367,6 +352,20 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
     return found if limit is None else found[:limit]
+
+
+def _merged(found: list[Quantity], extra: list[Quantity], limit: int | None) -> list[Quantity]:
+    """``found`` and ``extra`` in the order they are written, at most ``limit`` + 1 (see
+    :func:`quantities`)."""
+    if not extra:
+        return found
+    merged = sorted(found + extra, key=attrgetter("start"))
+    return merged if limit is None else merged[: limit + 1]
+
+
+def _within(q: Quantity, others: Sequence[Quantity]) -> bool:
+    """Does ``q`` start inside one of ``others``?"""
+    return any(r.start <= q.start < r.end for r in others)
 
 
 _RUNNERS_UP = re.compile(
@@ -443,12 +442,11 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _PERIOD = re.compile(
     r"\b(?:Q(?P<q>[1-4])|FY(?P<fy>\d{4}|\d{2})"
-    r"|(?i:(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?P<unit>quarter|half)))\b(?!-)"
+    rf"|(?i:(?P<ord>{'|'.join(YEAR_PARTS)})[\s-]+(?P<unit>quarter|half)))\b(?!-)"
 )
 """A part of a year: ``Q3``, ``the third quarter``, ``second-quarter``, ``the first half``; and a fiscal
 year, ``FY2023``, ``FY24``."""
 _QUARTER_NAME = re.compile(r"Q[1-4]")
-_PERIOD_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 
 def _period(m: re.Match[str]) -> Quantity | None:
@@ -460,7 +458,7 @@ def _period(m: re.Match[str]) -> Quantity | None:
         n, dim = float(digits if len(digits) == 4 else f"20{digits}"), "year"
     else:
         # The pattern folds case the Unicode way (a long s matches an s): a word not in the table is not read.
-        place = _PERIOD_ORDINALS.get(m.group("ord").lower())
+        place = YEAR_PARTS.get(m.group("ord").lower())
         unit = m.group("unit").lower()
         if place is None or unit not in ("quarter", "half") or (unit == "half" and place > 2):
             return None
@@ -664,7 +662,7 @@ def _changes(
         derived = q._replace(low=value, high=value, kind="exact", tolerance=tolerance, role="")
         ok = consistent(q._replace(role=""), derived)
         if ok:
-            matched[next(i for i, c in enumerate(claim) if c is q)] = (q, new)
+            matched[_position(claim, q)] = (q, new)
             computed.append(q)
         else:
             conflicts.append((q, new))
@@ -703,6 +701,12 @@ def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantit
     return None
 
 
+def _position(claim: Sequence[Quantity], q: Quantity) -> int:
+    """Where ``q`` (itself, not an equal figure) stands among the claim's figures: its key in
+    :func:`compare`'s ``matched``."""
+    return next(i for i, c in enumerate(claim) if c is q)
+
+
 def _dated(
     claim: Sequence[Quantity],
     conflicts: list[tuple[Quantity, Quantity]],
@@ -721,7 +725,7 @@ def _dated(
         if q.dim == "year" and q.low == q.high and q.low in years:
             same = next((y for y in source if y.dim == "year" and y.low == y.high == q.low), None)
             if same is not None:
-                matched[next(i for i, c in enumerate(claim) if c is q)] = (q, same)
+                matched[_position(claim, q)] = (q, same)
                 continue
         kept.append((q, r))
     return kept
