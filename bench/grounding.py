@@ -286,9 +286,11 @@ HOSTILE_BYTES = 1_000_000
 
 _PHRASES = (
     "at the end of 2023", "in the third quarter", "ahead of Lima", "3 of the 14 nodes", "the most used",
-    "fell by 5%", "more than a million", "stopped selling",
+    "fell by 5%", "more than a million", "stopped selling", "more riders than Leeds", "after the merger",
+    "was bought by Kinloch", "beat Corran",
 )  # fmt: skip
-"""Wordings each read by a rule of its own (times, ranks, shares, changes, bounds, denials)."""
+"""Wordings each read by a rule of its own (times, ranks, shares, changes, bounds, denials,
+comparisons and relations)."""
 
 
 def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
@@ -307,7 +309,7 @@ def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
             rng.choice(["does not support IPv6", "runs in Oslo", "grew 4%"]) for _ in range(size // 16)
         )
         + ".",
-        "one sentence of times and ranks": "Atlas "
+        "one sentence of times, ranks and comparisons": "Atlas "
         + " ".join(rng.choice(_PHRASES) for _ in range(size // 16))
         + ".",
         "no spaces": "Atlas " + "x" * size + ".",

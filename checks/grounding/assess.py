@@ -30,6 +30,7 @@ from typing import NamedTuple
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import ANTONYMS, prospective, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
+from checks.grounding.roles import Frame, Order, relate
 from messages import Strictness
 
 __all__ = [
@@ -237,7 +238,27 @@ def assess(
         if same_subject and (dated or not thin) and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-    mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence)
+    order = _order(claim, sentence.number, index) if claim.frames else None
+    said = _NONE
+    if order is not None:
+        # "Corran beat Ashby" against "Ashby beat Corran": every word the same, the sides swapped.
+        (agrees, swapped), mine, theirs = order
+        said = mine.said  # the claim's own pivot ("shorter", "took over from"), said either way round
+        if not agrees:
+            covered = coverage(weights, sentence.seen | said | tie)
+            detail = (
+                f"the claim has the two sides of '{mine.text}' the other way round from the source's"
+                f" '{theirs.text}'"
+                if swapped
+                else f"the claim says '{mine.text}' where the source says '{theirs.text}'"
+            )
+            if covered >= th.polarity and not thin and _names_held(claim, sentence):
+                return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
+            if covered >= th.partial:
+                return Evidence(
+                    sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
+                )
+    mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence, said)
     if mismatch is not None:
         kind, clause_cov = mismatch
         # A plan is no denial of a fact ("the board plans to cut fees" against "fees rose 4%"): a
@@ -249,6 +270,7 @@ def assess(
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
+    turned |= said
     own = coverage(weights, sentence.terms | tie) if tie else coverage(weights, sentence.terms)
     if turned:  # "not open" where the source says "closed": the claim's word is stated, turned
         own = coverage(weights, sentence.terms | turned | tie)
@@ -432,11 +454,31 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
     return True
 
 
+def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Frame, Frame] | None:
+    """The claim's comparison or relation against sentence ``number``'s of the same key
+    (:func:`checks.grounding.roles.relate`), with the two frames: an agreeing pair first, else
+    the first that disagrees; None when no pair decides."""
+    theirs, their_names = index.frames(number)
+    if not theirs:
+        return None
+    names = claim.names | {claim.lead} if claim.lead else claim.names
+    found: tuple[Order, Frame, Frame] | None = None
+    for mine in claim.frames:
+        for frame in theirs:
+            got = relate(mine, frame, names, their_names)
+            if got is not None:
+                if got.agrees:
+                    return got, mine, frame
+                found = found or (got, mine, frame)
+    return found
+
+
 def _polarity(
     claim: Features,
     source: Clauses,
     weights: Weights,
     sentence: SourceSentence,
+    compared: frozenset[str] = frozenset(),
 ) -> tuple[tuple[str, float] | None, frozenset[str]]:
     """A negation or antonym mismatch between a claim clause and a source clause about the same thing.
 
@@ -448,6 +490,8 @@ def _polarity(
     An antonym in a clause of the other polarity agrees (``not open`` and ``closed``; ``allowed`` and
     ``not prohibited`` are read as polarity, not antonyms): such claim words are returned too, the
     words the source states turned, and that claim clause is not also compared on its negation.
+    The words of a comparison the sentence makes the other way round (``compared``: ``less`` in ``buses
+    run less often than trains`` against ``trains run more often than buses``) oppose nothing.
     """
     worst: tuple[str, float] | None = None
     around: frozenset[str] | None = None
@@ -458,7 +502,7 @@ def _polarity(
         sub = weights.part(c_terms)
         found: tuple[str, float] | None = None
         was_turned = len(turned)
-        opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS]
+        opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS and term not in compared]
         for term, opposite in opposed:
             rest: Weights | None = None
             agreeing: float | None = None

@@ -65,6 +65,7 @@ from checks.grounding.lexicon import (
     terms,
 )
 from checks.grounding.quantities import Quantity, clear_memo, quantities
+from checks.grounding.roles import Frame, frames
 from messages import Source
 
 __all__ = [
@@ -115,6 +116,8 @@ class Features:
     lead: str = ""
     """The term of its first word when capitalised (:func:`checks.grounding.lexicon.lead_term`): a
     name when a source writes it as one."""
+    frames: tuple[Frame, ...] = ()
+    """Its comparisons and relations with their sides in order (:func:`checks.grounding.roles.frames`)."""
 
 
 def features(plain: str) -> Features:
@@ -127,6 +130,7 @@ def features(plain: str) -> Features:
         sentence_names(plain),
         prospective(plain),
         lead_term(plain),
+        frames(plain),
     )
 
 
@@ -199,6 +203,7 @@ class _Read:
     names: dict[int, frozenset[str]] = field(default_factory=dict)
     figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
     clauses: dict[int, Clauses] = field(default_factory=dict)
+    frames: dict[int, tuple[tuple[Frame, ...], frozenset[str]]] = field(default_factory=dict)
 
 
 def _read(title: str, text: str) -> _Read:
@@ -420,6 +425,18 @@ class SourceIndex:
         got = r.clauses.get(k)
         if got is None:
             got = r.clauses[k] = _clauses(r.plains[k], self.sentences[number].terms)
+        return got
+
+    def frames(self, number: int) -> tuple[tuple[Frame, ...], frozenset[str]]:
+        """The frames of one sentence (:func:`checks.grounding.roles.frames`) and the terms of its
+        names, its first word among them when capitalised (what the sides are matched by), read once."""
+        r, k = self._sentences.locate(number)
+        got = r.frames.get(k)
+        if got is None:
+            plain = r.plains[k]
+            found = frames(plain)
+            named = _names(r, k) | {lead_term(plain)} if found else frozenset()
+            got = r.frames[k] = (found, named - {""})
         return got
 
     def terms_of(self, source_ids: Sequence[str] | None) -> frozenset[str]:

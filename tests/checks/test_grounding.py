@@ -1258,6 +1258,106 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "Harbourside has more residents than Eastfield.",
+                "Eastfield has more residents than Harbourside.",
+                "c",
+            ),
+            (
+                "Eastfield has fewer residents than Harbourside.",
+                "Harbourside has more residents than Eastfield.",
+                "s",
+            ),
+            (
+                "The Northway bridge is longer than the Southway bridge.",
+                "The Southway bridge is shorter than the Northway bridge.",
+                "s",
+            ),
+            (
+                "The Northway bridge is longer than the Southway bridge.",
+                "The Southway bridge is longer than the Northway bridge.",
+                "c",
+            ),
+            (
+                "Unemployment in Leeds was higher than in York.",
+                "Unemployment in York was higher than in Leeds.",
+                "c",
+            ),
+            (
+                "Trains run more often than buses on the coastal route.",
+                "Buses run less often than trains on the coastal route.",
+                "s",
+            ),
+            ("Sales in Asia were twice those in Europe.", "Sales in Europe were twice those in Asia.", "c"),
+            (
+                "Calder Ferries bought Morven Shipping in 2019.",
+                "Morven Shipping bought Calder Ferries in 2019.",
+                "c",
+            ),
+            (
+                "Calder Ferries bought Morven Shipping in 2019.",
+                "Morven Shipping was bought by Calder Ferries in 2019.",
+                "s",
+            ),
+            (
+                "Calder Ferries bought Morven Shipping in 2019.",
+                "Calder Ferries was bought by Morven Shipping in 2019.",
+                "c",
+            ),
+            ("Ashby beat Corran 3-1 in the final.", "Corran beat Ashby in the final.", "c"),
+            (
+                "The Ospreys lost to the Falcons in the semi-final.",
+                "The Falcons beat the Ospreys in the semi-final.",
+                "s",
+            ),
+            (
+                "Ruth Ellis succeeded Tom Barnes as chair in 2021.",
+                "Tom Barnes succeeded Ruth Ellis as chair in 2021.",
+                "c",
+            ),
+            (
+                "Ruth Ellis succeeded Tom Barnes as chair in 2021.",
+                "Ruth Ellis took over from Tom Barnes as chair in 2021.",
+                "s",
+            ),
+            ("The library opened before the museum.", "The museum opened before the library.", "c"),
+            ("The library opened before the museum.", "The museum opened after the library.", "s"),
+            (
+                "Glasgow received more rainfall than Edinburgh last year.",
+                "Edinburgh received less rainfall than Glasgow last year.",
+                "s",
+            ),
+            # a comparison of something else in the same sentence decides nothing
+            (
+                "Harbourside has more residents than Eastfield, and Eastfield has more shops.",
+                "Eastfield has more shops than Harbourside.",
+                "s",
+            ),
+        ],
+    )
+    def test_which_side_is_which(self, source: str, claim: str, expected: str) -> None:
+        """A comparison or relation read the other way round has every word of its source: each of
+        the contradictions here was supported before, and each converse ('shorter than' for 'longer
+        than' with the sides swapped) unsourced or contradicted."""
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
+
+    def test_a_reversed_relation_says_so(self) -> None:
+        got = one(
+            "Morven Shipping bought Calder Ferries in 2019.",
+            in_report("Calder Ferries bought Morven Shipping in 2019."),
+        )
+        assert got.status is Status.CONTRADICTED
+        evidence = got.decision.evidence
+        assert (
+            evidence.detail
+            == "the claim has the two sides of 'bought' the other way round from the source's 'bought'"
+        )
+        assert evidence.sentence.text == "Calder Ferries bought Morven Shipping in 2019."
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "Wait times fell from 40 minutes to 25 minutes.",
                 "Wait times fell by 15 minutes.",
                 Status.INFERRED,
