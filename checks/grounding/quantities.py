@@ -111,7 +111,25 @@ _SHARE = (
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
 )
 _MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper"}
+_WHOLE_OF = r"(?:of\s+)?(?:the|its|their|our|these|those|his|her)\b"
+_EVERY_NOT = (
+    "day|days|week|weeks|month|months|year|years|time|times|hour|hours|minute|minutes|morning|evening"
+    "|night|weekend|season|quarter|other|one|single|so|now|bit|penny|effort|chance|reason|sense|way"
+)
+_ALL = re.compile(
+    rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|twenty|thirty|forty|fifty|hundred)\b)"
+    rf"|(?P<each>each)\s+(?=of\s+(?:the|its|their|our|these|those)\b)"
+    rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
+    rf"|(?P<none>none)\s+(?=of\s+(?:the|its|their|our|these|those)\b))",
+    re.IGNORECASE,
+)
+"""Shares of all or nothing in words: ``all (of) the``, ``all 40``, ``each of the``, ``every school``
+(not ``every day``, a frequency), ``none of the``: 1 or 0, a share that ``9 of the 12 schools``
+or ``two of the five bridges`` disagrees with."""
 _OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
+ALL_TOLERANCE = 0.005
+"""``all`` is 100%: not 99% (one of a hundred schools without)."""
 SHARE_TOLERANCE = 0.1
 """A share in words is a round figure: ``a third`` allows 30% to 37%, ``one in five`` 18% to 22%."""
 _IN_DIGITS = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.IGNORECASE)
@@ -307,11 +325,18 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
     vague = not wordy and ("ost " in sentence or "ority of" in sentence)
+    whole = (
+        "all " in sentence
+        or "All " in sentence
+        or "very " in sentence
+        or "ach of" in sentence
+        or "one of" in sentence
+    ) and _ALL.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
     scaled = (
         " million" in sentence or " billion" in sentence or " thousand" in sentence or " trillion" in sentence
     ) and _A_SCALE.search(sentence) is not None
-    if not wordy and not vague and not most and not scaled and _DIGIT.search(sentence) is None:
+    if not wordy and not vague and not most and not scaled and not whole and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -332,6 +357,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _merged(
             found, [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None], limit
         )
+    if whole:
+        found = _merged(found, [_all_or_none(m) for m in _ALL.finditer(text)], limit)
     if scaled:  # "a quarter of a million people" is read whole already: its "a million" is not read again
         amounts = [q for m in _A_SCALE.finditer(text) if (q := _a_scale(text, m)) is not None]
         found = _merged(found, [q for q in amounts if not _within(q, found)], limit)
@@ -347,7 +374,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _merged(found, [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None], limit)
     if context and found:
         found = _with_context(text, found)
-        if len(found) > 1 and " of " in text:
+        if len(found) > 1 and (" of " in text or whole):
             found = _parts_of_wholes(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
@@ -414,10 +441,19 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
     fraction with both figures' context): ``most of the stations`` disagrees with it."""
     out = []
     for i, q in enumerate(found):
-        out.append(q)
         if i + 1 == len(found):
+            out.append(q)
             break
         whole = found[i + 1]
+        if (
+            q.vague
+            and q.kind == "exact"
+            and (whole.dim == "number" or whole.dim.startswith("count:"))
+            and (text[q.end : whole.start].isspace() or _OF_WHOLE.fullmatch(text, q.end, whole.start))
+        ):
+            # "all 40 trial sites", "none of the city's five bridges": the share is of that whole.
+            q = q._replace(context=q.context | whole.context | frozenset(whole.dim[6:].split()))  # noqa: PLW2901
+        out.append(q)
         if (
             q.dim == "number"
             and q.kind == "exact"
@@ -796,7 +832,11 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         value = float(spelled)
         dim, factor, end = unit_after(text, m.end(), None)
         if dim == "number":
-            return None
+            of = _OF_WHOLE.match(text, m.end())
+            if of is None or _DIGIT.match(text, of.end()) is None:
+                return None
+            # "nine of the district's 12 schools": a part of a whole (_parts_of_wholes reads the share)
+            return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         low = value * factor
         return Quantity(low, low, dim, "exact", 0.5 * factor, m.start(), end, text[m.start() : end])
     raw = m.group("num")
@@ -942,6 +982,14 @@ def _opposite(a: str, b: str) -> bool:
     head_a, _, rest_a = a.partition(" ")
     head_b, _, rest_b = b.partition(" ")
     return rest_a == rest_b != "" and {head_a, head_b} == {"rank:most", "rank:least"}
+
+
+def _all_or_none(m: re.Match[str]) -> Quantity:
+    """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words."""
+    value = 0.0 if m["none"] else 1.0
+    word = m["all"] or m["each"] or m["every"] or m["none"]
+    end = m.start() + len(word)
+    return Quantity(value, value, "fraction", "exact", ALL_TOLERANCE, m.start(), end, word, vague=True)
 
 
 def _share(text: str, m: re.Match[str]) -> Quantity | None:
@@ -1124,7 +1172,9 @@ def _comparable(a: Quantity, b: Quantity) -> bool:
     dims = {a.dim, b.dim}
     if "number" in dims:
         other = (dims - {"number"}).pop()
-        return other == "fraction" or other.startswith("count:")
+        if other == "fraction":
+            return not (a.vague or b.vague)  # "most", "every": no percentage a bare number could be
+        return other.startswith("count:")
     return False
 
 

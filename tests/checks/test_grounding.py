@@ -1258,6 +1258,62 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "Nine of the district's 12 schools have a library.",
+                "All of the district's 12 schools have a library.",
+                "c",
+            ),
+            (
+                "Nine of the district's 12 schools have a library.",
+                "Every school in the district has a library.",
+                "c",
+            ),
+            (
+                "All 12 of the district's schools have a library.",
+                "Every school in the district has a library.",
+                "s",
+            ),
+            (
+                "Each of the 40 trial sites reported fewer infections.",
+                "All 40 trial sites reported fewer infections.",
+                "s",
+            ),
+            (
+                "Only 2 of the 40 trial sites reported fewer infections.",
+                "All 40 trial sites reported fewer infections.",
+                "c",
+            ),
+            (
+                "Two of the city's five bridges charge a toll.",
+                "None of the city's bridges charge a toll.",
+                "c",
+            ),
+        ],
+    )
+    def test_all_and_none_are_shares(self, source: str, claim: str, expected: str) -> None:
+        """'all of the', 'every school', 'none of the' state a share of 1 or 0, which 'nine of the
+        district's 12 schools' (a spelled part of a whole, not read before) disagrees with: each
+        claim marked c was supported before."""
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("text", "shares"),
+        [
+            ("All 40 trial sites reported fewer infections.", [1.0]),
+            ("None of the city's five bridges charge a toll.", [0.0]),
+            ("Nine of the district's 12 schools have a library.", [0.75]),
+            ("The ferry runs every day.", []),  # a frequency
+            ("Above all, the council wants homes.", []),
+            ("Tickets cost $5 each.", []),
+        ],
+    )
+    def test_shares_of_all_or_none(self, text: str, shares: list[float]) -> None:
+        assert [q.low for q in quantities(text) if q.dim == "fraction"] == shares
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "Harbourside has more residents than Eastfield.",
                 "Eastfield has more residents than Harbourside.",
                 "c",
