@@ -292,6 +292,15 @@ def assess(
             # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
             detail = "the source states it as planned or possible, the claim as done"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        if claim.names:
+            other = _said_of_another(
+                claim, weights, index.clauses(sentence.number), index.names(sentence.number)
+            )
+            if other:
+                detail = (
+                    f"the source says it of another ({other}); it names the claim's subject in another clause"
+                )
+                return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
         return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
 
@@ -452,6 +461,31 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
             return False
     return True
+
+
+def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str]) -> str:
+    """Does the sentence say what the claim says of its subject, but of another? ``Professor Tom Hale
+    led the study`` against ``Dr Ana Ruiz led the study, which Professor Tom Hale reviewed``: every
+    word is there, yet the clause that says ``led the study`` names Ana Ruiz, and Tom Hale only
+    another clause. The names of that clause (in words), or "" when the clause that best holds the
+    rest of the claim names a name of the claim, or none but the claim's."""
+    if len(clauses) < 2:
+        return ""
+    mine = claim.names | {claim.lead} if claim.lead else claim.names
+    rest = weights.part(claim.terms - mine)
+    if rest.total <= 0:
+        return ""
+    best: frozenset[str] = frozenset()
+    best_cov, holds = 0.0, True
+    for terms, _ in clauses:
+        cov = coverage(rest, terms)
+        named = not mine.isdisjoint(terms)
+        if cov > best_cov or (cov == best_cov and named):
+            best, best_cov, holds = terms, cov, named
+    if holds or best_cov < MIN_CLAUSE_COVERAGE:
+        return ""
+    others = (best & names) - mine
+    return " ".join(sorted(surface(t).title() for t in others))
 
 
 def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Frame, Frame] | None:

@@ -482,7 +482,7 @@ def read(text: str) -> tuple[list[str], list[str]]:
             term = _term(token)
         if term:
             found.append(term)
-            if token[:1].isupper() and (i or token.isupper()):
+            if token[:1].isupper() and (i or token.isupper()) and term not in _CALENDAR:
                 named.append(term)
     return found, named
 
@@ -541,7 +541,7 @@ def _piece_names(piece: str) -> tuple[tuple[str, ...], int]:
         term = _TERMS.get(token)
         if term is None:
             term = _term(token)
-        if term and token[:1].isupper():
+        if term and token[:1].isupper() and term not in _CALENDAR:
             named.append(term)
             if i == 0 and not token.isupper():
                 lead = 2
@@ -571,6 +571,7 @@ _PROHIBITIONS = words(
 """Negation cues that also say what is denied: ``allowed`` (``dogs are banned``: ``not allowed``)."""
 _QUARTER = re.compile(r"q[1-4]")
 _FISCAL = re.compile(r"fy(?:\d{2}|\d{4})?")
+_DECADE = re.compile(r"(?:1[89]|2[01])\d0s")
 
 
 def _term(token: str) -> str:
@@ -580,10 +581,12 @@ def _term(token: str) -> str:
     skip = (
         skip or low in NEGATIONS or low in NUMBER_WORDS or low.endswith("n't") or bool(_DIGITS.fullmatch(low))
     )
-    if low in _PROHIBITIONS:
+    if token == "May":
+        term = "may"  # the month: the modal is written in lower case (a stopword)
+    elif low in _PROHIBITIONS:
         term = stem("allow")  # "banned" is "not allowed": a negation cue (negated) and this term
-    elif skip or _QUARTER.fullmatch(low):
-        term = ""  # "Q3" is a figure (a quarter, :mod:`~checks.grounding.quantities`), as a year is
+    elif skip or _QUARTER.fullmatch(low) or _DECADE.fullmatch(low):
+        term = ""  # "Q3", "1990s" are figures (:mod:`~checks.grounding.quantities`), as a year is
     elif _FISCAL.fullmatch(low):
         term = stem("fiscal")  # "FY2023": fiscal 2023
     else:
@@ -713,5 +716,32 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
-ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(words(_ANTONYM_WORDS))
-"""Stem -> the stems that mean its opposite."""
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CALENDAR = frozenset((*_MONTH_NAMES, *_WEEKDAYS))
+"""Capitalised, but no names: a claim in March is not about someone called March."""
+
+
+def _one_of(names: Sequence[str]) -> list[str]:
+    """Every pair of a closed class whose members exclude each other: an event on a Monday is on no
+    other day, a meeting in March in no other month."""
+    return [f"{a}:{b}" for i, a in enumerate(names) for b in names[i + 1 :]]
+
+
+ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
+    [*words(_ANTONYM_WORDS), *_one_of(_MONTH_NAMES), *_one_of(_WEEKDAYS)]
+)
+"""Stem -> the stems that mean its opposite (months and weekdays: each other)."""

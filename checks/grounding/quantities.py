@@ -842,6 +842,14 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     raw = m.group("num")
     start, pos = m.start(), m.end()
     value = _value(raw)
+    if (
+        text.startswith("s", pos)
+        and raw[-1] == "0"
+        and _year_like(raw)
+        and not text[pos + 1 : pos + 2].isalnum()
+    ):
+        # "the 1990s": the years 1990 to 1999 (not 1,990 seconds)
+        return Quantity(value, value + 9, "year", "range", 0.5, start, pos + 1, text[start : pos + 1])
     share = _IN_DIGITS.match(text, pos) if text.startswith((" in ", " out "), pos) else None
     if share is not None and not _year_like(raw) and not _year_like(share.group("num")):
         whole = _value(share.group("num"))

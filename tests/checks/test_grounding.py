@@ -1297,6 +1297,27 @@ class TestStatuses:
         assert status(claim, facts) is _SAID[expected]
 
     @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Harbour Museum opened on 3 May 2021.", "The Harbour Museum opened in March 2021.", "c"),
+            ("The Harbour Museum opened on 3 May 2021.", "The Harbour Museum opened in May 2021.", "s"),
+            (
+                "The council meets on the first Tuesday of each month.",
+                "The council meets on the first Thursday of each month.",
+                "c",
+            ),
+            ("The tunnel was completed in 1994.", "The tunnel was completed in the 1990s.", "s"),
+            ("The tunnel was completed in 1994.", "The tunnel was completed in the 1980s.", "c"),
+            ("Sales rose in February, peaking in March.", "Sales peaked in March.", "s"),
+        ],
+    )
+    def test_days_months_and_decades(self, source: str, claim: str, expected: str) -> None:
+        """A month or weekday excludes the others, and is no name the source must hold (each c was
+        unsourced); 'the 1990s' is the years 1990-1999 (it was 1,990 seconds)."""
+        facts = in_report(source)
+        assert status(claim, facts) is _SAID[expected]
+
+    @pytest.mark.parametrize(
         ("text", "shares"),
         [
             ("All 40 trial sites reported fewer infections.", [1.0]),
@@ -1396,6 +1417,21 @@ class TestStatuses:
         than' with the sides swapped) unsourced or contradicted."""
         facts = in_report(source)
         assert status(claim, facts) is _SAID[expected]
+
+    def test_what_a_clause_says_of_another_is_not_support(self) -> None:
+        """Every word of 'Professor Tom Hale led the study' is in the source sentence, but the clause
+        that says 'led the study' names Ana Ruiz: not supported (it was), and the judge's to weigh."""
+        facts = in_report("Dr Ana Ruiz led the study, which Professor Tom Hale reviewed.")
+        got = one("Professor Tom Hale led the study.", facts)
+        assert got.status is Status.INFERRED
+        assert got.decision.evidence.detail == (
+            "the source says it of another (Ana Ruiz); it names the claim's subject in another clause"
+        )
+        assert status("Dr Ana Ruiz led the study.", facts) is Status.SUPPORTED
+        assert status("Professor Tom Hale reviewed the study.", facts) is Status.SUPPORTED
+        assert status(
+            "Atlas runs in Oslo.", in_report("Atlas, the company's flagship product, runs in Oslo.")
+        ) is (Status.SUPPORTED)
 
     def test_a_reversed_relation_says_so(self) -> None:
         got = one(
