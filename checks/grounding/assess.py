@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, prospective, stem, surface
+from checks.grounding.lexicon import ANTONYMS, hedged, prospective, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
 from messages import Strictness
@@ -291,6 +291,11 @@ def assess(
         if not claim.prospective and prospective(sentence.plain):
             # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
             detail = "the source states it as planned or possible, the claim as done"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        if not claim.hedge and (hedge := hedged(sentence.plain)):
+            # "The mayor accepted a bribe" where the source says he "allegedly" did; "the bridge will
+            # open in 2026" where it will "if funding is approved".
+            detail = f"the source reports it as alleged or on a condition ('{hedge}'), the claim as fact"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
         if claim.names:
             other = _said_of_another(

@@ -56,6 +56,7 @@ from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
     clear_memos,
+    hedged,
     in_context,
     lead_term,
     negated,
@@ -118,6 +119,8 @@ class Features:
     name when a source writes it as one."""
     frames: tuple[Frame, ...] = ()
     """Its comparisons and relations with their sides in order (:func:`checks.grounding.roles.frames`)."""
+    hedge: str = ""
+    """What makes it alleged or conditional (:func:`checks.grounding.lexicon.hedged`)."""
 
 
 def features(plain: str) -> Features:
@@ -131,6 +134,7 @@ def features(plain: str) -> Features:
         prospective(plain),
         lead_term(plain),
         frames(plain),
+        hedged(plain),
     )
 
 

@@ -601,7 +601,7 @@ def negated(text: str) -> bool:
     """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
     plain = text.isascii()
     count = len(_WITHDRAWN.findall(text)) if not plain or "upport" in text or "UPPORT" in text else 0
-    if not plain or "ail" in text or "AIL" in text:
+    if not plain or "ail" in text or "AIL" in text or "den" in text or "DEN" in text:
         count += len(_FAILED.findall(text))
     if not plain or _may_stop(text):
         count += len(_STOPPED.findall(text))
@@ -631,17 +631,40 @@ _CUES: dict[str, int] = {}
 
 _PROSPECTIVE = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
-    r"|(?-i:will|could|might|Could|Might)|scheduled"
+    r"|(?-i:will|could|might|would|Could|Might|Would)|scheduled"
     rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )
 _PROSPECTIVE_WORDS = words(
-    """will could may might scheduled aim aims aimed plan plans planned expect expects expected intend
+    """will could may might would scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
     propose proposed proposes want wants wanted due set slated poised"""
 )
+
+
+_HEDGE = re.compile(
+    r"\b(?:allegedly|reportedly|purportedly|supposedly|rumou?red\s+to"
+    r"|(?:is|are|was|were|be|been)\s+(?:said|believed|thought|rumou?red|alleged|reported|claimed)\s+to"
+    r"|(?<!\bas\s)(?<!\beven\s)if(?!\s+(?:not|any|so|ever)\b)|unless|provided\s+that|as\s+long\s+as"
+    r"|on\s+condition\s+that)\b",
+    re.IGNORECASE,
+)
+_HEDGE_WORDS = words(
+    """allegedly reportedly purportedly supposedly rumoured rumored said believed thought alleged
+    reported claimed if unless provided long condition"""
+)
+
+
+def hedged(text: str) -> str:
+    """The words that make a text report something as alleged or conditional rather than state it
+    (``allegedly``, ``is said to``, ``if funding is approved``, ``unless``), or "": a claim without
+    them is not stated by such a source. A set test of its words first."""
+    if _HEDGE_WORDS.isdisjoint(text.lower().split()):
+        return ""
+    found = _HEDGE.search(text)
+    return "" if found is None else " ".join(found.group().split())
 
 
 def prospective(text: str) -> bool:
@@ -660,7 +683,9 @@ _STOPPED = re.compile(
     re.IGNORECASE,
 )
 """``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`)."""
-_FAILED = re.compile(r"\bfail(?:s|ed|ing)?\s+to\b", re.IGNORECASE)
+_FAILED = re.compile(
+    r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|it\s+ha[sd]|any)\b", re.IGNORECASE
+)
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
 :func:`in_context`)."""
 

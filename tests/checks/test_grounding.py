@@ -1318,6 +1318,59 @@ class TestStatuses:
         assert status(claim, facts) is _SAID[expected]
 
     @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "If funding is approved, the bridge will open in 2026.",
+                "The bridge will open in 2026.",
+                Status.INFERRED,
+            ),
+            (
+                "The mayor allegedly accepted a bribe from the developer.",
+                "The mayor accepted a bribe from the developer.",
+                Status.INFERRED,
+            ),
+            (
+                "The striker is said to have signed a three-year contract.",
+                "The striker signed a three-year contract.",
+                Status.INFERRED,
+            ),
+            (
+                "The proposed tax would raise £2 billion a year.",
+                "The tax raises £2 billion a year.",
+                Status.INFERRED,
+            ),
+            (
+                "The company denied that it had cut 200 jobs.",
+                "The company cut 200 jobs.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The factory hired 300 workers, even if demand fell later.",
+                "The factory hired 300 workers.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The mayor allegedly accepted a bribe from the developer.",
+                "The mayor allegedly accepted a bribe from the developer.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Officials said the bridge would reopen in May.",
+                "The bridge will reopen in May.",
+                Status.SUPPORTED,
+            ),
+        ],
+    )
+    def test_what_a_source_only_alleges_or_makes_conditional(
+        self, source: str, claim: str, expected: Status
+    ) -> None:
+        """A claim that drops the source's 'allegedly', 'is said to', 'if ...' or 'would' states as fact
+        what the source does not (inferred, for the judge; each was supported), and 'denied that'
+        denies (it was supported)."""
+        assert status(claim, in_report(source)) is expected
+
+    @pytest.mark.parametrize(
         ("text", "shares"),
         [
             ("All 40 trial sites reported fewer infections.", [1.0]),
