@@ -56,6 +56,7 @@ from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
     clear_memos,
+    exception,
     hedged,
     in_context,
     lead_term,
@@ -149,7 +150,16 @@ def _clauses(plain: str, own: frozenset[str]) -> Clauses:
         return ((own, negated(plain)),)
     if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
         parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
-    return tuple((frozenset(terms(p)), negated(p)) for p in parts)
+    out: list[tuple[frozenset[str], bool]] = []
+    for part in parts:
+        kind = exception(part)
+        if kind is False:
+            out.append((frozenset(terms(part)), negated(part)))
+        else:
+            # "All branches except the Leeds branch open on Saturdays", "works on Android but not on
+            # iOS": the exception says the sentence's statement of its own words, the other way.
+            out.append((own, not negated(part) if kind else True))
+    return tuple(out)
 
 
 class SourceSentence(NamedTuple):

@@ -56,10 +56,15 @@ _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
 _DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _CLAUSE = re.compile(
-    r"\s*(?:[,;:\u060c\u061b]|\s(?:but(?!\s+also\b)|while|whereas|although|though|however|unlike)\s)\s*",
+    r"\s*(?:[,;:\u060c\u061b]|\s(?:but(?!\s+also\b)|while|whereas|although|though|however|unlike)\s)\s*"
+    r"|\s+(?=(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b)",
     re.IGNORECASE,
 )
-"""Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject)."""
+"""Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject).
+An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
+see :func:`exception`."""
+_EXCEPTION = re.compile(r"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b", re.IGNORECASE)
+_ELLIPSIS = re.compile(r"not\s", re.IGNORECASE)
 
 STOPWORDS: frozenset[str] = words(
     """a an the and or of to in on at by for with from as is are was were be been being am it its it's this
@@ -724,8 +729,20 @@ def clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike")
-"""Substrings of every conjunction that ``_CLAUSE`` cuts at (``although`` holds ``though``)."""
+_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", "xcept", "part from", "xcluding")
+"""Substrings of every conjunction that ``_CLAUSE`` cuts at (``although`` holds ``though``; ``with the
+exception of`` holds ``xcept``)."""
+
+
+def exception(clause: str) -> bool | None:
+    """Is a clause an exception to the rest of its sentence, which says of it the opposite of what
+    the sentence says: ``except the Leeds branch`` (True), ``not on iOS`` after ``works on Android
+    but`` (None: elliptical, its own negation says so already)? False otherwise. Either way the
+    clause's statement is the sentence's, and its subject the clause's own words."""
+    clause = clause.lstrip()
+    if _EXCEPTION.match(clause) is not None:
+        return True
+    return None if _ELLIPSIS.match(clause) is not None else False
 
 
 def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:

@@ -99,6 +99,8 @@ _VAGUE_SHARE = (
     r"(?<!\bthe\s)(?<!\bat\s)most(?=\s+of\s+(?:the|their|its|our|these|those)\b"
     r"|\s+(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b)"
     r"|(?:the|a)\s+(?:majority|minority)(?=\s+of\b)"
+    r"|(?<!\ba\s)few(?=\s+of\s+(?:the|their|its|our|these|those)\b"
+    r"|\s+(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b)"
 )
 _VAGUE = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
 """Shares in so many words alone, for sentences with no other word figure (:data:`_NUMBER` has them too)."""
@@ -110,7 +112,7 @@ _SHARE = (
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
 )
-_MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper"}
+_MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper", "few": "upper"}
 _WHOLE_OF = r"(?:of\s+)?(?:the|its|their|our|these|those|his|her)\b"
 _EVERY_NOT = (
     "day|days|week|weeks|month|months|year|years|time|times|hour|hours|minute|minutes|morning|evening"
@@ -324,7 +326,9 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     # "second" alone is a unit ("per second"): only "the second" may be a rank.
     wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
-    vague = not wordy and ("ost " in sentence or "ority of" in sentence)
+    vague = not wordy and (
+        "ost " in sentence or "ority of" in sentence or "few " in sentence or "Few " in sentence
+    )
     whole = (
         "all " in sentence
         or "All " in sentence

@@ -1371,6 +1371,45 @@ class TestStatuses:
         assert status(claim, in_report(source)) is expected
 
     @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "All branches except the Leeds branch open on Saturdays.",
+                "The Leeds branch opens on Saturdays.",
+                "c",
+            ),
+            (
+                "All branches except the Leeds branch open on Saturdays.",
+                "All branches except the Leeds branch open on Saturdays.",
+                "s",
+            ),
+            (
+                "Apart from the harbour wall, every structure on the quay was rebuilt.",
+                "The harbour wall was rebuilt.",
+                "c",
+            ),
+            (
+                "Apart from the harbour wall, every structure on the quay was rebuilt.",
+                "Every structure on the quay was rebuilt.",
+                "s",
+            ),
+            ("The app works on Android but not on iOS.", "The app works on iOS.", "c"),
+            ("The app works on Android but not on iOS.", "The app works on Android.", "s"),
+            (
+                "The scheme was extended to Wales but not to Scotland.",
+                "The scheme was extended to Scotland.",
+                "c",
+            ),
+            ("Few residents use the new cycle lane.", "Most residents use the new cycle lane.", "c"),
+        ],
+    )
+    def test_exceptions_say_the_opposite(self, source: str, claim: str, expected: str) -> None:
+        """'except the Leeds branch', 'apart from the harbour wall', 'but not on iOS' say the sentence's
+        statement the other way of their own words (each c was supported or inferred); 'few' is a
+        minority, which 'most' is not."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
         ("text", "shares"),
         [
             ("All 40 trial sites reported fewer infections.", [1.0]),
