@@ -288,6 +288,12 @@ def assess(
             q = relation.computed[0]
             detail = f"the claim's {q.text} follows from the source's figures; the source does not state it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
+        bounded = _bounded(relation)
+        if bounded is not None:
+            # "40% faster" where the source says "up to 40% faster": within the bound, not stated.
+            q, r = bounded
+            detail = f"the source gives only a bound ({r.text}) where the claim gives {q.text}"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
         if not claim.prospective and prospective(sentence.plain):
             # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
             detail = "the source states it as planned or possible, the claim as done"
@@ -466,6 +472,22 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
             return False
     return True
+
+
+def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:
+    """A claim figure stated exactly whose counterpart is only a bound (``up to 40%``, ``more than
+    a million``): the claim's value is within it, not stated by it. Not a year, a rank or a share in
+    words, nor ``no more than 12`` (an emphasis: only 12, or as many as 12)."""
+    for q, r in relation.matched:
+        bound = (
+            r.kind in ("upper", "lower") and not r.vague and not r.text[:3].lower().startswith(("no ", "not"))
+        )
+        if bound and q.kind == "exact" and q.dim not in _UNBOUNDED:
+            return q, r
+    return None
+
+
+_UNBOUNDED = frozenset({"year", "quarter", "half", "rank"})
 
 
 def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str]) -> str:

@@ -740,9 +740,14 @@ def exception(clause: str) -> bool | None:
     but`` (None: elliptical, its own negation says so already)? False otherwise. Either way the
     clause's statement is the sentence's, and its subject the clause's own words."""
     clause = clause.lstrip()
+    if clause[:1] not in _EXCEPTION_FIRST:
+        return False  # most clauses: one test at C speed
     if _EXCEPTION.match(clause) is not None:
         return True
     return None if _ELLIPSIS.match(clause) is not None else False
+
+
+_EXCEPTION_FIRST = frozenset("eEaAwWnN")
 
 
 def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:

@@ -195,9 +195,12 @@ _MOST_RANK = re.compile(
 )
 """Ranks of ``most`` and ``least``, read in a pass of their own (only sentences that hold the words)."""
 _NOT_A_RANK = re.compile(
-    r"(?:\bone\s+of\s+(?:the\s+)?|\bamong\s+(?:the\s+)?|\bat\s+(?:the\s+)?)$", re.IGNORECASE
+    r"(?:\b(?:one\s+of|among)\s+(?:the\s+)?(?:(?:its|their|our|his|her)\s+|[^\W\d_][\w-]*['\u2019]s\s+)?"
+    r"|\bat\s+(?:the\s+)?)$",
+    re.IGNORECASE,
 )
-"""``one of the largest``, ``among the oldest``, ``at the latest``: no rank."""
+"""``one of the largest``, ``among the oldest``, ``one of the country's busiest``, ``one of its
+largest``, ``at the latest``: no rank."""
 _NUMBER = re.compile(
     rf"{_RANK}"
     rf"|(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
@@ -842,7 +845,11 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             # "nine of the district's 12 schools": a part of a whole (_parts_of_wholes reads the share)
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         low = value * factor
-        return Quantity(low, low, dim, "exact", 0.5 * factor, m.start(), end, text[m.start() : end])
+        kind, word, qualified = _qualifier(text, m.start(), m.start())  # "up to five times"
+        if word == "over" and dim == "time":
+            kind = "exact"  # "over two years" is during them
+        begin = qualified if kind != "exact" else m.start()
+        return Quantity(low, low, dim, kind, 0.5 * factor, begin, end, text[begin:end])
     raw = m.group("num")
     start, pos = m.start(), m.end()
     value = _value(raw)
@@ -936,7 +943,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
 def _rank(text: str, m: re.Match[str]) -> Quantity | None:
     """A rank: ``the second-largest`` is 2nd by size (``rank:big``), ``the largest`` 1st; ``the third
     tram line`` 3rd (``rank``, its subject in its context)."""
-    if _NOT_A_RANK.search(text, max(0, m.start() - 16), m.start()):
+    if _NOT_A_RANK.search(text, max(0, m.start() - 40), m.start()):
         return None
     said = m.group("rank").lower().replace("-", " ").split()
     n = 1

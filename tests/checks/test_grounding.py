@@ -1410,6 +1410,48 @@ class TestStatuses:
         assert status(claim, in_report(source)) is _SAID[expected]
 
     @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The new chip is up to 40% faster than the old one.",
+                "The new chip is 40% faster than the old one.",
+                Status.INFERRED,
+            ),
+            (
+                "The new chip is up to 40% faster than the old one.",
+                "The new chip is up to 40% faster than the old one.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The app has more than a million monthly users.",
+                "The app has 1.2 million monthly users.",
+                Status.INFERRED,
+            ),
+            (
+                "Failed jobs are retried up to 5 times.",
+                "Failed jobs are retried up to five times.",
+                Status.SUPPORTED,
+            ),
+            ("The port has no more than 12 cranes.", "The port has 12 cranes.", Status.SUPPORTED),
+            (
+                "Harlow is one of the busiest ports in the country.",
+                "Harlow is one of the country's busiest ports.",
+                Status.SUPPORTED,
+            ),
+            (
+                "Harlow is one of the busiest ports in the country.",
+                "Harlow is the busiest port in the country.",
+                Status.UNSOURCED,
+            ),
+        ],
+    )
+    def test_a_bound_does_not_state_a_value(self, source: str, claim: str, expected: Status) -> None:
+        """'40% faster' is within 'up to 40% faster', not stated by it (it was supported); a spelled
+        figure takes its bound ('up to five times'); 'no more than 12' is an emphasis, not a bound;
+        'one of the country's busiest' ranks nothing (it was read as the busiest)."""
+        assert status(claim, in_report(source)) is expected
+
+    @pytest.mark.parametrize(
         ("text", "shares"),
         [
             ("All 40 trial sites reported fewer infections.", [1.0]),
