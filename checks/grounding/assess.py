@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, hedged, prospective, stem, surface
+from checks.grounding.lexicon import ANTONYMS, excepted, hedged, prospective, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
 from messages import Strictness
@@ -227,6 +227,13 @@ def assess(
         relation = relation._replace(
             conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
         )
+    spans = excepted(sentence.plain) if relation.conflicts or relation.matched else []
+    if spans and relation.conflicts:
+        # "sold out in 2019" against "in every year except 2020": the exception is the odd one out.
+        kept = tuple((q, r) for q, r in relation.conflicts if not _within_any(r, spans))
+        if len(kept) < len(relation.conflicts):
+            dropped = tuple(q for q, r in relation.conflicts if _within_any(r, spans))
+            relation = relation._replace(conflicts=kept, missing=relation.missing + dropped)
     if relation.conflicts:
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
@@ -258,6 +265,12 @@ def assess(
                 return Evidence(
                     sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
                 )
+    if spans and relation.matched and claim.names <= sentence.seen:
+        out = next((r for _, r in relation.matched if _within_any(r, spans)), None)
+        if out is not None and cov >= th.polarity:
+            # "The festival sold out in 2020" against "sold out in every year except 2020".
+            detail = f"the source makes an exception of {out.text}"
+            return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
     mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence, said)
     if mismatch is not None:
         kind, clause_cov = mismatch
@@ -472,6 +485,10 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
             return False
     return True
+
+
+def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= figure.start < b for a, b in spans)
 
 
 def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:

@@ -734,6 +734,25 @@ _CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", "xcept",
 exception of`` holds ``xcept``)."""
 
 
+def excepted(text: str) -> list[tuple[int, int]]:
+    """Where a sentence's exceptions stand (``except 2020``, ``but not in March``): the span of each
+    exception clause, its word included, to where the clause ends."""
+    low = text.lower()
+    if not any(word in low for word in _EXCEPTION_WORDS):
+        return []
+    out = []
+    for m in _EXCEPTION_SPAN.finditer(text):
+        cut = _CLAUSE.search(text, m.end())
+        out.append((m.start(), cut.start() if cut is not None else len(text)))
+    return out
+
+
+_EXCEPTION_WORDS = ("xcept", "part from", "xcluding", "but not")
+_EXCEPTION_SPAN = re.compile(
+    r"\b(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|but\s+not)\b", re.IGNORECASE
+)
+
+
 def exception(clause: str) -> bool | None:
     """Is a clause an exception to the rest of its sentence, which says of it the opposite of what
     the sentence says: ``except the Leeds branch`` (True), ``not on iOS`` after ``works on Android

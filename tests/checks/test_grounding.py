@@ -1401,6 +1401,8 @@ class TestStatuses:
                 "c",
             ),
             ("Few residents use the new cycle lane.", "Most residents use the new cycle lane.", "c"),
+            ("The festival sold out in every year except 2020.", "The festival sold out in 2020.", "c"),
+            ("The festival sold out in every year except 2020.", "The festival sold out in 2019.", "s"),
         ],
     )
     def test_exceptions_say_the_opposite(self, source: str, claim: str, expected: str) -> None:
