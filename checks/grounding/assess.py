@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, excepted, hedged, prospective, stem, surface
+from checks.grounding.lexicon import ANTONYMS, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
 from messages import Strictness
@@ -227,7 +227,7 @@ def assess(
         relation = relation._replace(
             conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
         )
-    spans = excepted(sentence.plain) if relation.conflicts or relation.matched else []
+    spans = index.modes(sentence.number).exceptions if relation.conflicts or relation.matched else ()
     if spans and relation.conflicts:
         # "sold out in 2019" against "in every year except 2020": the exception is the odd one out.
         kept = tuple((q, r) for q, r in relation.conflicts if not _within_any(r, spans))
@@ -278,7 +278,7 @@ def assess(
         # claim of a plan disagrees in polarity only with a sentence that states a plan too; else
         # the judge's to weigh. (A source sentence's plan may sit in a clause of its own: "carries
         # no propulsion; it will re-enter naturally" still denies "carries propulsion".)
-        planned = claim.prospective and not prospective(sentence.plain)
+        planned = claim.prospective and not index.modes(sentence.number).prospective
         if clause_cov >= th.polarity and not thin and not planned and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
@@ -296,37 +296,46 @@ def assess(
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
-        if relation.computed:
-            # "fell by 15 minutes" from "fell from 40 to 25 minutes": it follows, it is not stated.
-            q = relation.computed[0]
-            detail = f"the claim's {q.text} follows from the source's figures; the source does not state it"
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
-        bounded = _bounded(relation)
-        if bounded is not None:
-            # "40% faster" where the source says "up to 40% faster": within the bound, not stated.
-            q, r = bounded
-            detail = f"the source gives only a bound ({r.text}) where the claim gives {q.text}"
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
-        if not claim.prospective and prospective(sentence.plain):
-            # "has cut emissions by 40%" where the source "aims to cut emissions by 40% by 2030".
-            detail = "the source states it as planned or possible, the claim as done"
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-        if not claim.hedge and (hedge := hedged(sentence.plain)):
-            # "The mayor accepted a bribe" where the source says he "allegedly" did; "the bridge will
-            # open in 2026" where it will "if funding is approved".
-            detail = f"the source reports it as alleged or on a condition ('{hedge}'), the claim as fact"
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-        if claim.names:
-            other = _said_of_another(
-                claim, weights, index.clauses(sentence.number), index.names(sentence.number)
-            )
-            if other:
-                detail = (
-                    f"the source says it of another ({other}); it names the claim's subject in another clause"
-                )
-                return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        short = _short_of_stating(claim, relation, weights, sentence, index)
+        if short is not None:
+            detail, suspect = short
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect)
         return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
+
+
+def _short_of_stating(
+    claim: Features, relation: Relation, weights: Weights, sentence: SourceSentence, index: SourceIndex
+) -> tuple[str, bool] | None:
+    """Why a sentence that holds the claim's words and figures still does not state it, if it does
+    not: (the explanation, whether it is the judge's to weigh), or None. In order: a claim figure
+    that only follows from the source's (``fell by 15 minutes`` from ``fell from 40 to 25``); one
+    within a bound (``40% faster`` against ``up to 40% faster``); a plan or possibility stated as
+    done; what the source only alleges or makes conditional (``allegedly``, ``if funding is
+    approved``); what a clause of the source says of someone else (:func:`_said_of_another`)."""
+    if relation.computed:
+        q = relation.computed[0]
+        return f"the claim's {q.text} follows from the source's figures; the source does not state it", False
+    bounded = _bounded(relation)
+    if bounded is not None:
+        q, r = bounded
+        return f"the source gives only a bound ({r.text}) where the claim gives {q.text}", False
+    modes = index.modes(sentence.number)
+    if not claim.prospective and modes.prospective:
+        return "the source states it as planned or possible, the claim as done", True
+    if not claim.hedge and modes.hedge:
+        return (
+            f"the source reports it as alleged or on a condition ('{modes.hedge}'), the claim as fact",
+            True,
+        )
+    if claim.names:
+        other = _said_of_another(claim, weights, index.clauses(sentence.number), index.names(sentence.number))
+        if other:
+            return (
+                f"the source says it of another ({other}); it names the claim's subject in another clause",
+                True,
+            )
+    return None
 
 
 def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> tuple[str, bool, str] | None:
@@ -487,6 +496,11 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
     return True
 
 
+def _subject_names(claim: Features) -> frozenset[str]:
+    """The claim's names and its first word when capitalised (a name the sentence alone cannot tell)."""
+    return claim.names | {claim.lead} if claim.lead else claim.names
+
+
 def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:
     return any(a <= figure.start < b for a, b in spans)
 
@@ -515,7 +529,7 @@ def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names:
     rest of the claim names a name of the claim, or none but the claim's."""
     if len(clauses) < 2:
         return ""
-    mine = claim.names | {claim.lead} if claim.lead else claim.names
+    mine = _subject_names(claim)
     rest = weights.part(claim.terms - mine)
     if rest.total <= 0:
         return ""
@@ -539,7 +553,7 @@ def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Fra
     theirs, their_names = index.frames(number)
     if not theirs:
         return None
-    names = claim.names | {claim.lead} if claim.lead else claim.names
+    names = _subject_names(claim)
     found: tuple[Order, Frame, Frame] | None = None
     for mine in claim.frames:
         for frame in theirs:

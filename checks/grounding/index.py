@@ -56,6 +56,7 @@ from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
     clear_memos,
+    excepted,
     exception,
     hedged,
     in_context,
@@ -77,6 +78,7 @@ __all__ = [
     "SOURCE_CACHE_SIZE",
     "Clauses",
     "Features",
+    "Modes",
     "SourceIndex",
     "SourceSentence",
     "build_index",
@@ -162,6 +164,17 @@ def _clauses(plain: str, own: frozenset[str]) -> Clauses:
     return tuple(out)
 
 
+class Modes(NamedTuple):
+    """How a sentence states what it says (read once per source sentence, on first use)."""
+
+    prospective: bool
+    """As planned or possible (:func:`checks.grounding.lexicon.prospective`)."""
+    hedge: str
+    """As alleged or conditional, and the words that make it so (:func:`checks.grounding.lexicon.hedged`)."""
+    exceptions: tuple[tuple[int, int], ...]
+    """Where its exceptions stand (:func:`checks.grounding.lexicon.excepted`)."""
+
+
 class SourceSentence(NamedTuple):
     """One sentence of a source (a named tuple: made by the hundred per job, on first use)."""
 
@@ -218,6 +231,7 @@ class _Read:
     figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
     clauses: dict[int, Clauses] = field(default_factory=dict)
     frames: dict[int, tuple[tuple[Frame, ...], frozenset[str]]] = field(default_factory=dict)
+    modes: dict[int, Modes] = field(default_factory=dict)
 
 
 def _read(title: str, text: str) -> _Read:
@@ -451,6 +465,15 @@ class SourceIndex:
             found = frames(plain)
             named = _names(r, k) | {lead_term(plain)} if found else frozenset()
             got = r.frames[k] = (found, named - {""})
+        return got
+
+    def modes(self, number: int) -> Modes:
+        """How one sentence states what it says (:class:`Modes`), read once."""
+        r, k = self._sentences.locate(number)
+        got = r.modes.get(k)
+        if got is None:
+            plain = r.plains[k]
+            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)))
         return got
 
     def terms_of(self, source_ids: Sequence[str] | None) -> frozenset[str]:
