@@ -13,8 +13,12 @@ bought by``).
 way round or swapped (names when both sides hold one, else every distinctive term), and, with the
 signs, whether the two agree. ``Buses run less often than trains`` agrees with ``Trains run more
 often than buses`` (swapped, opposite ways); ``Corran beat Ashby`` disagrees with ``Ashby beat
-Corran`` (swapped, same way). Frames with nothing on one side, or sides that match both ways round
-as well, decide nothing.
+Corran`` (swapped, same way). A sentence has no frame where a side has no terms of its own; frames
+whose sides match both ways round are told apart by the first term of each side, or decide nothing.
+
+Frames are read from a sentence's whitespace pieces, their terms through the per-piece memo of
+:func:`checks.grounding.lexicon.piece_terms`: a sentence without a pivot word costs one set test,
+and only claims with a frame have their candidates' frames read.
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ _COMPARATIVES: dict[str, tuple[str, int]] = {
     "worse": ("quality", -1),
 }
 _AMOUNTS = frozenset(("more", "less", "fewer"))
+"""Comparatives whose key takes what they count (``more residents than``)."""
 _NOT_COMPARATIVE = frozenset(
     ("other", "rather", "whether", "never", "ever", "either", "neither", "over", "under", "after", "number")
 )
@@ -146,14 +151,13 @@ _CUES = frozenset(
 )
 """A word every pivot holds: a sentence without one has no frame (most sentences)."""
 _ACTIVE_FIRST = frozenset(w.split()[0] for w in _ACTIVE)
-_AMOUNTS_STARTS = frozenset(("more", "less", "fewer"))
-_STARTS = _BE | _ACTIVE_FIRST | _AMOUNTS_STARTS | _COUNTS | {"before", "after", *_MULTIPLES}
+_STARTS = _BE | _ACTIVE_FIRST | _AMOUNTS | _COUNTS | {"before", "after", *_MULTIPLES}
 """Words a pivot may start with, besides a comparative in -er and a number before ``times``."""
 MAX_PIVOTS = 16
 """Pivots read in one sentence (more make a list, not a comparison; pairing frames is quadratic)."""
 _SIDE_WORDS = 40
 """Words of a side read at most, each way from its pivot (a side is a clause's, not a page's)."""
-_TIMES_THAN = 4
+_THAN_WITHIN = 4
 """A comparative and its ``than``: at most this many words apart (``more slowly than``)."""
 
 
@@ -268,7 +272,7 @@ def _pivot(words: list[str], i: int) -> tuple[int, str, int, bool] | None:
                 return ends[0], "times", _MULTIPLES.get(w, 1), False
         return None
     if w in _AMOUNTS or (len(w) >= 5 and w[-2:] == "er"):
-        than = next((k for k in range(i + 1, min(n, i + 1 + _TIMES_THAN)) if words[k] == "than"), None)
+        than = next((k for k in range(i + 1, min(n, i + 1 + _THAN_WITHIN)) if words[k] == "than"), None)
         if than is None:
             return None
         known = _COMPARATIVES.get(w)
