@@ -74,7 +74,7 @@ STOPWORDS: frozenset[str] = words(
     can could would should may might must will shall which who whom whose what when where why how if
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
-    almost some several new one's according reported reports report said says stated notes noted go goes
+    almost some several one's according reported reports report said says stated notes noted go goes
     went gone get gets got become becomes became mostly least even unlike"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
@@ -176,7 +176,7 @@ strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
 synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:unsafe secure:insecure
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
-entire:partial full:partial permanent:temporary begin:end"""
+entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer"""
 
 
 @lru_cache(maxsize=1)

@@ -1309,11 +1309,23 @@ class TestStatuses:
             ("The tunnel was completed in 1994.", "The tunnel was completed in the 1990s.", "s"),
             ("The tunnel was completed in 1994.", "The tunnel was completed in the 1980s.", "c"),
             ("Sales rose in February, peaking in March.", "Sales peaked in March.", "s"),
+            (
+                "The older bridge is 300 metres long; the new one spans 450 metres.",
+                "The new bridge is 300 metres long.",
+                "c",
+            ),
+            (
+                "The older bridge is 300 metres long; the new one spans 450 metres.",
+                "The new bridge spans 450 metres.",
+                "s",
+            ),
         ],
     )
     def test_days_months_and_decades(self, source: str, claim: str, expected: str) -> None:
         """A month or weekday excludes the others, and is no name the source must hold (each c was
-        unsourced); 'the 1990s' is the years 1990-1999 (it was 1,990 seconds)."""
+        unsourced); 'the 1990s' is the years 1990-1999 (it was 1,990 seconds); 'new' is a word (it
+        was a stopword) and the opposite of 'old' and 'older' (the new bridge's length was supported
+        by the older one's)."""
         facts = in_report(source)
         assert status(claim, facts) is _SAID[expected]
 
