@@ -245,7 +245,10 @@ def assess(
         if same_subject and (dated or not thin) and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
-    order = _order(claim, sentence.number, index) if claim.frames else None
+    # A claim the sentence quotes word for word has its sides where the sentence has them.
+    order = (
+        _order(claim, sentence.number, index) if claim.frames and claim.plain not in sentence.plain else None
+    )
     said = _NONE
     if order is not None:
         # "Corran beat Ashby" against "Ashby beat Corran": every word the same, the sides swapped.

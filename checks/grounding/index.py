@@ -124,6 +124,8 @@ class Features:
     """Its comparisons and relations with their sides in order (:func:`checks.grounding.roles.frames`)."""
     hedge: str = ""
     """What makes it alleged or conditional (:func:`checks.grounding.lexicon.hedged`)."""
+    plain: str = ""
+    """The sentence itself, whitespace collapsed."""
 
 
 def features(plain: str) -> Features:
@@ -138,6 +140,7 @@ def features(plain: str) -> Features:
         lead_term(plain),
         frames(plain),
         hedged(plain),
+        plain,
     )
 
 
