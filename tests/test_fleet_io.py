@@ -264,6 +264,34 @@ class TestCoordinatorClients:
         with pytest.raises(FleetError, match="gone"):
             gone.send(None)
 
+    def test_a_blocked_read_that_outlasts_the_socket_timeout_reads_again(self) -> None:
+        """redis-py 8 gives connections a 5 s socket timeout: a Redis stalled that long under a
+        blocked BRPOPLPUSH raised FleetError out of Client.wait (seen in make bench). A socket
+        timeout of a blocking read is now an empty reply; of any other command, still an error."""
+
+        class Stalled:
+            def __init__(self) -> None:
+                self.calls: list[str] = []
+
+            def get(self, key: str) -> bytes | None:
+                self.calls.append("get")
+                return verdict("j3").model_dump_json().encode() if len(self.calls) > 2 else None
+
+            def brpoplpush(self, *args: object) -> bytes:
+                self.calls.append("brpoplpush")
+                raise redis.TimeoutError("Timeout reading from socket")
+
+        stalled = Stalled()
+        got = coordination.run(coordination.wait("d:j3", "r:j3", "j3", timeout=30), stalled)  # type: ignore[arg-type]
+        assert got.job_id == "j3" and stalled.calls == ["get", "brpoplpush", "get"]
+
+        class Down(Stalled):
+            def get(self, key: str) -> bytes | None:
+                raise redis.TimeoutError("Timeout reading from socket")
+
+        with pytest.raises(FleetError, match="Redis get failed"):
+            coordination.run(coordination.wait("d:j4", "r:j4", "j4", timeout=30), Down())  # type: ignore[arg-type]
+
     def test_wait_all_parses_only_its_own_jobs_events(self) -> None:
         """Given the fleet's other verdicts on the stream (some not even JSON), when wait_all reads
         them, then only its own job's event is parsed and returned."""

@@ -36,6 +36,11 @@ class Call:
     method: str
     args: tuple[Any, ...] = ()
     kwargs: dict[str, Any] = field(default_factory=dict)
+    blocking: bool = False
+    """A read that waits for data (``BRPOPLPUSH``, ``XREAD BLOCK``): a socket timeout is an empty
+    reply, not an error. redis-py 8 gives every connection a 5-second socket timeout, and a Redis
+    server stalled for a few seconds on a busy host makes a blocked read outlast it; the flows
+    read again until their own deadline."""
 
 
 Flow = Generator[Call, Any, T]
@@ -54,6 +59,8 @@ def run(flow: Flow[T], client: redis.Redis) -> T:
         error = None
         try:
             reply = getattr(client, call.method)(*call.args, **call.kwargs)
+        except redis.TimeoutError as e:
+            reply, error = None, (None if call.blocking else _translated(call, e))
         except redis.RedisError as e:
             error = _translated(call, e)
 
@@ -71,6 +78,8 @@ async def arun(flow: Flow[T], client: redis.asyncio.Redis) -> T:
         error = None
         try:
             reply = await getattr(client, call.method)(*call.args, **call.kwargs)
+        except redis.TimeoutError as e:
+            reply, error = None, (None if call.blocking else _translated(call, e))
         except redis.RedisError as e:
             error = _translated(call, e)
 
@@ -112,7 +121,7 @@ def wait(done_key: str, record_key: str, job_id: str, timeout: float) -> Flow[Ve
             raise VerdictTimeout(f"no verdict for {job_id!r} within {timeout:g} s")
         seconds = _block_ms(deadline) / 1000
         # BRPOPLPUSH onto the same list (BLMOVE's older spelling: Redis 6.0, not only 6.2+)
-        done = yield Call("brpoplpush", (done_key, done_key, seconds))
+        done = yield Call("brpoplpush", (done_key, done_key, seconds), blocking=True)
         if done is not None:
             raw = yield Call("get", (record_key,))
             if not raw:
@@ -145,7 +154,9 @@ def wait_all(stream: str, record_keys: dict[str, str], timeout: float) -> Flow[d
         if time.monotonic() >= deadline:
             left = len(record_keys) - len(found)
             raise VerdictTimeout(f"{left} of {len(record_keys)} jobs had no verdict within {timeout:g} s")
-        reply = yield Call("xread", ({stream: after},), {"count": 500, "block": _block_ms(deadline)})
+        reply = yield Call(
+            "xread", ({stream: after},), {"count": 500, "block": _block_ms(deadline)}, blocking=True
+        )
         after = last_id(reply) or after
         for entry in _entries(reply, record_keys):
             found[entry.event.job_id] = entry.event
@@ -165,7 +176,12 @@ def read_group(
     stream: str, group: str, consumer: str, *, block_ms: int | None, count: int = 100
 ) -> Flow[list[Entry]]:
     """New entries for this consumer of the group."""
-    reply = yield Call("xreadgroup", (group, consumer, {stream: ">"}), {"count": count, "block": block_ms})
+    reply = yield Call(
+        "xreadgroup",
+        (group, consumer, {stream: ">"}),
+        {"count": count, "block": block_ms},
+        blocking=block_ms is not None,
+    )
     return _entries(reply)
 
 
