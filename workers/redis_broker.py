@@ -374,6 +374,8 @@ class _FleetConsumer(_RedisConsumer):
         wait = max(1, int(ms))
         try:
             reply: Any = self.broker.client.xread({self._wake_key: self._wake_seen}, count=1, block=wait)
+        except redis.TimeoutError:
+            return  # a stalled server outlasted the socket timeout (redis-py 8: 5 s): the wait is over
         except redis.ResponseError as e:  # a server without streams, or a proxy refusing blocking reads
             log.warning("wake_unavailable", queue=self.queue_name, error=str(e))
             self._wake_key = None
