@@ -339,11 +339,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or "ach of" in sentence
         or "one of" in sentence
     ) and _ALL.search(sentence) is not None
+    one = ("one of" in sentence or "One of" in sentence) and _ONE_OF.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
     scaled = (
         " million" in sentence or " billion" in sentence or " thousand" in sentence or " trillion" in sentence
     ) and _A_SCALE.search(sentence) is not None
-    if not wordy and not vague and not most and not scaled and not whole and _DIGIT.search(sentence) is None:
+    if not (wordy or vague or most or scaled or whole or one) and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -366,6 +367,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         )
     if whole:
         found = _merged(found, [_all_or_none(m) for m in _ALL.finditer(text)], limit)
+    if one:  # "only one of the 40 sites": a part of a whole (_parts_of_wholes reads the share)
+        ones = [
+            Quantity(1.0, 1.0, "number", "exact", 0.5, m.start(), m.end(), m.group())
+            for m in _ONE_OF.finditer(text)
+        ]
+        found = _merged(found, ones, limit)
     if scaled:  # "a quarter of a million people" is read whole already: its "a million" is not read again
         amounts = [q for m in _A_SCALE.finditer(text) if (q := _a_scale(text, m)) is not None]
         found = _merged(found, [q for q in amounts if not _within(q, found)], limit)
@@ -1001,6 +1008,13 @@ def _opposite(a: str, b: str) -> bool:
     head_a, _, rest_a = a.partition(" ")
     head_b, _, rest_b = b.partition(" ")
     return rest_a == rest_b != "" and {head_a, head_b} == {"rank:most", "rank:least"}
+
+
+_ONE_OF = re.compile(
+    r"\b[Oo]ne(?=\s+of\s+(?:(?:the|its|their|our|these|those)\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){0,3}\d)"
+)
+"""``one`` before ``of`` and a figure (``only one of the 40 trial sites``): a part of that whole.
+Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
 
 
 def _all_or_none(m: re.Match[str]) -> Quantity:

@@ -1287,6 +1287,11 @@ class TestStatuses:
                 "None of the city's bridges charge a toll.",
                 "c",
             ),
+            (
+                "Only one of the 40 trial sites reported fewer infections.",
+                "All 40 trial sites reported fewer infections.",
+                "c",
+            ),
         ],
     )
     def test_all_and_none_are_shares(self, source: str, claim: str, expected: str) -> None:
@@ -1471,6 +1476,8 @@ class TestStatuses:
             ("All 40 trial sites reported fewer infections.", [1.0]),
             ("None of the city's five bridges charge a toll.", [0.0]),
             ("Nine of the district's 12 schools have a library.", [0.75]),
+            ("Only one of the 40 trial sites reported fewer infections.", [0.025]),
+            ("Harlow is one of the largest ports.", []),
             ("The ferry runs every day.", []),  # a frequency
             ("Above all, the council wants homes.", []),
             ("Tickets cost $5 each.", []),
