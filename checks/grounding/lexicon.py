@@ -55,15 +55,17 @@ def words(text: str) -> frozenset[str]:
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
 _DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
+_EXCEPT = r"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b"
+"""The words that open an exception (:func:`exception`, :func:`excepted`, and a cut of :data:`_CLAUSE`)."""
 _CLAUSE = re.compile(
     r"\s*(?:[,;:\u060c\u061b]|\s(?:but(?!\s+also\b)|while|whereas|although|though|however|unlike)\s)\s*"
-    r"|\s+(?=(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b)",
+    rf"|\s+(?={_EXCEPT})",
     re.IGNORECASE,
 )
 """Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject).
 An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
 see :func:`exception`."""
-_EXCEPTION = re.compile(r"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b", re.IGNORECASE)
+_EXCEPTION = re.compile(_EXCEPT, re.IGNORECASE)
 _ELLIPSIS = re.compile(r"not\s", re.IGNORECASE)
 
 STOPWORDS: frozenset[str] = words(
@@ -266,10 +268,21 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     return directions(text, pieces, found)
 
 
-MONTHS = words(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
+MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 )
+MONTHS = frozenset(MONTH_NAMES) | words("jan feb mar apr jun jul aug sep sept oct nov dec")
 SEASONS = ("spring", "summer", "autumn", "fall", "winter")
 PERIOD_EDGES = ("end", "start", "beginning", "middle", "close")
 """``the end of 2023``, ``the start of the year``: where in a period."""
@@ -729,7 +742,9 @@ def clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", "xcept", "part from", "xcluding")
+_EXCEPTION_CUES = ("xcept", "part from", "xcluding")
+"""Substrings of every word of :data:`_EXCEPT` (``with the exception of`` holds ``xcept``)."""
+_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", *_EXCEPTION_CUES)
 """Substrings of every conjunction that ``_CLAUSE`` cuts at (``although`` holds ``though``; ``with the
 exception of`` holds ``xcept``)."""
 
@@ -747,10 +762,8 @@ def excepted(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_EXCEPTION_WORDS = ("xcept", "part from", "xcluding", "but not")
-_EXCEPTION_SPAN = re.compile(
-    r"\b(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|but\s+not)\b", re.IGNORECASE
-)
+_EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but not")
+_EXCEPTION_SPAN = re.compile(rf"\b(?:{_EXCEPT}|but\s+not\b)", re.IGNORECASE)
 
 
 def exception(clause: str) -> bool | None:
@@ -782,22 +795,8 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
-_MONTH_NAMES = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset((*_MONTH_NAMES, *_WEEKDAYS))
+_CALENDAR = frozenset((*MONTH_NAMES, *_WEEKDAYS))
 """Capitalised, but no names: a claim in March is not about someone called March."""
 
 
@@ -808,6 +807,6 @@ def _one_of(names: Sequence[str]) -> list[str]:
 
 
 ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
-    [*words(_ANTONYM_WORDS), *_one_of(_MONTH_NAMES), *_one_of(_WEEKDAYS)]
+    [*words(_ANTONYM_WORDS), *_one_of(MONTH_NAMES), *_one_of(_WEEKDAYS)]
 )
 """Stem -> the stems that mean its opposite (months and weekdays: each other)."""

@@ -113,7 +113,8 @@ _SHARE = (
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
 )
 _MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper", "few": "upper"}
-_WHOLE_OF = r"(?:of\s+)?(?:the|its|their|our|these|those|his|her)\b"
+_DETERMINERS = "the|its|their|our|these|those"
+_WHOLE_OF = rf"(?:of\s+)?(?:{_DETERMINERS}|his|her)\b"
 _EVERY_NOT = (
     "day|days|week|weeks|month|months|year|years|time|times|hour|hours|minute|minutes|morning|evening"
     "|night|weekend|season|quarter|other|one|single|so|now|bit|penny|effort|chance|reason|sense|way"
@@ -121,9 +122,9 @@ _EVERY_NOT = (
 _ALL = re.compile(
     rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
     r"|twelve|twenty|thirty|forty|fifty|hundred)\b)"
-    rf"|(?P<each>each)\s+(?=of\s+(?:the|its|their|our|these|those)\b)"
+    rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
-    rf"|(?P<none>none)\s+(?=of\s+(?:the|its|their|our|these|those)\b))",
+    rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b))",
     re.IGNORECASE,
 )
 """Shares of all or nothing in words: ``all (of) the``, ``all 40``, ``each of the``, ``every school``
@@ -459,19 +460,20 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             out.append(q)
             break
         whole = found[i + 1]
+        counted = whole.dim == "number" or whole.dim.startswith("count:")
         if (
-            q.vague
+            counted
+            and q.vague
             and q.kind == "exact"
-            and (whole.dim == "number" or whole.dim.startswith("count:"))
             and (text[q.end : whole.start].isspace() or _OF_WHOLE.fullmatch(text, q.end, whole.start))
         ):
             # "all 40 trial sites", "none of the city's five bridges": the share is of that whole.
-            q = q._replace(context=q.context | whole.context | frozenset(whole.dim[6:].split()))  # noqa: PLW2901
+            q = q._replace(context=_of_whole(q, whole))  # noqa: PLW2901
         out.append(q)
         if (
-            q.dim == "number"
+            counted
+            and q.dim == "number"
             and q.kind == "exact"
-            and (whole.dim == "number" or whole.dim.startswith("count:"))
             and 0 < q.low < whole.low
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
@@ -484,10 +486,15 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
                     tolerance=0.5 / whole.low,
                     end=whole.end,
                     text=text[q.start : whole.end],
-                    context=q.context | whole.context | frozenset(whole.dim[6:].split()),
+                    context=_of_whole(q, whole),
                 )
             )
     return out
+
+
+def _of_whole(part: Quantity, whole: Quantity) -> frozenset[str]:
+    """The words of a part of a whole: its own, the whole's, and what the whole counts."""
+    return part.context | whole.context | frozenset(whole.dim[6:].split())
 
 
 _PERIOD = re.compile(
