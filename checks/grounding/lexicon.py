@@ -796,8 +796,9 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset((*MONTH_NAMES, *_WEEKDAYS))
-"""Capitalised, but no names: a claim in March is not about someone called March."""
+_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *_WEEKDAYS))
+"""Capitalised, but no names: a claim in March is not about someone called March (their terms, as
+names hold terms: ``januari``, ``juli``)."""
 
 
 def _one_of(names: Sequence[str]) -> list[str]:

@@ -1306,6 +1306,7 @@ class TestStatuses:
         [
             ("The Harbour Museum opened on 3 May 2021.", "The Harbour Museum opened in March 2021.", "c"),
             ("The Harbour Museum opened on 3 May 2021.", "The Harbour Museum opened in May 2021.", "s"),
+            ("The Harbour Museum opened on 3 July 2021.", "The Harbour Museum opened in January 2021.", "c"),
             (
                 "The council meets on the first Tuesday of each month.",
                 "The council meets on the first Thursday of each month.",
