@@ -37,7 +37,7 @@ from pathlib import Path
 import dramatiq
 import structlog
 
-__all__ = ["CpuAffinity", "batch_switch_interval", "claim_core", "default_lock_dir"]
+__all__ = ["CpuAffinity", "batch_switch_interval", "claim_core", "default_lock_dir", "own_threads"]
 
 log = structlog.get_logger("verifleet.worker")
 
@@ -88,13 +88,19 @@ def batch_switch_interval(ms: float) -> None:
     log.info("gil_switch_interval", ms=ms)
 
 
+def own_threads() -> list[int]:
+    """The ids of this process's threads, for the calls that set one thread at a time
+    (``sched_setaffinity``, ``sched_setscheduler``); [0], the calling thread (which starts the
+    worker threads), where there is no /proc."""
+    try:
+        return [int(t) for t in os.listdir("/proc/self/task")]
+    except OSError:
+        return [0]
+
+
 def _pin_threads(core: int) -> None:
     """``sched_setaffinity`` moves one thread: move each thread the process already has."""
-    try:
-        threads = [int(t) for t in os.listdir("/proc/self/task")]
-    except OSError:
-        threads = [0]  # no /proc: the calling thread, which starts the worker threads
-    for tid in threads:
+    for tid in own_threads():
         with contextlib.suppress(OSError):  # a thread that ended in between
             os.sched_setaffinity(tid, {core})
 

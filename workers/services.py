@@ -33,7 +33,7 @@ import structlog
 
 from checks import warm_up
 from messages import VerdictEvent, VerifyJob
-from workers.affinity import batch_switch_interval
+from workers.affinity import batch_switch_interval, own_threads
 from workers.batching import Flusher, consumer_name
 from workers.brokers import BATCH_QUEUE, consumed_queues
 from workers.heartbeat import Heartbeat, worker_id
@@ -55,11 +55,7 @@ def idle_priority() -> bool:
         log.warning("batch_idle_priority_unavailable", reason="no SCHED_IDLE on this platform")
         return False
     try:
-        threads = [int(t) for t in os.listdir("/proc/self/task")]
-    except OSError:
-        threads = [0]  # no /proc: the calling thread, which starts the worker threads
-    try:
-        for tid in threads:
+        for tid in own_threads():
             with contextlib.suppress(ProcessLookupError):  # a thread that ended in between
                 os.sched_setscheduler(tid, idle, os.sched_param(0))
     except OSError as exc:
