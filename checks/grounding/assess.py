@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, stem, surface
+from checks.grounding.lexicon import ANTONYMS, CHANGES, stem, surface
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
 from messages import Strictness
@@ -67,10 +67,6 @@ MIN_STATED_FIGURES = 2
 states: two figures agreeing is rarely a coincidence; one (``2 GB``) often is."""
 MIN_CLAUSE_COVERAGE = 0.5
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
-CHANGES = frozenset((stem("increase"), stem("decrease")))
-"""The two directions of a change (``rose``, ``grew``, ``up``...; ``fell``, ``cut``, ``down``...)."""
-
-
 _NO_FIGURES = Relation()
 
 
@@ -198,7 +194,11 @@ def assess(
         )
     else:
         relation = _NO_FIGURES
-    trend = _trend(claim, index.quantities(sentence.number), relation) if claim.quantities else None
+    trend = (
+        _trend(claim, index.quantities(sentence.number), relation)
+        if claim.quantities or not CHANGES.isdisjoint(claim.terms)
+        else None
+    )
     if (tie and not _tied(relation)) or (way and trend is None):
         tie = tie if _tied(relation) else _NONE
         cov = coverage(weights, sentence.seen | tie) if tie else bare
@@ -218,7 +218,7 @@ def assess(
                 return Evidence(
                     sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
                 )
-        elif covered >= th.partial:
+        elif covered >= th.partial and term not in sentence.seen:
             # It follows from the figures; the source does not say it in words: inferred.
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
@@ -354,13 +354,16 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
         return None
     year = next((q.low for q in claim.quantities if q.dim == "year" and q.low == q.high), 0.0)
     change = trend_in(figures, year)
-    if change is None or change[1].low == change[0].low:
+    if change is None:
         return None
+    old, new = change
     term = next(iter(said))
-    rose = change[1].low > change[0].low
+    if (new.low, new.high) == (old.low, old.high):  # "€3.1 billion in 2022 and €3.1 billion in 2023"
+        return term, False, f"the source's figures stay the same ({old.text}, then {new.text})"
+    rose = new.low > old.low
     agrees = rose == (term == _INCREASE)
     went = "rose" if rose else "fell"
-    detail = f"the source's figures {went} from {change[0].text} to {change[1].text}"
+    detail = f"the source's figures {went} from {old.text} to {new.text}"
     return term, agrees, detail
 
 
@@ -381,7 +384,7 @@ def tie_terms(claim: Features) -> frozenset[str]:
 def way_terms(claim: Features) -> frozenset[str]:
     """The claim's word for which way something went (``rose``, ``fell``), when it has no figure
     but its time or a change amount (:func:`_trend` may read it from a sentence's figures)."""
-    if not claim.quantities or CHANGES.isdisjoint(claim.terms):
+    if CHANGES.isdisjoint(claim.terms):
         return _NONE
     if any(q.role != "by" for q in strong(claim.quantities)):
         return _NONE

@@ -23,7 +23,7 @@ from checks.grounding.cited import Cite, find_citations, matching_text
 from checks.grounding.decide import Basis, Decision, Status, decide
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
 from checks.grounding.index import Features, SourceIndex, build_index, features
-from checks.grounding.lexicon import negated, terms
+from checks.grounding.lexicon import CHANGES, negated, terms
 from checks.grounding.quantities import quantities
 from checks.grounding.retrieve import candidates, top_k
 from checks.grounding.sections import SectionSources
@@ -111,7 +111,9 @@ def ground(
     cites = find_citations(text, prose, sources, code)
     picked: list[tuple[Claim, str, list[Cite]]] = []
     for i, sentence in enumerate(prose.sentences):
-        if sentence.question or i in cites.only_citations or is_rhetorical(sentence.plain):
+        if sentence.question or i in cites.only_citations:
+            continue
+        if is_rhetorical(sentence.plain) and not _changed(sentence.plain):
             continue
         claim = to_claim(sentence)
         cited = cites.by_sentence.get(i, [])
@@ -195,12 +197,21 @@ class _Batches:
 
 def _asserts(plain: str) -> bool:
     """Does a sentence with no number, name or citation assert something: :data:`MIN_TERMS` content
-    words, or one fewer and a denial or a figure in words (``The bridge has not closed for more than
-    two days``; ``Cycling is banned on the towpath``)?"""
-    found = len(set(terms(plain)))
-    if found >= MIN_TERMS:
+    words, or one fewer and a change, a denial or a figure in words (``Prices rose``; ``The bridge
+    has not closed for more than two days``; ``Cycling is banned on the towpath``)?"""
+    found = set(terms(plain))
+    if len(found) >= MIN_TERMS:
         return True
-    return found == MIN_TERMS - 1 and (negated(plain) or bool(quantities(plain, context=False, limit=1)))
+    return len(found) == MIN_TERMS - 1 and (
+        not CHANGES.isdisjoint(found) or negated(plain) or bool(quantities(plain, context=False, limit=1))
+    )
+
+
+def _changed(plain: str) -> bool:
+    """Does a short sentence say which way something went (``Average rents fell``, ``Prices
+    rose``): a claim, however few its words, that the sources' figures can check?"""
+    found = set(terms(plain))
+    return len(found) >= 2 and not CHANGES.isdisjoint(found)
 
 
 def _similarity(row: npt.NDArray[np.float32] | None) -> Callable[[int], float | None] | None:

@@ -27,6 +27,7 @@ import Stemmer
 __all__ = [
     "ANTONYMS",
     "BOUNDARY",
+    "CHANGES",
     "NEGATIONS",
     "STOPWORDS",
     "clauses",
@@ -77,7 +78,7 @@ STOPWORDS: frozenset[str] = words(
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
     almost some several one's according reported reports report said says stated notes noted go goes
-    went gone get gets got become becomes became mostly least even unlike"""
+    went gone get gets got become becomes became mostly least even unlike number numbers"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
 
@@ -359,6 +360,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "more than 40%", "fewer than a million": the figure's bound, as "over" is
 
 
+CHANGES = frozenset((stem("increase"), stem("decrease")))
+"""The two directions of a change (``rose``, ``grew``, ``up``...; ``fell``, ``cut``, ``down``...)."""
 _BOUND_TERMS = frozenset(stem(w) for w in ("more", "fewer", "less", "greater", "higher", "lower"))
 
 
@@ -420,6 +423,9 @@ _BE = words("is was were are be been being")
 _BETWEEN = words("by from")
 """What may stand between ``up`` and its figure: ``up by 5%``, ``up from 35%`` (the old value)."""
 _SHARE_UNITS = words("percent per percentage points")
+_GONE = re.compile(r"\b(?:go|goes|went|gone|going|come|comes|came|coming) (up|down)\b")
+"""``up`` or ``down`` that says which way something went with no figure (``thefts went down``); in
+lower case: ``Go down.`` opening a sentence is an instruction."""
 
 
 def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -429,11 +435,16 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     35%``), which a claim words as ``grew 12%`` or ``fell``.
 
     Only a change of a percentage or a sum, or any figure after a comma, a form of *be* or at the
-    start: elsewhere ``up`` and ``down`` stay stopwords (``up to 210``, ``set up 3 offices``, ``shut
-    down 2 plants``). ``found`` is changed in place and returned.
+    start, or after *go* or *come* with or without a figure (``thefts went down``, ``prices have
+    come down``): elsewhere ``up`` and ``down`` stay stopwords (``up to 210``, ``set up 3 offices``,
+    ``shut down 2 plants``). ``found`` is changed in place and returned.
     """
-    if not (" up " in text or " down " in text or " Up " in text or text.startswith(("Up ", "Down "))):
+    if " up" not in text and " down" not in text and not text.startswith(("Up ", "Down ")):
         return found  # most texts: a few substring tests at C speed
+    for m in _GONE.finditer(text):  # the word's piece: as many pieces as stand before it
+        found[len(text[: m.start(1)].split())] = (stem(_DIRECTIONS[m.group(1)]),)
+    if not (" up " in text or " down " in text or " Up " in text or text.startswith(("Up ", "Down "))):
+        return found
     for word, change in _DIRECTIONS.items():
         i = -1
         while True:

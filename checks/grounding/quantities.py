@@ -1327,13 +1327,17 @@ _HEAD = 160
 """How far back from a figure its clause is looked for."""
 
 _YEAR_LINK = re.compile(
-    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?", re.I
+    # the figure's rate between it and its year: "£1.45 a litre in 2022", "310 litres per household a day"
+    r"(?:\s+(?:a|an|per|each)\s+[^\W\d_]+){0,3}"
+    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?",
+    re.I,
 )
 
 
 def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     """The year a figure is of: the one right after it (``$4 million in 2022``, ``30 nurses at the
-    end of 2023``), else the nearest before it (``in 2023 it hired 40``), else 0."""
+    end of 2023``, ``£1.45 a litre in 2022``), else the nearest before it (``in 2023 it hired 40``),
+    else 0."""
     after = next((y for y in years if y.start >= q.end), None)
     if after is not None and after.start - q.end <= 40 and _YEAR_LINK.fullmatch(text, q.end, after.start):
         return after.low

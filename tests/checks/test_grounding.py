@@ -1661,6 +1661,62 @@ class TestStatuses:
         assert status("Crime in the district increased by 5% in 2023.", facts) is Status.CONTRADICTED
         assert status("Crime in the district fell by 5% in 2023.", facts) is Status.INFERRED
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("Ticket prices went from £12 to £15.", "Ticket prices fell.", Status.CONTRADICTED),
+            ("Ticket prices went from £12 to £15.", "Ticket prices rose.", Status.INFERRED),
+            ("Sales rose from 4,000 units to 5,500 units.", "Sales rose.", Status.SUPPORTED),
+            (
+                "Average waiting times at the clinic went from 18 days to 26 days.",
+                "Average waiting times at the clinic dropped.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The charity's income was £310,000 in 2022 and £365,000 in 2023.",
+                "Income grew.",
+                Status.INFERRED,
+            ),
+            ("Office vacancies went from 8% to 11%.", "Rents in the city fell.", Status.UNSOURCED),
+        ],
+    )
+    def test_a_change_without_a_figure(self, source: str, claim: str, expected: Status) -> None:
+        """'Ticket prices fell' against 'went from £12 to £15': the figures say which way (the claim
+        was no claim at all, three words; 'Average waiting times at the clinic dropped' was
+        supported by a sentence whose waiting times rose); a direction the source states in words
+        is supported, one only its figures give inferred, another subject's change is no evidence."""
+        assert status(claim, in_report(source)) is expected
+
+    @pytest.mark.parametrize(
+        ("source", "claim"),
+        [
+            ("Exports were €3.1 billion in 2022 and €3.1 billion in 2023.", "Exports rose in 2023."),
+            ("Fuel prices were £1.45 a litre in 2022 and £1.45 a litre in 2023.", "Fuel prices rose."),
+            (
+                "Water use was 310 litres per household a day in 2022 and 310 litres in 2023.",
+                "Water use fell.",
+            ),
+        ],
+    )
+    def test_figures_that_stay_the_same_deny_a_change(self, source: str, claim: str) -> None:
+        """The same figure in both years: neither rose nor fell (each was unsourced; the figure of
+        'a litre in 2022' was of no year, and the next figure took 2022)."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status is Status.CONTRADICTED
+        assert "stay the same" in grounded.decision.evidence.detail
+
+    def test_numbers_of_a_thing_are_the_thing(self) -> None:
+        """'Passenger numbers', 'the number of visitors': the passengers and visitors the figures
+        count (each was unsourced, 'number' in no source sentence); 'went down' is a change."""
+        carried = in_report("The line carried 2.4 million passengers in 2023 and 2.1 million in 2024.")
+        assert status("Passenger numbers rose in 2024.", carried) is Status.CONTRADICTED
+        assert status("Passenger numbers fell in 2024.", carried) is Status.INFERRED
+        welcomed = in_report("The gallery welcomed 48,000 visitors in 2022 and 57,000 in 2023.")
+        assert status("The number of visitors fell.", welcomed) is Status.CONTRADICTED
+        thefts = in_report("Police recorded 540 thefts in 2022 and 610 in 2023.")
+        assert status("Reported thefts went down in 2023.", thefts) is Status.CONTRADICTED
+        assert stem("decrease") in terms("Prices have come down.")
+
     def test_a_plan_is_no_denial_of_a_fact(self) -> None:
         """'plans to cut fees' against 'fees rose 4%' (the ferry dossier's harbour notes): no
         contradiction; a plan against a plan is one."""
