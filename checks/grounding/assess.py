@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, CHANGES, stem, surface
+from checks.grounding.index import Clauses, Features, Modes, SourceIndex, SourceSentence
+from checks.grounding.lexicon import ANTONYMS, CHANGES, clause_at, stem, surface
+from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
+from checks.grounding.scope import restriction, whom
 from messages import Strictness
 
 __all__ = [
@@ -183,7 +185,15 @@ def assess(
     if tie or way:
         cov = coverage(weights, sentence.seen | tie | way)
     related = cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)
-    if not related:
+    # "The bus runs daily" against "on weekdays only": the claim's word for always is what the
+    # sentence's limit answers, the sentence related through it only if the limit denies (below).
+    through_limit = (
+        not related
+        and claim.universal is not None
+        and index.modes(sentence.number).restriction is not None
+        and coverage(weights, sentence.seen | tie | way | claim.universal_terms) >= th.partial
+    )
+    if not (related or through_limit):
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if claim.quantities:
         relation = compare(
@@ -268,6 +278,18 @@ def assess(
                 return Evidence(
                     sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
                 )
+    limit = _limited(claim, weights, sentence, index.modes(sentence.number), th) if claim.universal else None
+    if limit is not None:
+        # "The ferry runs every day" against "every day except Sunday"; "open to the public" against
+        # "open to members only": the source holds it for some, the claim for all.
+        detail, explicit, answered = limit
+        covered = coverage(weights, sentence.seen | tie | answered)
+        if explicit and covered >= th.polarity and not thin and _names_held(claim, sentence):
+            return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
+        if covered >= th.partial:
+            return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+    if through_limit:
+        return Evidence(sentence, bare, similarity, Finding.NONE)
     if spans and relation.matched and claim.names <= sentence.seen:
         out = next((r for _, r in relation.matched if _within_any(r, spans)), None)
         if out is not None and cov >= th.polarity:
@@ -338,6 +360,37 @@ def _short_of_stating(
                 f"the source says it of another ({other}); it names the claim's subject in another clause",
                 True,
             )
+    return None
+
+
+def _limited(
+    claim: Features, weights: Weights, sentence: SourceSentence, modes: Modes, th: Thresholds
+) -> tuple[str, bool, frozenset[str]] | None:
+    """Why a sentence that says what a claim says for everyone or always (:attr:`Features.universal`)
+    says it for fewer, and whether in so many words: (the explanation, explicit, the claim's words
+    for all that an explicit limit answers: ``the public``, ``staff``), or None.
+
+    Explicit: a limit of the claim's kind, time or group (``except Sunday``, ``members only``,
+    ``from April to October``); where the sentence holds the claim's own phrase too, only an
+    exception (``every day except Monday``; ``every day, but only in the mornings`` limits the
+    hours, not the days). Not explicit: a claim for everyone ``to`` or ``for`` whom, against a
+    sentence that names someone after that word and no one for all (``free for everyone`` against
+    ``free for children under 12``). Never when the claim limits itself (``every day except
+    Monday``), nor by a limit in a clause about something else (``The park is open daily, but the
+    playground is for children only``: the clause must cover the claim as far as a partial match)."""
+    mine = claim.universal
+    if mine is None or restriction(claim.plain) is not None:
+        return None
+    theirs = modes.restriction
+    same = modes.universal is not None and modes.universal.text.lower() == mine.text.lower()
+    if theirs is not None and theirs.kind == mine.kind and (not same or modes.exceptions):
+        answered = claim.universal_terms
+        if coverage(weights, frozenset(read_terms(clause_at(sentence.plain, theirs.start)))) >= th.partial:
+            return f"the source limits it ('{theirs.text}'); the claim says '{mine.text}'", True, answered
+    if mine.kind == "group" and mine.preposition and modes.universal is None:
+        named = whom(sentence.plain, mine.preposition)
+        if named:
+            return f"the source says it {mine.preposition} {named}, not '{mine.text}'", False, _NONE
     return None
 
 

@@ -26,6 +26,7 @@ from checks.grounding.index import Features, SourceIndex, build_index, features
 from checks.grounding.lexicon import CHANGES, negated, terms
 from checks.grounding.quantities import quantities
 from checks.grounding.retrieve import candidates, top_k
+from checks.grounding.scope import universal
 from checks.grounding.sections import SectionSources
 from checks.text import code_spans
 from messages import Source, SourceMapEntry, Strictness
@@ -197,13 +198,17 @@ class _Batches:
 
 def _asserts(plain: str) -> bool:
     """Does a sentence with no number, name or citation assert something: :data:`MIN_TERMS` content
-    words, or one fewer and a change, a denial or a figure in words (``Prices rose``; ``The bridge
-    has not closed for more than two days``; ``Cycling is banned on the towpath``)?"""
+    words, or one fewer and a change, a denial, a figure in words or a scope (``Prices rose``; ``The
+    bridge has not closed for more than two days``; ``Cycling is banned on the towpath``; ``The
+    ferry runs every day``)?"""
     found = set(terms(plain))
     if len(found) >= MIN_TERMS:
         return True
     return len(found) == MIN_TERMS - 1 and (
-        not CHANGES.isdisjoint(found) or negated(plain) or bool(quantities(plain, context=False, limit=1))
+        not CHANGES.isdisjoint(found)
+        or negated(plain)
+        or bool(quantities(plain, context=False, limit=1))
+        or universal(plain) is not None
     )
 
 

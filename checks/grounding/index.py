@@ -69,6 +69,7 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.quantities import Quantity, clear_memo, quantities
 from checks.grounding.roles import Frame, frames
+from checks.grounding.scope import Scope, restriction, universal
 from messages import Source
 
 __all__ = [
@@ -126,11 +127,16 @@ class Features:
     """What makes it alleged or conditional (:func:`checks.grounding.lexicon.hedged`)."""
     plain: str = ""
     """The sentence itself, whitespace collapsed."""
+    universal: Scope | None = None
+    """What makes it hold always or for everyone (:func:`checks.grounding.scope.universal`)."""
+    universal_terms: frozenset[str] = frozenset()
+    """Its terms among that phrase's (``public``, ``staff``, ``daili``): what a source's limit answers."""
 
 
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
+    scope = universal(plain)
     return Features(
         own,
         _figures(plain),
@@ -141,6 +147,8 @@ def features(plain: str) -> Features:
         frames(plain),
         hedged(plain),
         plain,
+        scope,
+        own.intersection(terms(scope.text)) if scope is not None else frozenset(),
     )
 
 
@@ -176,6 +184,10 @@ class Modes(NamedTuple):
     """As alleged or conditional, and the words that make it so (:func:`checks.grounding.lexicon.hedged`)."""
     exceptions: tuple[tuple[int, int], ...]
     """Where its exceptions stand (:func:`checks.grounding.lexicon.excepted`)."""
+    universal: Scope | None
+    """What makes it hold always or for everyone (:func:`checks.grounding.scope.universal`)."""
+    restriction: Scope | None
+    """What limits it to some times or people (:func:`checks.grounding.scope.restriction`)."""
 
 
 class SourceSentence(NamedTuple):
@@ -476,7 +488,8 @@ class SourceIndex:
         got = r.modes.get(k)
         if got is None:
             plain = r.plains[k]
-            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)))
+            limits = universal(plain), restriction(plain)
+            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)), *limits)
         return got
 
     def terms_of(self, source_ids: Sequence[str] | None) -> frozenset[str]:

@@ -30,6 +30,8 @@ __all__ = [
     "CHANGES",
     "NEGATIONS",
     "STOPWORDS",
+    "WEEKDAYS",
+    "clause_at",
     "clauses",
     "clear_memos",
     "directions",
@@ -753,6 +755,23 @@ def clauses(text: str) -> list[str]:
     return parts or [text]
 
 
+def clause_at(text: str, offset: int) -> str:
+    """The clause of ``text`` (:func:`clauses`' cuts) that holds ``offset``, with the clause before
+    it when it is an exception or an ellipsis (``every day except Sunday``, ``on Android but not on
+    iOS``: what it is an exception to)."""
+    start = previous = 0
+    end = len(text)
+    for m in _CLAUSE.finditer(text):
+        if m.end() <= offset:
+            previous, start = start, m.end()
+        elif m.start() >= offset:
+            end = m.start()
+            break
+    if exception(text[start:end]) is not False:
+        start = previous
+    return text[start:end]
+
+
 _EXCEPTION_CUES = ("xcept", "part from", "xcluding")
 """Substrings of every word of :data:`_EXCEPT` (``with the exception of`` holds ``xcept``)."""
 _CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", *_EXCEPTION_CUES)
@@ -806,8 +825,8 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *_WEEKDAYS))
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 """Capitalised, but no names: a claim in March is not about someone called March (their terms, as
 names hold terms: ``januari``, ``juli``)."""
 
@@ -819,6 +838,6 @@ def _one_of(names: Sequence[str]) -> list[str]:
 
 
 ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
-    [*words(_ANTONYM_WORDS), *_one_of(MONTH_NAMES), *_one_of(_WEEKDAYS)]
+    [*words(_ANTONYM_WORDS), *_one_of(MONTH_NAMES), *_one_of(WEEKDAYS)]
 )
 """Stem -> the stems that mean its opposite (months and weekdays: each other)."""

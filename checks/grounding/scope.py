@@ -1,0 +1,156 @@
+"""Who and when a statement holds for: everyone and always, or only some and sometimes.
+
+A claim that says something holds for everyone or at all times (``The ferry runs every day``,
+``The gym is open to the public``, ``All residents can apply``) is not stated by a source that
+limits it (``every day except Sunday``, ``to members only``, ``Only residents over 65``, ``from
+April to October``, ``every two years``): the source contradicts it. :func:`universal` finds the
+claim's phrase, :func:`restriction` the source's, each with its kind, ``time`` or ``group``: a
+limit of one kind does not deny a claim of the other (``All residents can apply until March``).
+A claim for everyone against a source that names whom without a limit (``free for everyone``
+against ``free for children under 12``, :func:`whom`) is not stated either, but not denied.
+
+Each tests a few substrings first and runs its patterns only on a text that holds one: they are
+read for every claim, and for every candidate sentence of a claim that has a scope.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple
+
+from checks.grounding.lexicon import MONTH_NAMES, SEASONS, WEEKDAYS, excepted
+
+__all__ = ["Scope", "restriction", "universal", "whom"]
+
+Kind = Literal["time", "group"]
+
+
+class Scope(NamedTuple):
+    """A phrase that widens or narrows what a sentence says, and what it is about."""
+
+    text: str
+    kind: Kind
+    preposition: str = ""
+    """``to`` or ``for`` when the phrase names whom (``open to the public``, ``free for everyone``)."""
+    start: int = 0
+    """Where it stands in the text read."""
+
+
+_TIME_NOUNS = "day|night|week|weekend|month|year|morning|evening|season"
+_NUMBER_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
+_UNIVERSAL_TIME = re.compile(
+    rf"\b(?:every|each)\s+(?:single\s+)?(?:{_TIME_NOUNS})(?:\s+of\s+the\s+(?:week|year))?\b"
+    r"|\b(?:daily|nightly)\b"
+    r"|\ball\s+(?:year|week|day)(?:[\s-](?:round|long))?\b"
+    r"|\byear[\s-]round\b"
+    r"|\b(?:a)?round\s+the\s+clock\b"
+    r"|\b24\s+hours\s+a\s+day\b|\b24/7\b"
+    r"|\b(?:seven|7)\s+days\s+a\s+week\b",
+    re.IGNORECASE,
+)
+_UNIVERSAL_GROUP = re.compile(
+    r"(?:\b(?P<prep>to|for)\s+)?"
+    r"(?:\b(?:everyone|everybody|anyone|anybody)\b"
+    r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
+    r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
+    rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{_NUMBER_WORDS})\b)(?=[a-z])[a-z]+)",
+    re.IGNORECASE,
+)
+_NOT_ALL = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNORECASE)
+"""What before ``all`` or ``every`` makes it no scope (``at all``, ``above all``, ``not all``)."""
+
+_UNIVERSAL_CUES = (
+    *("every", "Every", "all ", "All ", "daily", "nightly", "round", "public", "24"),
+    *("anyone", "Anyone", "anybody", "Anybody"),
+)
+
+_CALENDAR_WORDS = "|".join((*MONTH_NAMES, *WEEKDAYS))
+_RANGE = re.compile(
+    rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
+    rf"(?:{_CALENDAR_WORDS})s?\b"
+    rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
+    rf"|\bevery\s+(?:other|second|third|\d+|{_NUMBER_WORDS})\s+(?:{_TIME_NOUNS})s?\b"
+    rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b",
+    re.IGNORECASE,
+)
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+_NOT_A_LIMIT_BEFORE = re.compile(r"\b(?:not|the|its|their|his|her|our|your|my|if)\s+$", re.IGNORECASE)
+"""``not only`` adds, ``the only`` singles out, ``if only`` wishes: none limits."""
+_NOT_A_LIMIT_AFTER = re.compile(
+    r"\s+(?:\d|just\b|a\s+(?:few|handful|fraction)\b|(?:one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve|twenty|thirty|forty|fifty|hundred|half|some|partly|partially)\b)",
+    re.IGNORECASE,
+)
+"""``only 2 of the 40 sites``, ``only half``: a figure, read as one (:mod:`checks.grounding.quantities`)."""
+_TIME_WORD = re.compile(
+    rf"\b(?:{_TIME_NOUNS}|weekday|days|nights|weeks|weekends|months|years|mornings|evenings|holidays?|christmas"
+    rf"|easter|summer|winter|spring|autumn|term|hours?|{_CALENDAR_WORDS})s?\b",
+    re.IGNORECASE,
+)
+_WORDS_AROUND = 4
+"""Words after ``only`` (two before: ``weekends only``) that tell what it limits."""
+
+
+def universal(text: str) -> Scope | None:
+    """The first phrase that makes ``text`` hold always or for everyone (``every day``, ``daily``,
+    ``all year``, ``around the clock``; ``everyone``, ``to the public``, ``all residents``,
+    ``every address``), else None."""
+    if not any(cue in text for cue in _UNIVERSAL_CUES):
+        return None
+    found = _UNIVERSAL_TIME.search(text)
+    if found is not None:
+        return Scope(" ".join(found.group().split()), "time")
+    for m in _UNIVERSAL_GROUP.finditer(text):
+        if _NOT_ALL.search(text, 0, m.start()) is None or m.group("prep"):
+            return Scope(" ".join(m.group().split()), "group", (m.group("prep") or "").lower())
+    return None
+
+
+def restriction(text: str) -> Scope | None:
+    """The first phrase that limits what ``text`` says to some times or some people: ``only``
+    (``members only``, ``only to managers``; not ``not only``, ``the only``, ``only 2 of``), an
+    exception (``except Sunday``, ``apart from``, ``but not``), a stretch of the calendar (``from
+    April to October``, ``on weekdays``, ``in summer``) or fewer times than all (``every two
+    years``, ``every other week``); else None."""
+    spans = excepted(text)
+    if spans:
+        start, end = spans[0]
+        phrase = " ".join(text[start:end].split()).rstrip(" ,.;:!?")
+        return Scope(phrase, "time" if _TIME_WORD.search(phrase) else "group", start=start)
+    if "only" in text or "Only" in text:
+        for m in _ONLY.finditer(text):
+            if _NOT_A_LIMIT_BEFORE.search(text, 0, m.start()) is not None:
+                continue
+            if _NOT_A_LIMIT_AFTER.match(text, m.end()) is not None:
+                continue
+            before = text[: m.start()].split()[-2:]
+            after = text[m.end() :].split()[:_WORDS_AROUND]
+            around = " ".join((*before, "only", *after))
+            kind: Kind = "time" if _TIME_WORD.search(around) else "group"
+            return Scope(" ".join((*before[-1:], "only", *after[:3])).strip(" ,.;:"), kind, start=m.start())
+    found = _RANGE.search(text)
+    if found is not None:
+        return Scope(" ".join(found.group().split()), "time", start=found.start())
+    return None
+
+
+_PEOPLE = r"(?:the\s+)?(?:[a-z][a-z-]*\s+){0,2}?(?:[a-z]{2,}s|children|people|staff)\b"
+"""Up to three lower-case words ending in a plural: ``blue badge holders``, ``the residents``."""
+_WHOM = {prep: re.compile(rf"\b{prep}\s+({_PEOPLE})") for prep in ("to", "for")}
+_NOT_WHOM = frozenset(("this", "thus", "those", "these", "always", "perhaps", "various", "its", "his"))
+
+
+def whom(text: str, preposition: str) -> str:
+    """Whom ``text`` says something ``to`` or ``for``, when it names people in lower case (``for blue
+    badge holders``, ``to members``, ``for students and children``), else "": what a claim for
+    everyone is held against."""
+    pattern = _WHOM.get(preposition)
+    if pattern is None or f"{preposition} " not in text:
+        return ""
+    for m in pattern.finditer(text):
+        named = m.group(1)
+        last = named.rsplit(None, 1)[-1]
+        if last in _NOT_WHOM or _TIME_WORD.fullmatch(last) is not None:
+            continue
+        return " ".join(named.split())
+    return ""
