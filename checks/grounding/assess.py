@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from checks.grounding.index import Clauses, Features, Modes, SourceIndex, SourceSentence
+from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import ANTONYMS, CHANGES, clause_at, stem, surface
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
@@ -190,7 +190,7 @@ def assess(
     through_limit = (
         not related
         and claim.universal is not None
-        and index.modes(sentence.number).restriction is not None
+        and index.limits(sentence.number).restriction is not None
         and coverage(weights, sentence.seen | tie | way | claim.universal_terms) >= th.partial
     )
     if not (related or through_limit):
@@ -204,11 +204,9 @@ def assess(
         )
     else:
         relation = _NO_FIGURES
-    trend = (
-        _trend(claim, index.quantities(sentence.number), relation)
-        if claim.quantities or not CHANGES.isdisjoint(claim.terms)
-        else None
-    )
+    # A claim with no figure is read against the sentence's figures only when the sentence does not
+    # say its direction in words ("Sales rose" against "rose from 4,000 to 5,500": the words decide).
+    trend = _trend(claim, index.quantities(sentence.number), relation) if claim.quantities or way else None
     if (tie and not _tied(relation)) or (way and trend is None):
         tie = tie if _tied(relation) else _NONE
         cov = coverage(weights, sentence.seen | tie) if tie else bare
@@ -278,7 +276,7 @@ def assess(
                 return Evidence(
                     sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
                 )
-    limit = _limited(claim, weights, sentence, index.modes(sentence.number), th) if claim.universal else None
+    limit = _limited(claim, weights, sentence, index, th) if claim.universal else None
     if limit is not None:
         # "The ferry runs every day" against "every day except Sunday"; "open to the public" against
         # "open to members only": the source holds it for some, the claim for all.
@@ -364,7 +362,7 @@ def _short_of_stating(
 
 
 def _limited(
-    claim: Features, weights: Weights, sentence: SourceSentence, modes: Modes, th: Thresholds
+    claim: Features, weights: Weights, sentence: SourceSentence, index: SourceIndex, th: Thresholds
 ) -> tuple[str, bool, frozenset[str]] | None:
     """Why a sentence that says what a claim says for everyone or always (:attr:`Features.universal`)
     says it for fewer, and whether in so many words: (the explanation, explicit, the claim's words
@@ -381,13 +379,15 @@ def _limited(
     mine = claim.universal
     if mine is None or restriction(claim.plain) is not None:
         return None
-    theirs = modes.restriction
-    same = modes.universal is not None and modes.universal.text.lower() == mine.text.lower()
-    if theirs is not None and theirs.kind == mine.kind and (not same or modes.exceptions):
+    limits = index.limits(sentence.number)
+    theirs = limits.restriction
+    same = limits.universal is not None and limits.universal.text.lower() == mine.text.lower()
+    excepts = same and bool(index.modes(sentence.number).exceptions)
+    if theirs is not None and theirs.kind == mine.kind and (not same or excepts):
         answered = claim.universal_terms
         if coverage(weights, frozenset(read_terms(clause_at(sentence.plain, theirs.start)))) >= th.partial:
             return f"the source limits it ('{theirs.text}'); the claim says '{mine.text}'", True, answered
-    if mine.kind == "group" and mine.preposition and modes.universal is None:
+    if mine.kind == "group" and mine.preposition and limits.universal is None:
         named = whom(sentence.plain, mine.preposition)
         if named:
             return f"the source says it {mine.preposition} {named}, not '{mine.text}'", False, _NONE

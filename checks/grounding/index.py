@@ -184,6 +184,12 @@ class Modes(NamedTuple):
     """As alleged or conditional, and the words that make it so (:func:`checks.grounding.lexicon.hedged`)."""
     exceptions: tuple[tuple[int, int], ...]
     """Where its exceptions stand (:func:`checks.grounding.lexicon.excepted`)."""
+
+
+class Limits(NamedTuple):
+    """For whom and when a sentence says what it says (read once per source sentence, on first use
+    by a claim that says it holds always or for everyone)."""
+
     universal: Scope | None
     """What makes it hold always or for everyone (:func:`checks.grounding.scope.universal`)."""
     restriction: Scope | None
@@ -247,6 +253,7 @@ class _Read:
     clauses: dict[int, Clauses] = field(default_factory=dict)
     frames: dict[int, tuple[tuple[Frame, ...], frozenset[str]]] = field(default_factory=dict)
     modes: dict[int, Modes] = field(default_factory=dict)
+    limits: dict[int, Limits] = field(default_factory=dict)
 
 
 def _read(title: str, text: str) -> _Read:
@@ -488,8 +495,16 @@ class SourceIndex:
         got = r.modes.get(k)
         if got is None:
             plain = r.plains[k]
-            limits = universal(plain), restriction(plain)
-            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)), *limits)
+            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)))
+        return got
+
+    def limits(self, number: int) -> Limits:
+        """For whom and when one sentence says what it says (:class:`Limits`), read once."""
+        r, k = self._sentences.locate(number)
+        got = r.limits.get(k)
+        if got is None:
+            plain = r.plains[k]
+            got = r.limits[k] = Limits(universal(plain), restriction(plain))
         return got
 
     def terms_of(self, source_ids: Sequence[str] | None) -> frozenset[str]:

@@ -262,7 +262,15 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     ``found`` is changed in place and returned."""
     # Substring tests at C speed before each rule: this runs for every text read, most of which hold
     # none of the words.
-    if "longer" in text or "fail" in text or " than " in text or _may_stop(text) or _may_plan(text):
+    if (
+        "longer" in text
+        or "fail" in text
+        or " than " in text
+        or _may_stop(text)
+        or _may_plan(text)
+        or "efus" in text
+        or "eclin" in text
+    ):
         _idioms(pieces, found)
     if (
         "quarter" in text or "half" in text or (" of " in text and may_name_a_time(text))
@@ -349,6 +357,13 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()
         elif got == fail and nxt == "to":
             found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
+        elif (
+            nxt == "to"
+            and pieces[i].lower() in _REFUSING
+            and i + 2 < len(pieces)
+            and _REFUSED.match(f"{pieces[i]} to {pieces[i + 2]}") is not None
+        ):
+            found[i] = ()  # "refused to approve", "declined to comment": a negation cue, as "failed to"
         elif nxt and (
             (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
             or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)
@@ -636,6 +651,8 @@ def negated(text: str) -> bool:
         count += len(_FAILED.findall(text))
     if not plain or _may_stop(text):
         count += len(_STOPPED.findall(text))
+    if not plain or any(cue in text for cue in _REFUSAL_CUES):
+        count += len(_REFUSED.findall(text))
     pieces = text.split()
     cues: list[int | None] = list(map(_CUES.get, pieces))
     if None in cues:
@@ -719,6 +736,32 @@ _FAILED = re.compile(
 )
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
 :func:`in_context`)."""
+_NOT_A_VERB = (
+    r"(?![\d$€£¥₹]|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|about|around|nearly"
+    r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"
+)
+"""What after ``declined to`` makes it a change to a figure (``declined to 4,000``), not a refusal."""
+_REFUSED = re.compile(
+    rf"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+{_NOT_A_VERB}"
+    r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos)[a-z]*"
+    r"|(?:vot|turn|thr[eo]w)[a-z]*\s+(?:against|down|out))"
+    r"\s+(?:(?:an?|the|its|their|his|her|our)\s+)?"
+    r"(?:(?!(?:on|over|after|amid|despite|as|with|by|in|at|to)\b)[a-z]+\s+)?"
+    r"(?:plans?|proposals?|bids?|moves?|requests?|applications?|attempts?|motions?|calls?|offers?|efforts?"
+    r"|ideas?|schemes?|bills?)\s+(?:to|of|for)\b"
+    r"|\bvot(?:e|es|ed|ing)\s+against\s+[a-z]+ing\b",
+    re.IGNORECASE,
+)
+"""``rejected a plan to close the library``, ``voted against raising fees``, ``refused to approve``:
+what was refused did not happen, as if ``not`` stood before it."""
+_REFUSAL_CUES = (
+    *("ject", "bandon", "crap", "helv", "drop", "block", "veto", "verturn", "ppos", "efus", "eclin"),
+    *("against", "down", " out"),
+)
+"""Substrings of every verb of :data:`_REFUSED` (``rejected``, ``voted against``, ``turned down``)."""
+_REFUSING = frozenset(
+    ("refuse", "refuses", "refused", "refusing", "decline", "declines", "declined", "declining")
+)
 
 _NOT_DENYING = re.compile(
     r"\bno(?:t?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"

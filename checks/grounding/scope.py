@@ -60,9 +60,10 @@ _NOT_ALL = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNOR
 """What before ``all`` or ``every`` makes it no scope (``at all``, ``above all``, ``not all``)."""
 
 _UNIVERSAL_CUES = (
-    *("every", "Every", "all ", "All ", "daily", "nightly", "round", "public", "24"),
-    *("anyone", "Anyone", "anybody", "Anybody"),
+    *("every", "Every", " all ", "All ", "daily", "nightly", "round the", "ear-round", "ear round"),
+    *("public", "24", "days a week", "anyone", "Anyone", "anybody", "Anybody"),
 )
+"""Substrings of every phrase :func:`universal` reads (``all`` opening a text is ``All``)."""
 
 _CALENDAR_WORDS = "|".join((*MONTH_NAMES, *WEEKDAYS))
 _RANGE = re.compile(

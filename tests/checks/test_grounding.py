@@ -268,11 +268,22 @@ class TestLexicon:
             ("Camping is prohibited outside the marked sites.", True),
             ("The council failed to approve the budget.", True),
             ("The bridge is not only old but not safe.", True),
+            ("The council rejected a plan to close the library.", True),
+            ("The board voted against raising fees.", True),
+            ("The operator turned down a request to extend the timetable.", True),
+            ("The mayor refused to approve the budget.", True),
+            ("The minister declined to comment.", True),
+            ("Visitor numbers declined to 4,000.", False),
+            ("Shares dropped on plans to cut jobs.", False),
+            ("The regulator blocked the merger.", False),
+            ("The council did not reject the plan to close it.", False),
         ],
     )
     def test_cues_that_do_not_deny_and_cues_without_a_not(self, text: str, expected: bool) -> None:
-        """'not only', 'not until', 'no fewer than' and litotes deny nothing; a ban, a prohibition and
-        'failed to' deny what follows."""
+        """'not only', 'not until', 'no fewer than' and litotes deny nothing; a ban, a prohibition,
+        'failed to', 'refused to' and a plan rejected ('rejected a plan to close', 'voted against
+        raising') deny what follows; 'declined to' before a figure is a change, a fall 'on plans' no
+        refusal."""
         assert negated(text) is expected
 
     def test_verbs_that_tie_a_subject_to_its_figure_are_one_word(self) -> None:
@@ -1796,6 +1807,31 @@ class TestStatuses:
         to' read as what they say, once each misread as a contradiction or missed as one."""
         facts = in_report(source)
         assert status(claim, facts) is expected
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The council rejected a plan to close the library.", "The council closed the library.", "c"),
+            ("The club abandoned plans to build a new stadium.", "The club built a new stadium.", "c"),
+            (
+                "The board voted against a proposal to raise membership fees.",
+                "The board raised membership fees.",
+                "c",
+            ),
+            ("The mayor refused to approve the budget.", "The mayor approved the budget.", "c"),
+            ("The mayor refused to approve the budget.", "The mayor did not approve the budget.", "s"),
+            (
+                "The council rejected a plan to close the library.",
+                "The council rejected a plan to close the library.",
+                "s",
+            ),
+            ("The council approved a plan to close the library.", "The council closed the library.", "i"),
+        ],
+    )
+    def test_what_was_refused_did_not_happen(self, source: str, claim: str, expected: str) -> None:
+        """'rejected a plan to close the library' denies 'closed the library' (it was inferred, a plan
+        not done; 'voted against a proposal to raise', 'refused to approve' were supported)."""
+        assert status(claim, in_report(source)).value[0] == expected
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
