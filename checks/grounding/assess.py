@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, CHANGES, clause_at, stem, surface
+from checks.grounding.lexicon import ANTONYMS, CHANGES, associated, causal, clause_at, stem, surface
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
@@ -351,6 +351,9 @@ def _short_of_stating(
             f"the source reports it as alleged or on a condition ('{modes.hedge}'), the claim as fact",
             True,
         )
+    link = _associated_only(claim, sentence)
+    if link:
+        return f"the source reports an association ('{link}'), the claim says more", True
     if claim.names:
         other = _said_of_another(claim, weights, index.clauses(sentence.number), index.names(sentence.number))
         if other:
@@ -578,6 +581,28 @@ def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:
 
 
 _UNBOUNDED = frozenset({"year", "quarter", "half", "rank"})
+
+
+def _associated_only(claim: Features, sentence: SourceSentence) -> str:
+    """The words with which a sentence says only that two things go together (``was associated
+    with``, ``is linked to``, ``coincided with``), when the claim relates those two things without
+    them (``Air pollution caused asthma``, ``Green spaces improve mental health``): a cause, or a
+    plain statement, where the source reports a correlation. "" otherwise: the claim says
+    ``associated`` too, or holds the words of one side only (``Lung cancer kills 30,000 a year``
+    against ``Smoking is linked to lung cancer, which kills 30,000 a year``), or the source's words
+    may join things (``linked``, ``tied``, ``connected``) and the claim states no cause (``A rail
+    line links the town to the city`` against ``The town is linked to the city by rail``)."""
+    span = associated(sentence.plain)
+    if span is None or associated(claim.plain) is not None:
+        return ""
+    start, end, ambiguous = span
+    if ambiguous and not causal(claim.plain):  # "is linked to the island by a causeway"
+        return ""
+    plain = sentence.plain
+    before, after = plain[:start], plain[end:]
+    left = claim.terms.intersection(read_terms(clause_at(before, len(before) - 1))) if before else _NONE
+    right = claim.terms.intersection(read_terms(clause_at(after, 0))) if after else _NONE
+    return " ".join(plain[start:end].split()) if left and right else ""
 
 
 def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str]) -> str:

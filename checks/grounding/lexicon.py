@@ -31,6 +31,8 @@ __all__ = [
     "NEGATIONS",
     "STOPWORDS",
     "WEEKDAYS",
+    "associated",
+    "causal",
     "clause_at",
     "clauses",
     "clear_memos",
@@ -139,6 +141,9 @@ _FOLD: Mapping[str, str] = {
         "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
         "attracting",
         "build": "built builds",
+        # A cause and a correlation are one word to coverage; assess tells them apart (a claim of a
+        # cause against a source's association is partial: assess._associated_only).
+        "associated": "cause causes caused causing correlated coincided resulted",
         "make": "made makes produce produced produces producing manufacture manufactured manufactures",
         "take": "took taken takes",
         "hold": "held holds",
@@ -651,7 +656,7 @@ def negated(text: str) -> bool:
         count += len(_FAILED.findall(text))
     if not plain or _may_stop(text):
         count += len(_STOPPED.findall(text))
-    if not plain or any(cue in text for cue in _REFUSAL_CUES):
+    if not plain or _may_refuse(text):
         count += len(_REFUSED.findall(text))
     pieces = text.split()
     cues: list[int | None] = list(map(_CUES.get, pieces))
@@ -705,6 +710,47 @@ _HEDGE_WORDS = words(
 )
 
 
+_ASSOCIATED = re.compile(
+    r"\b(?:(?:closely|strongly|weakly|significantly|positively|negatively|inversely|statistically)\s+)?"
+    r"(?:associated|linked|correlated|connected|tied)\s+(?:with|to)\b"
+    r"|\bcoincid(?:e|es|ed|ing)\s+with\b"
+    r"|\bcorrelat(?:e|es|ed|ing)\s+with\b"
+    r"|\b(?:links?|associations?|correlations?|relationships?)\s+(?:with|between)\b",
+    re.IGNORECASE,
+)
+_ASSOCIATION_CUES = ("ssociat", "ink", "orrelat", "oincid", "tied", "onnected", "elationship")
+_PHYSICAL = ("link", "Link", "tied", "connected")
+"""Words of :data:`_ASSOCIATED` that also join things (``linked to the island by a causeway``)."""
+_CAUSAL = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+in|responsible\s+for"
+    r"|because\s+of|due\s+to|as\s+a\s+result\s+of|thanks\s+to|dr(?:ive|ives|ove|iven|iving)"
+    r"|trigger(?:s|ed|ing)?|prevent(?:s|ed|ing)?|contribut(?:e|es|ed|ing)\s+to|improv(?:e|es|ed|ing)"
+    r"|reduc(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?"
+    r"|lower(?:s|ed|ing)|cut(?:s|ting)?|harm(?:s|ed|ing)?|damag(?:e|es|ed|ing)|protect(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+"""Words that say one thing makes another happen (``caused``, ``led to``, ``reduced``, ``improves``)."""
+
+
+def associated(text: str) -> tuple[int, int, bool] | None:
+    """Where ``text`` says two things go together without saying one causes the other (``was
+    associated with``, ``is linked to``, ``correlated with``, ``coincided with``, ``a link
+    between``), and whether its words may also join things physically (``linked``, ``tied``,
+    ``connected``): (start, end, ambiguous), or None. A set of substring tests first."""
+    if not any(cue in text for cue in _ASSOCIATION_CUES):
+        return None
+    found = _ASSOCIATED.search(text)
+    if found is None:
+        return None
+    words = found.group()
+    return found.start(), found.end(), any(w in words for w in _PHYSICAL)
+
+
+def causal(text: str) -> bool:
+    """Does ``text`` say that one thing makes another happen (``caused``, ``led to``, ``reduced``)?"""
+    return _CAUSAL.search(text) is not None
+
+
 def hedged(text: str) -> str:
     """The words that make a text report something as alleged or conditional rather than state it
     (``allegedly``, ``is said to``, ``if funding is approved``, ``unless``), or "": a claim without
@@ -754,11 +800,29 @@ _REFUSED = re.compile(
 )
 """``rejected a plan to close the library``, ``voted against raising fees``, ``refused to approve``:
 what was refused did not happen, as if ``not`` stood before it."""
-_REFUSAL_CUES = (
-    *("ject", "bandon", "crap", "helv", "drop", "block", "veto", "verturn", "ppos", "efus", "eclin"),
-    *("against", "down", " out"),
-)
-"""Substrings of every verb of :data:`_REFUSED` (``rejected``, ``voted against``, ``turned down``)."""
+
+
+def _may_refuse(text: str) -> bool:
+    """Might ``text`` hold a verb of :data:`_REFUSED` (``rejected``, ``voted against``, ``turned
+    down``)? (Substring tests at C speed: this runs for every clause read.)"""
+    return (
+        "ject" in text
+        or "bandon" in text
+        or "crap" in text
+        or "helv" in text
+        or "drop" in text
+        or "block" in text
+        or "veto" in text
+        or "verturn" in text
+        or "ppos" in text
+        or "efus" in text
+        or "eclin" in text
+        or "against" in text
+        or "down" in text
+        or " out" in text
+    )
+
+
 _REFUSING = frozenset(
     ("refuse", "refuses", "refused", "refusing", "decline", "declines", "declined", "declining")
 )

@@ -1837,6 +1837,55 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "Air pollution was associated with asthma in children.",
+                "Air pollution caused asthma in children.",
+                "i",
+            ),
+            (
+                "Green spaces are linked to better mental health in cities.",
+                "Green spaces improve mental health in cities.",
+                "i",
+            ),
+            (
+                "The sugar tax coincided with lower sales of soft drinks.",
+                "The sugar tax resulted in lower sales.",
+                "i",
+            ),
+            (
+                "Air pollution was associated with asthma in children.",
+                "Air pollution was associated with asthma in children.",
+                "s",
+            ),
+            (
+                "Air pollution caused asthma in children, the study found.",
+                "Air pollution caused asthma in children.",
+                "s",
+            ),
+            (
+                "Smoking is linked to lung cancer, which kills 30,000 people a year.",
+                "Lung cancer kills 30,000 people a year.",
+                "s",
+            ),
+            (
+                "The town is linked to the city by a new rail line.",
+                "A new rail line links the town to the city.",
+                "s",
+            ),
+        ],
+    )
+    def test_an_association_is_no_cause(self, source: str, claim: str, expected: str) -> None:
+        """'caused' against 'was associated with', 'improve' against 'are linked to': the source
+        reports a correlation, the claim more (each was supported): inferred, for the judge. A claim
+        of one side only, or a link that joins things, is not read so."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "association" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "One in five patients in the trial reported headaches.",
                 "20% of patients in the trial reported headaches.",
                 Status.SUPPORTED,
