@@ -79,6 +79,7 @@ __all__ = [
     "SOURCE_CACHE_SIZE",
     "Clauses",
     "Features",
+    "Limits",
     "Modes",
     "SourceIndex",
     "SourceSentence",
