@@ -28,7 +28,17 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
-from checks.grounding.lexicon import ANTONYMS, CHANGES, associated, causal, clause_at, stem, surface
+from checks.grounding.lexicon import (
+    ANTONYMS,
+    CHANGES,
+    associated,
+    causal,
+    clause_at,
+    ended,
+    now,
+    stem,
+    surface,
+)
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
@@ -294,6 +304,14 @@ def assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
+    verb = ended(sentence.plain)
+    if verb and now(claim.plain, verb):
+        # "The plant employs 500 people" against "The plant used to employ 500 people".
+        detail = f"the source says it used to {verb}, the claim that it does now"
+        if cov >= th.polarity and not thin and _names_held(claim, sentence):
+            return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
+        if cov >= th.partial:
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
     mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence, said)
     if mismatch is not None:
         kind, clause_cov = mismatch

@@ -37,9 +37,11 @@ __all__ = [
     "clauses",
     "clear_memos",
     "directions",
+    "ended",
     "in_context",
     "names",
     "negated",
+    "now",
     "piece_terms",
     "prospective",
     "read",
@@ -749,6 +751,36 @@ def associated(text: str) -> tuple[int, int, bool] | None:
 def causal(text: str) -> bool:
     """Does ``text`` say that one thing makes another happen (``caused``, ``led to``, ``reduced``)?"""
     return _CAUSAL.search(text) is not None
+
+
+_USED_TO = re.compile(
+    r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )(?<!\bget )(?<!\bgot )"
+    r"\bused\s+to\s+([a-z]+)\b"
+)
+"""``used to employ``: a habit or a state that ended (not ``is used to fire bricks``, a purpose)."""
+_PRESENT_FORMS: Mapping[str, tuple[str, ...]] = {
+    "be": ("is", "are", "am"),
+    "have": ("has", "have"),
+    "do": ("does", "do"),
+    "go": ("goes", "go"),
+}
+
+
+def ended(text: str) -> str:
+    """The verb of what ``text`` says used to be so (``used to employ 500 people``: ``employ``), or ""."""
+    if "used to" not in text:
+        return ""
+    found = _USED_TO.search(text)
+    return "" if found is None else found.group(1)
+
+
+def now(text: str, verb: str) -> bool:
+    """Does ``text`` say ``verb`` in the present tense (``employs``, ``employ``, ``has``), as of now
+    rather than as it was (``employed``, ``had``, ``used to employ``)?"""
+    if "used to" in text:
+        return False
+    present = (verb, f"{verb}s", f"{verb}es", *_PRESENT_FORMS.get(verb, ()))
+    return any(word.strip(".,;:!?\"'()").lower() in present for word in text.split())
 
 
 def hedged(text: str) -> str:

@@ -36,7 +36,7 @@ from checks.grounding import (
 )
 from checks.grounding.engine import Grounding
 from checks.grounding.index import build_index, clear_cache
-from checks.grounding.lexicon import ANTONYMS, clauses, negated, prospective, stem, terms
+from checks.grounding.lexicon import ANTONYMS, clauses, ended, negated, now, prospective, stem, terms
 from checks.grounding.quantities import compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
@@ -1881,6 +1881,23 @@ class TestStatuses:
         assert grounded.status.value[0] == expected
         if expected == "i":
             assert "association" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The plant used to employ 500 people.", "The plant employs 500 people.", "c"),
+            ("The plant used to employ 500 people.", "The plant employed 500 people.", "s"),
+            ("The ferry used to run to the island.", "The ferry runs to the island.", "c"),
+            ("The kiln is used to fire bricks for the new houses.", "The kiln is used to fire bricks.", "s"),
+        ],
+    )
+    def test_what_used_to_be_is_no_longer(self, source: str, claim: str, expected: str) -> None:
+        """'used to employ 500 people' against 'employs 500 people' (it was supported): the source
+        says it ended; a claim in the past agrees, and 'is used to fire' is a purpose, not a past."""
+        assert status(claim, in_report(source)).value[0] == expected
+        assert ended("The plant used to employ 500 people.") == "employ"
+        assert ended("The kiln is used to fire bricks.") == ""
+        assert now("The museum has a cafe.", "have") and not now("The museum had a cafe.", "have")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
