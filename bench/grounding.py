@@ -293,6 +293,19 @@ _PHRASES = (
 comparisons and relations)."""
 
 
+_LIMITS = [
+    "went down",
+    "not all rooms",
+    "the only one",
+    "every day except Sunday",
+    "only to members",
+    "rejected a plan to close",
+    "was associated with",
+    "used to run",
+]
+"""The words of the scope, refusal, association and ``used to`` rules, for a hostile sentence."""
+
+
 def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
     """Drafts of about ``size`` characters built to find super-linear work (see ``hostile_figures``)."""
     rng = random.Random(seed)
@@ -311,6 +324,9 @@ def hostile_drafts(size: int = HOSTILE_BYTES, seed: int = 5) -> dict[str, str]:
         + ".",
         "one sentence of times, ranks and comparisons": "Atlas "
         + " ".join(rng.choice(_PHRASES) for _ in range(size // 16))
+        + ".",
+        "one sentence of scopes, refusals and associations": "Atlas "
+        + " ".join(rng.choice(_LIMITS) for _ in range(size // 20))
         + ".",
         "no spaces": "Atlas " + "x" * size + ".",
         "unclosed brackets": "Atlas [s1] " + "[" * size,

@@ -465,8 +465,11 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     """
     if " up" not in text and " down" not in text and not text.startswith(("Up ", "Down ")):
         return found  # most texts: a few substring tests at C speed
+    piece = at = 0
     for m in _GONE.finditer(text):  # the word's piece: as many pieces as stand before it
-        found[len(text[: m.start(1)].split())] = (stem(_DIRECTIONS[m.group(1)]),)
+        piece += len(text[at : m.start(1)].split())
+        at = m.start(1)
+        found[piece] = (stem(_DIRECTIONS[m.group(1)]),)
     if not (" up " in text or " down " in text or " Up " in text or text.startswith(("Up ", "Down "))):
         return found
     for word, change in _DIRECTIONS.items():

@@ -56,6 +56,9 @@ _UNIVERSAL_GROUP = re.compile(
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{_NUMBER_WORDS})\b)(?=[a-z])[a-z]+)",
     re.IGNORECASE,
 )
+_LOOK_BACK = 20
+"""How far before ``all`` or ``only`` the words that undo it are looked for (a text with thousands
+of them costs what its length does)."""
 _NOT_ALL = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNORECASE)
 """What before ``all`` or ``every`` makes it no scope (``at all``, ``above all``, ``not all``)."""
 
@@ -102,7 +105,7 @@ def universal(text: str) -> Scope | None:
     if found is not None:
         return Scope(" ".join(found.group().split()), "time")
     for m in _UNIVERSAL_GROUP.finditer(text):
-        if _NOT_ALL.search(text, 0, m.start()) is None or m.group("prep"):
+        if _NOT_ALL.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is None or m.group("prep"):
             return Scope(" ".join(m.group().split()), "group", (m.group("prep") or "").lower())
     return None
 
@@ -120,11 +123,11 @@ def restriction(text: str) -> Scope | None:
         return Scope(phrase, "time" if _TIME_WORD.search(phrase) else "group", start=start)
     if "only" in text or "Only" in text:
         for m in _ONLY.finditer(text):
-            if _NOT_A_LIMIT_BEFORE.search(text, 0, m.start()) is not None:
+            if _NOT_A_LIMIT_BEFORE.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is not None:
                 continue
             if _NOT_A_LIMIT_AFTER.match(text, m.end()) is not None:
                 continue
-            before = text[: m.start()].split()[-2:]
+            before = text[max(0, m.start() - 2 * _LOOK_BACK) : m.start()].split()[-2:]
             after = text[m.end() :].split()[:_WORDS_AROUND]
             around = " ".join((*before, "only", *after))
             kind: Kind = "time" if _TIME_WORD.search(around) else "group"
