@@ -42,7 +42,7 @@ from checks.grounding.lexicon import (
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
-from checks.grounding.scope import restriction, whom
+from checks.grounding.scope import whom
 from messages import Strictness
 
 __all__ = [
@@ -230,12 +230,11 @@ def assess(
         if relation.conflicts:  # the figures say which way; the amount disagrees (below)
             tie, cov = tie | {term}, covered
         elif not agrees:
-            if covered >= th.polarity and _names_held(claim, sentence):
-                return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
-            if covered >= th.partial:
-                return Evidence(
-                    sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
-                )
+            against = _against(
+                claim, sentence, covered, detail, similarity=similarity, relation=relation, th=th, denies=True
+            )
+            if against is not None:
+                return against
         elif covered >= th.partial and term not in sentence.seen:
             # It follows from the figures; the source does not say it in words: inferred.
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
@@ -280,22 +279,36 @@ def assess(
                 if swapped
                 else f"the claim says '{mine.text}' where the source says '{theirs.text}'"
             )
-            if covered >= th.polarity and not thin and _names_held(claim, sentence):
-                return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
-            if covered >= th.partial:
-                return Evidence(
-                    sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True
-                )
+            against = _against(
+                claim,
+                sentence,
+                covered,
+                detail,
+                similarity=similarity,
+                relation=relation,
+                th=th,
+                denies=not thin,
+            )
+            if against is not None:
+                return against
     limit = _limited(claim, weights, sentence, index, th) if claim.universal else None
     if limit is not None:
         # "The ferry runs every day" against "every day except Sunday"; "open to the public" against
         # "open to members only": the source holds it for some, the claim for all.
         detail, explicit, answered = limit
         covered = coverage(weights, sentence.seen | tie | answered)
-        if explicit and covered >= th.polarity and not thin and _names_held(claim, sentence):
-            return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
-        if covered >= th.partial:
-            return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        against = _against(
+            claim,
+            sentence,
+            covered,
+            detail,
+            similarity=similarity,
+            relation=relation,
+            th=th,
+            denies=explicit and not thin,
+        )
+        if against is not None:
+            return against
     if through_limit:
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if spans and relation.matched and claim.names <= sentence.seen:
@@ -308,10 +321,11 @@ def assess(
     if verb and now(claim.plain, verb):
         # "The plant employs 500 people" against "The plant used to employ 500 people".
         detail = f"the source says it used to {verb}, the claim that it does now"
-        if cov >= th.polarity and not thin and _names_held(claim, sentence):
-            return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
-        if cov >= th.partial:
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        against = _against(
+            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
+        )
+        if against is not None:
+            return against
     mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence, said)
     if mismatch is not None:
         kind, clause_cov = mismatch
@@ -382,6 +396,28 @@ def _short_of_stating(
     return None
 
 
+def _against(
+    claim: Features,
+    sentence: SourceSentence,
+    covered: float,
+    detail: str,
+    *,
+    similarity: float | None,
+    relation: Relation,
+    th: Thresholds,
+    denies: bool,
+) -> Evidence | None:
+    """What a sentence that says otherwise than the claim (a direction, an order, a limit, a past)
+    makes of it: a polarity contradiction when it ``denies`` in so many words, covers the claim as
+    far as :attr:`Thresholds.polarity` and names everything the claim names; else, as far as a
+    partial match, partial and suspect (for the judge); below that, None (the caller reads on)."""
+    if denies and covered >= th.polarity and _names_held(claim, sentence):
+        return Evidence(sentence, covered, similarity, Finding.POLARITY, relation, detail)
+    if covered >= th.partial:
+        return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+    return None
+
+
 def _limited(
     claim: Features, weights: Weights, sentence: SourceSentence, index: SourceIndex, th: Thresholds
 ) -> tuple[str, bool, frozenset[str]] | None:
@@ -395,10 +431,11 @@ def _limited(
     hours, not the days). Not explicit: a claim for everyone ``to`` or ``for`` whom, against a
     sentence that names someone after that word and no one for all (``free for everyone`` against
     ``free for children under 12``). Never when the claim limits itself (``every day except
-    Monday``), nor by a limit in a clause about something else (``The park is open daily, but the
-    playground is for children only``: the clause must cover the claim as far as a partial match)."""
+    Monday``: its :attr:`Features.universal` is None), nor by a limit in a clause about something
+    else (``The park is open daily, but the playground is for children only``: the clause must
+    cover the claim as far as a partial match)."""
     mine = claim.universal
-    if mine is None or restriction(claim.plain) is not None:
+    if mine is None:
         return None
     limits = index.limits(sentence.number)
     theirs = limits.restriction

@@ -129,7 +129,8 @@ class Features:
     plain: str = ""
     """The sentence itself, whitespace collapsed."""
     universal: Scope | None = None
-    """What makes it hold always or for everyone (:func:`checks.grounding.scope.universal`)."""
+    """What makes it hold always or for everyone (:func:`checks.grounding.scope.universal`); None
+    when it limits itself too (``every day except Monday``: a source's limit cannot deny it)."""
     universal_terms: frozenset[str] = frozenset()
     """Its terms among that phrase's (``public``, ``staff``, ``daili``): what a source's limit answers."""
 
@@ -138,6 +139,8 @@ def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
     scope = universal(plain)
+    if scope is not None and restriction(plain) is not None:
+        scope = None
     return Features(
         own,
         _figures(plain),
