@@ -28,6 +28,7 @@ __all__ = [
     "ANTONYMS",
     "BOUNDARY",
     "CHANGES",
+    "COUNTS",
     "NEGATIONS",
     "STOPWORDS",
     "WEEKDAYS",
@@ -121,6 +122,9 @@ NUMBER_WORDS: frozenset[str] = words(
     thousand million billion trillion dozen half"""
 )
 """Spelled-out numbers: figures, compared as quantities, not as words."""
+COUNTS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
+"""The spelled counts that may follow ``all`` or ``every`` (``all three``, ``every two years``), as a
+pattern's alternation."""
 
 # Irregular forms and near-synonyms folded onto one word before stemming.
 _FOLD: Mapping[str, str] = {

@@ -53,6 +53,7 @@ from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
 from checks.grounding.lexicon import (
+    COUNTS,
     MONTHS,
     PERIOD_EDGES,
     PERIOD_PHRASE,
@@ -120,8 +121,7 @@ _EVERY_NOT = (
     "|night|weekend|season|quarter|other|one|single|so|now|bit|penny|effort|chance|reason|sense|way"
 )
 _ALL = re.compile(
-    rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
-    r"|twelve|twenty|thirty|forty|fifty|hundred)\b)"
+    rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:{COUNTS})\b)"
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b))",
@@ -1018,7 +1018,7 @@ def _opposite(a: str, b: str) -> bool:
 
 
 _ONE_OF = re.compile(
-    r"\b[Oo]ne(?=\s+of\s+(?:(?:the|its|their|our|these|those)\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){0,3}\d)"
+    rf"\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}\d)"
 )
 """``one`` before ``of`` and a figure (``only one of the 40 trial sites``): a part of that whole.
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""

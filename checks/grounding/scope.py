@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import MONTH_NAMES, SEASONS, WEEKDAYS, excepted
+from checks.grounding.lexicon import COUNTS, MONTH_NAMES, SEASONS, WEEKDAYS, excepted
 
 __all__ = ["Scope", "restriction", "universal", "whom"]
 
@@ -37,7 +37,6 @@ class Scope(NamedTuple):
 
 
 _TIME_NOUNS = "day|night|week|weekend|month|year|morning|evening|season"
-_NUMBER_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
 _UNIVERSAL_TIME = re.compile(
     rf"\b(?:every|each)\s+(?:single\s+)?(?:{_TIME_NOUNS})(?:\s+of\s+the\s+(?:week|year))?\b"
     r"|\b(?:daily|nightly)\b"
@@ -53,7 +52,7 @@ _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?:everyone|everybody|anyone|anybody)\b"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
-    rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{_NUMBER_WORDS})\b)(?=[a-z])[a-z]+)",
+    rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+)",
     re.IGNORECASE,
 )
 _LOOK_BACK = 20
@@ -73,7 +72,7 @@ _RANGE = re.compile(
     rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
     rf"(?:{_CALENDAR_WORDS})s?\b"
     rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
-    rf"|\bevery\s+(?:other|second|third|\d+|{_NUMBER_WORDS})\s+(?:{_TIME_NOUNS})s?\b"
+    rf"|\bevery\s+(?:other|second|third|\d+|{COUNTS})\s+(?:{_TIME_NOUNS})s?\b"
     rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b",
     re.IGNORECASE,
 )
