@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, submit, waiter
+from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, stop, submit, waiter
 from bench.results import Figure, table, update_readme, write
 
 
@@ -24,6 +24,7 @@ def main() -> None:
     figures.update(submit.run(args.seconds))
     figures.update(waiter.run(args.seconds))
     figures.update(memory.run(args.seconds))
+    figures.update(stop.run(args.seconds))
     figures.update(cost.run(args.seconds))
     write(figures)
     print(table(figures))

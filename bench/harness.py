@@ -98,12 +98,14 @@ class Tree:
     process: subprocess.Popen[bytes]
     log: Path
     supervised: bool
-    """True for ``verifleet worker``: its child is dramatiq's main process, whose children work."""
+    """True for ``verifleet worker``, whose children work; else a bare ``dramatiq``, whose main
+    process's children do."""
 
     def workers(self) -> list[int]:
         """The pids of the processes that run actors."""
-        mains = children(self.process.pid) if self.supervised else [self.process.pid]
-        return [pid for main in mains for pid in children(main) if alive(pid)]
+        if self.supervised:
+            return worker_processes(self.process.pid)
+        return [pid for pid in children(self.process.pid) if alive(pid)]
 
     def stop(self, timeout: float = 30.0) -> None:
         if self.process.poll() is None:
@@ -112,7 +114,7 @@ class Tree:
                 self.process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 # Its own session holds only what it started, but `verifleet worker` runs each
-                # dramatiq tree in a process group of its own: every descendant, then the group.
+                # worker process in a process group of its own: every descendant, then the group.
                 kill(descendants(self.process.pid))
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
@@ -175,6 +177,18 @@ def children(pid: int) -> list[int]:
         return [child.pid for child in psutil.Process(pid).children()]
     except psutil.NoSuchProcess:
         return []
+
+
+def worker_processes(supervisor: int) -> list[int]:
+    """The worker processes (:mod:`workers.process`) a ``verifleet worker`` runs: its children but
+    the ``/metrics`` server."""
+    found = []
+    with contextlib.suppress(psutil.NoSuchProcess):
+        for child in psutil.Process(supervisor).children():
+            with contextlib.suppress(psutil.Error):  # one that ended in between
+                if "workers.process" in child.cmdline():
+                    found.append(child.pid)
+    return found
 
 
 def descendants(pid: int) -> list[psutil.Process]:

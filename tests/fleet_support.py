@@ -17,7 +17,7 @@ from typing import Any
 import psutil
 import redis
 
-from bench.harness import children, descendants, kill
+from bench.harness import descendants, kill
 from workers.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +90,7 @@ def spawn(
 def stop_tree(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int | None:
     """SIGTERM ``process`` and wait for it; its exit code. If it does not exit in ``timeout``, or
     exits leaving processes behind, they are SIGKILLed, ``process`` first (None: it was killed):
-    a dramatiq tree left running would serve the jobs of the tests after this one."""
+    a worker process left running would serve the jobs of the tests after this one."""
     tree = descendants(process.pid)
     if process.poll() is None:
         process.terminate()
@@ -130,12 +130,6 @@ class WorkerPair:
                 p.terminate()
         for p in self.processes:
             stop_tree(p)
-
-
-def worker_processes(supervisor: int) -> list[int]:
-    """The dramatiq worker processes under a `verifleet worker` (supervisor > dramatiq main > worker),
-    one per dramatiq tree; the /metrics server, a child with no children, adds none."""
-    return [pid for main in children(supervisor) for pid in children(main)]
 
 
 def wait_for(predicate: Any, timeout: float = 10.0, interval: float = 0.02) -> bool:

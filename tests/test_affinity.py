@@ -129,8 +129,9 @@ def test_batch_switch_interval_sets_the_process_s_gil_turns(monkeypatch: pytest.
 
 def test_pinned_workers_each_run_on_a_core_of_their_own_and_answer(redis_url: str, tmp_path: Path) -> None:
     from factories import make_job
-    from fleet_support import WorkerPair, wait_for, worker_processes
+    from fleet_support import WorkerPair, wait_for
 
+    from bench.harness import worker_processes
     from workers.client import Client
 
     settings = Settings(redis_url=redis_url)

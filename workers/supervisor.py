@@ -3,12 +3,13 @@
 dramatiq's main process stops every worker process it runs and exits as soon as one of
 them is killed, so a bare ``dramatiq --processes N`` needs an outside supervisor and loses
 the work of N processes to the death of one. ``verifleet worker --processes N`` runs N
-dramatiq trees of one worker process each (a *slot* each) and restarts only the one that
-died: the others keep serving, their prefetched and in-flight work untouched. A slot is
-restarted unless it exited on purpose (code 0) or cannot import its module; SIGTERM and
-SIGINT are passed on to every slot for a graceful stop. Under Kubernetes or systemd,
-``--no-restart`` leaves restarts to them: the first slot that dies stops the others and
-its exit code is the supervisor's.
+worker processes (:mod:`workers.process`: dramatiq's ``Worker``, without dramatiq's main process
+above it), a *slot* each, and restarts only the one that died: the others keep serving, their
+prefetched and in-flight work untouched. A slot is restarted unless it exited on purpose (code 0)
+or cannot import its module; SIGTERM and SIGINT are passed on to every slot for a graceful stop.
+Under Kubernetes or systemd, ``--no-restart`` leaves restarts to them: the first slot that dies
+stops the others and its exit code is the supervisor's (128 + the signal's number for a slot a
+signal killed).
 
 **When to restart.** A start that fails (a worker that dies before it serves) is tried
 again after 1, 2, 4 ... up to 30 seconds, so a broken configuration does not spin. A
@@ -23,17 +24,17 @@ started again, and the next one only once it serves, so the host never stops ser
 whose new start fails holds the reload, the others keep their old code (``systemctl reload``
 with ``ExecReload=kill -HUP $MAINPID``). Each slot runs in a process group of its own, so a
 terminal's signals, sent to the whole foreground group, reach the supervisor alone: closing the
-terminal reloads one slot at a time (dramatiq's main processes would each have reloaded at once,
+terminal reloads one slot at a time (the worker processes would each have stopped at once,
 leaving a moment with no worker), and Ctrl-C is passed on to every slot for a graceful stop.
 
-**A killed supervisor** takes its dramatiq trees with it: each child asks the kernel (Linux's
+**A killed supervisor** takes its worker processes with it: each child asks the kernel (Linux's
 ``prctl(PR_SET_PDEATHSIG)``) for a SIGTERM when the supervisor dies, and stops gracefully;
 the ``/metrics`` server watches its parent too.
 
 **Metrics.** Every worker process writes its samples to one multiprocess directory,
 emptied once when the supervisor starts (not at each restart: the counters of a process
 that died still count). The ``/metrics`` server (:func:`workers.exposition.serve`) is a
-process of the supervisor's own, not a fork of one dramatiq tree, so it answers while any
+process of the supervisor's own, not a fork of one worker process, so it answers while any
 slot restarts; when a worker process dies, its live gauges (in-progress messages, the
 circuit state) are dropped from the directory.
 """
@@ -60,11 +61,12 @@ import structlog
 
 from workers.brokers import QUEUES
 from workers.exposition import reset_dir
+from workers.process import RET_IMPORT
+from workers.process import command as worker_command
 from workers.settings import Settings
 
 log = structlog.get_logger("verifleet.supervisor")
 
-RET_IMPORT = 2  # dramatiq's exit code when the broker module cannot be imported
 HEALTHY_AFTER_S = 60.0
 """A child that lived this long counts as having served, whether or not it said so."""
 MIN_BACKOFF_S, MAX_BACKOFF_S = 1.0, 30.0
@@ -91,16 +93,6 @@ def served(directory: Path) -> bool:
     return False
 
 
-def dramatiq_command(queues: Sequence[str], processes: int, threads: int) -> list[str]:
-    return [
-        sys.executable, "-m", "dramatiq", "workers.fleet",
-        "--processes", str(processes),
-        "--threads", str(threads),
-        "--queues", *queues,
-        "--worker-fork-timeout", "5000",  # a worker killed while booting stalls the main process this long
-    ]  # fmt: skip
-
-
 def exposition_command() -> list[str]:
     return [sys.executable, "-c", "from workers.exposition import serve; raise SystemExit(serve())"]
 
@@ -112,7 +104,7 @@ def worker_env(settings: Settings, metrics_dir: str | None = None) -> dict[str, 
     env["VERIFLEET_METRICS_PORT"] = str(settings.metrics_port)
     if metrics_dir:
         # prometheus-client multiprocess mode: set before any process starts, so that every
-        # dramatiq process writes its samples there; dramatiq's middleware reads dramatiq_prom_db.
+        # worker process writes its samples there; dramatiq's middleware reads dramatiq_prom_db.
         env["PROMETHEUS_MULTIPROC_DIR"] = env["dramatiq_prom_db"] = metrics_dir
     return env
 
@@ -161,7 +153,7 @@ def _before_exec(parent: int) -> Callable[[], None]:
       a terminal set to ``stty tostop`` would stop the moment it logs; an ignored SIGTTOU lets
       the write through, and stays ignored across ``exec``.
     - Ask the kernel for a SIGTERM when the supervisor dies: a supervisor killed with SIGKILL (or
-      by the OOM killer) would otherwise leave its dramatiq trees serving on, unseen, beside the
+      by the OOM killer) would otherwise leave its worker processes serving on, unseen, beside the
       ones a new supervisor starts. Linux only (``prctl``); elsewhere children outlive a killed
       supervisor.
     """
@@ -183,7 +175,7 @@ def _before_exec(parent: int) -> Callable[[], None]:
 
 @dataclass
 class Slot:
-    """One dramatiq tree of one worker process (or the ``/metrics`` server), restarted when it dies."""
+    """One worker process (or the ``/metrics`` server), restarted when it dies."""
 
     name: str
     command: list[str]
@@ -206,7 +198,7 @@ class Slot:
         arm = _before_exec(os.getpid())
         # A process group of its own: a terminal's SIGHUP (hangup) and SIGINT (Ctrl-C) go to the
         # foreground group, and must reach the supervisor alone, which reloads one slot at a time
-        # or passes the signal on; dramatiq's main process would reload its workers at once.
+        # or passes the signal on; the worker processes would all stop at once.
         self.child = subprocess.Popen(
             self.command,
             env=self.env,
@@ -242,9 +234,9 @@ def run(
         atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)
     reset_dir(metrics_dir)  # a previous run's files must not be merged into this one's
     env = worker_env(settings, metrics_dir)
-    # The /metrics server is the supervisor's own process, not a fork in each dramatiq tree.
+    # The /metrics server is the supervisor's own process, not a fork of each worker process.
     slot_env = {**env, "VERIFLEET_METRICS_PORT": "0"}
-    command = dramatiq_command(queues, 1, threads)
+    command = worker_command(queues, threads)
     slots = []
     for number in range(processes):
         ready_dir = Path(tempfile.mkdtemp(prefix="verifleet-ready-"))
@@ -345,7 +337,7 @@ def _after_exit(slot: Slot, code: int, *, restart: bool) -> int | None:
         return None  # stopped on purpose: not restarted (slot.due stays None)
     if code == RET_IMPORT or not restart:
         log.error("worker_exited", slot=slot.name, code=code, restart=False)
-        return code
+        return 128 - code if code < 0 else code  # killed by a signal: 128 + its number, as a shell says
     serving = slot.served()
     if serving:
         slot.backoff = MIN_BACKOFF_S  # it served, then died: not a start that keeps failing

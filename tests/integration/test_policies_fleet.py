@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 from factories import make_job
-from fleet_support import WorkerPair, children, wait_for
+from fleet_support import WorkerPair, wait_for
 from policy_support import JUDGED, LEAF_BODY, EchoJudge, judge_env
 
+from bench.harness import worker_processes
 from messages import Verdict
 from workers.batching import GROUP
 from workers.client import Client
@@ -77,13 +78,10 @@ def inline(i: int) -> dict[str, object]:
     return leaf(i, job_id=f"inline-{i}", has_dependents=True, output=output)
 
 
-def dramatiq_worker(supervisor_pid: int) -> int:
-    """The dramatiq worker process under a `verifleet worker` supervisor (supervisor > main > worker)."""
-    assert wait_for(
-        lambda: len(children(supervisor_pid)) == 1 and len(children(children(supervisor_pid)[0])) == 1
-    )
-    (main,) = children(supervisor_pid)
-    (worker,) = children(main)
+def worker_process(supervisor_pid: int) -> int:
+    """The worker process under a `verifleet worker` of one process."""
+    assert wait_for(lambda: len(worker_processes(supervisor_pid)) == 1)
+    (worker,) = worker_processes(supervisor_pid)
     return worker
 
 
@@ -136,7 +134,7 @@ class TestWorkerKilled:
         try:
             job_id = client.submit(inline(1))
             assert wait_for(lambda: echo.calls == 1, timeout=20)
-            os.kill(dramatiq_worker(pair.processes[0].pid), signal.SIGKILL)
+            os.kill(worker_process(pair.processes[0].pid), signal.SIGKILL)
             verdict = client.wait(job_id, timeout=45)
             time.sleep(0.5)
         finally:
@@ -164,7 +162,7 @@ class TestWorkerKilled:
             ids = client.submit_many([leaf(i) for i in range(3)])
             assert wait_for(lambda: held_by_flusher(client, 3), timeout=20)
             assert echo.calls == 0
-            os.kill(dramatiq_worker(pair.processes[1].pid), signal.SIGKILL)
+            os.kill(worker_process(pair.processes[1].pid), signal.SIGKILL)
             verdicts = client.wait_all(ids, timeout=45)
         finally:
             pair.stop()
@@ -194,7 +192,7 @@ class TestWorkerKilled:
         try:
             ids = client.submit_many([leaf(i) for i in range(3)])
             assert wait_for(lambda: len(echo.batches) == 1, timeout=30)
-            os.kill(dramatiq_worker(pair.processes[1].pid), signal.SIGKILL)
+            os.kill(worker_process(pair.processes[1].pid), signal.SIGKILL)
             verdicts = client.wait_all(ids, timeout=60)
         finally:
             pair.stop()

@@ -18,9 +18,9 @@ import psutil
 import pytest
 import redis
 from factories import make_job
-from fleet_support import ROOT, WORKER, children, settings_env, spawn, stop_tree, wait_for, worker_processes
+from fleet_support import ROOT, WORKER, settings_env, spawn, stop_tree, wait_for
 
-from bench.harness import descendants
+from bench.harness import descendants, worker_processes
 from messages import Verdict
 from workers.client import Client
 from workers.embedded import EmbeddedRedis
@@ -62,7 +62,7 @@ class TestDemo:
         assert "embedded Redis" in done.stdout
 
 
-# A supervisor whose "dramatiq" exits with code 3 at once, after saying it serves (argv[1] == "serves")
+# A supervisor whose worker process exits with code 3 at once, after saying it serves (argv[1] == "serves")
 # or before it could: what a worker killed while serving and a start that keeps failing look like.
 EXITING = textwrap.dedent(
     """
@@ -75,7 +75,7 @@ EXITING = textwrap.dedent(
     child = "raise SystemExit(3)"
     if sys.argv[1] == "serves":
         child = "from workers.supervisor import mark_ready; mark_ready(); " + child
-    supervisor.dramatiq_command = lambda queues, processes, threads: [sys.executable, "-c", child]
+    supervisor.worker_command = lambda queues, threads: [sys.executable, "-c", child]
     raise SystemExit(supervisor.run(Settings(metrics_port=0)))
     """
 )
@@ -126,8 +126,8 @@ class TestSupervisor:
 
     @pytest.mark.timeout(90)
     def test_a_killed_worker_process_is_restarted_and_serves_again(self, redis_url: str) -> None:
-        """Given `verifleet worker`, when its dramatiq worker process is SIGKILLed, then dramatiq's main
-        process exits, the supervisor starts a new one, and the next job still gets its verdict."""
+        """Given `verifleet worker`, when its worker process is SIGKILLed, then the supervisor starts a
+        new one, and the next job still gets its verdict."""
         settings = Settings(redis_url=redis_url)
         env = settings_env(settings)
         supervisor = spawn([*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "2"], env)
@@ -135,10 +135,9 @@ class TestSupervisor:
             with Client(settings) as client:
                 first = client.wait(client.submit(make_job(job_id="sup-1", has_dependents=True)), timeout=30)
                 assert first.verdict is Verdict.PASS
-                (main,) = children(supervisor.pid)
-                (worker,) = children(main)
+                (worker,) = worker_processes(supervisor.pid)
                 os.kill(worker, signal.SIGKILL)
-                assert wait_for(lambda: children(supervisor.pid) not in ([], [main]), timeout=30)
+                assert wait_for(lambda: worker_processes(supervisor.pid) not in ([], [worker]), timeout=30)
                 second = client.wait(client.submit(make_job(job_id="sup-2", has_dependents=True)), timeout=30)
                 assert second.verdict is Verdict.PASS
         finally:
@@ -155,17 +154,17 @@ class TestSupervisor:
             settings_env(settings),
         )
 
-        def workers() -> dict[int, int]:  # dramatiq main -> its worker process
-            return {main: pid for main in children(supervisor.pid) for pid in children(main)[:1]}
+        def workers() -> list[int]:
+            return worker_processes(supervisor.pid)
 
         try:
             assert wait_for(lambda: len(workers()) == 2, timeout=60)
             before = workers()
-            (victim_main, victim), (survivor_main, survivor) = sorted(before.items())
+            victim, survivor = before
             os.kill(victim, signal.SIGKILL)
-            assert wait_for(lambda: len(workers()) == 2 and victim_main not in workers(), timeout=30)
+            assert wait_for(lambda: len(workers()) == 2 and victim not in workers(), timeout=30)
             after = workers()
-            assert after[survivor_main] == survivor, (before, after)
+            assert survivor in after, (before, after)
             with Client(settings) as client:
                 ids = [client.submit(make_job(job_id=f"slot-{i}", has_dependents=True)) for i in range(6)]
                 assert all(client.wait(i, timeout=30).verdict is Verdict.PASS for i in ids)
@@ -180,8 +179,8 @@ class TestSupervisor:
         least one worker process serves, and jobs sent meanwhile all get their verdicts.
 
         "terminal": the SIGHUP goes to the supervisor's whole process group, as a closing terminal
-        sends it. The dramatiq trees are in groups of their own, so it reaches only the supervisor:
-        dramatiq's main processes would each reload their worker at once, all together."""
+        sends it. The worker processes are in groups of their own, so it reaches only the supervisor:
+        they would otherwise each stop at once, all together."""
         settings = Settings(redis_url=redis_url)
         command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
         log_path = tmp_path / "worker.log"
@@ -192,7 +191,7 @@ class TestSupervisor:
             return set(worker_processes(supervisor.pid))
 
         try:
-            assert wait_for(lambda: len(workers()) == 2 and "ready for action" in log_path.read_text(), 60)
+            assert wait_for(lambda: len(workers()) == 2 and "worker_ready" in log_path.read_text(), 60)
             old = workers()
             fewest: list[int] = []
             done = threading.Event()
@@ -263,7 +262,7 @@ class TestSupervisor:
         try:
             assert wait_for(lambda: os.tcgetpgrp(leader) == supervisor.pid, timeout=10)
             assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
-            assert wait_for(lambda: output.count(b"ready for action") >= 2, timeout=60), bytes(output[-2000:])
+            assert wait_for(lambda: output.count(b"worker_ready") >= 2, timeout=60), bytes(output[-2000:])
             tree = descendants(supervisor.pid)
             assert not [p for p in tree if p.status() == psutil.STATUS_STOPPED]
             with Client(settings) as client:
@@ -278,7 +277,7 @@ class TestSupervisor:
     @pytest.mark.timeout(90)
     def test_ctrl_c_stops_every_process_gracefully(self, redis_url: str, tmp_path: Path) -> None:
         """Given `verifleet worker` started from a terminal, when Ctrl-C sends SIGINT to its process
-        group, then the supervisor passes it on to its dramatiq trees (which are in groups of their
+        group, then the supervisor passes it on to its worker processes (which are in groups of their
         own), every process stops, and the command exits 0."""
         settings = Settings(redis_url=redis_url)
         command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
@@ -299,11 +298,11 @@ class TestSupervisor:
     @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
     def test_a_killed_supervisor_takes_its_worker_processes_with_it(self, redis_url: str) -> None:
         """Given `verifleet worker` with two worker processes, when the supervisor itself is
-        SIGKILLed, then its dramatiq trees stop too instead of serving on unseen."""
+        SIGKILLed, then its worker processes stop too instead of serving on unseen."""
         command = [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1"]
         supervisor = spawn(command, settings_env(Settings(redis_url=redis_url)))
         assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
-        tree = [p for main in children(supervisor.pid) for p in (main, *children(main))]
+        tree = worker_processes(supervisor.pid)
         os.kill(supervisor.pid, signal.SIGKILL)
         supervisor.wait(timeout=10)
 
@@ -325,7 +324,8 @@ class TestSupervisor:
     @pytest.mark.timeout(60)
     def test_no_restart_stops_the_other_processes_with_the_exit_code(self, redis_url: str) -> None:
         """Given `--no-restart` (an outside supervisor restarts), when one worker process dies, then
-        the others are stopped and the supervisor exits with the dead tree's code."""
+        the others are stopped and the supervisor exits with the dead process's code (128 + the
+        signal's number for one a signal killed, as a shell reports it)."""
         settings = Settings(redis_url=redis_url)
         supervisor = spawn(
             [*WORKER, "--queues", "verify-inline", "--processes", "2", "--threads", "1", "--no-restart"],
@@ -335,14 +335,15 @@ class TestSupervisor:
             assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
             victim, other = worker_processes(supervisor.pid)
             os.kill(victim, signal.SIGKILL)
-            assert supervisor.wait(timeout=40) == 1  # dramatiq's RET_KILLED
+            assert supervisor.wait(timeout=40) == 128 + signal.SIGKILL
             assert not psutil.pid_exists(other) or psutil.Process(other).status() == psutil.STATUS_ZOMBIE
         finally:
             stop_tree(supervisor)
 
     @pytest.mark.timeout(90)
     def test_dramatiq_lines_from_worker_processes_are_json(self, redis_url: str, tmp_path: Path) -> None:
-        """dramatiq's own log lines in its worker processes come out as our JSON lines."""
+        """dramatiq's own log lines in the worker processes (its Worker's stop, here) come out as our
+        JSON lines, beside ours (the process saying it serves)."""
         log_path = tmp_path / "worker.log"
         env = settings_env(Settings(redis_url=redis_url))
         with log_path.open("wb") as log:
@@ -350,14 +351,15 @@ class TestSupervisor:
                 [*WORKER, "--queues", "verify-inline", "--processes", "1", "--threads", "1"], env, log
             )
         try:
-            assert wait_for(lambda: "ready for action" in log_path.read_text(), timeout=60)
+            assert wait_for(lambda: "worker_ready" in log_path.read_text(), timeout=60)
         finally:
             assert stop_tree(supervisor) == 0
-        (ready,) = [
-            json.loads(line) for line in log_path.read_text().splitlines() if "ready for action" in line
-        ]
-        assert ready["logger"].startswith("dramatiq.WorkerProcess") and ready["level"] == "info"
-        assert ready["event"] == "Worker process is ready for action." and "timestamp" in ready
+        lines = [json.loads(line) for line in log_path.read_text().splitlines() if line.startswith("{")]
+        (ready,) = [line for line in lines if line["event"] == "worker_ready"]
+        assert ready["queues"] == ["verify-inline"] and ready["threads"] == 1 and "timestamp" in ready
+        (stopped,) = [line for line in lines if line["event"] == "Worker has been shut down."]
+        assert stopped["logger"] == "dramatiq.worker.Worker" and stopped["level"] == "info"
+        assert "timestamp" in stopped
 
     def test_unknown_queue_is_refused(self) -> None:
         done = subprocess.run(

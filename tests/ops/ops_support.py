@@ -15,9 +15,9 @@ from fleet_support import (
     spawn,
     stop_tree,
     wait_for,
-    worker_processes,
 )
 
+from bench.harness import worker_processes
 from workers.settings import Settings
 
 
