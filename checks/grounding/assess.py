@@ -36,6 +36,7 @@ from checks.grounding.lexicon import (
     clause_at,
     ended,
     now,
+    sequenced,
     stem,
     surface,
 )
@@ -386,6 +387,9 @@ def _short_of_stating(
     link = _associated_only(claim, sentence)
     if link:
         return f"the source reports an association ('{link}'), the claim says more", True
+    followed = _followed_only(claim, sentence)
+    if followed:
+        return f"the source says only that one thing followed another ('{followed}'), the claim a cause", True
     if claim.names:
         other = _said_of_another(claim, weights, index.clauses(sentence.number), index.names(sentence.number))
         if other:
@@ -653,11 +657,44 @@ def _associated_only(claim: Features, sentence: SourceSentence) -> str:
     start, end, ambiguous = span
     if ambiguous and not causal(claim.plain):  # "is linked to the island by a causeway"
         return ""
-    plain = sentence.plain
+    return _joined(claim, sentence.plain, start, end)
+
+
+def _followed_only(claim: Features, sentence: SourceSentence) -> str:
+    """The word with which a sentence says only that one thing came after another (``after``,
+    ``following``, ``since``: :func:`lexicon.sequenced`), when the claim says one caused the other
+    (``The new street lights caused crime to fall`` against ``Crime fell after new street lights
+    were installed``). "" otherwise: the claim gives no cause, says ``after`` itself, or holds the
+    words of one side only (``The council raised parking fees`` against ``... after the review``)."""
+    span = sequenced(sentence.plain)
+    if span is None or not causal(claim.plain) or sequenced(claim.plain) is not None:
+        return ""
+    return _joined(claim, sentence.plain, *span)
+
+
+def _joined(claim: Features, plain: str, start: int, end: int) -> str:
+    """The words ``plain[start:end]`` when the clauses on either side of them both hold words of the
+    claim, else "". Opening the sentence (``Since the bypass opened, accidents fell``), they join
+    the clause they open to the one after it."""
     before, after = plain[:start], plain[end:]
-    left = claim.terms.intersection(read_terms(clause_at(before, len(before) - 1))) if before else _NONE
-    right = claim.terms.intersection(read_terms(clause_at(after, 0))) if after else _NONE
-    return " ".join(plain[start:end].split()) if left and right else ""
+    if before.strip():
+        left = clause_at(before, len(before) - 1)
+        right = clause_at(after, 0) if after else ""
+    else:
+        left = clause_at(after, 0) if after else ""
+        rest = after[len(left) :].lstrip(" ,;:")
+        right = clause_at(rest, 0) if rest else ""
+    if not left or not right or not (_holds_claim(claim, left) and _holds_claim(claim, right)):
+        return ""
+    return " ".join(plain[start:end].split())
+
+
+def _holds_claim(claim: Features, clause: str) -> bool:
+    """Does ``clause`` hold a word or a figure of the claim (``the four-day week``: a figure)?"""
+    if not claim.terms.isdisjoint(read_terms(clause)):
+        return True
+    lowered = clause.lower()
+    return any(q.text.lower() in lowered for q in claim.quantities)
 
 
 def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str]) -> str:

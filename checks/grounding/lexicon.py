@@ -47,6 +47,7 @@ __all__ = [
     "prospective",
     "read",
     "sentence_names",
+    "sequenced",
     "stem",
     "surface",
     "terms",
@@ -758,6 +759,43 @@ def associated(text: str) -> tuple[int, int, bool] | None:
 def causal(text: str) -> bool:
     """Does ``text`` say that one thing makes another happen (``caused``, ``led to``, ``reduced``)?"""
     return _CAUSAL.search(text) is not None
+
+
+_SEQUENCE = re.compile(
+    r"\bafter\b(?<!\bnamed after)(?<!\blooked after)(?!-)"
+    r"|\bfollowing\b(?<!\bthe following)(?!\s+(?:year|month|week|day)s?\b)|\bsince\b",
+    re.IGNORECASE,
+)
+_SEQUENCE_CUES = ("fter", "ollowing", "ince")
+_EXPLAINED = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+(?:in|from)"
+    r"|responsible\s+for|because|due\s+to|as\s+a\s+result|thanks\s+to|owing\s+to|blam(?:e|es|ed|ing)"
+    r"|attribut(?:e|es|ed|ing)|credit(?:s|ed|ing)?|contribut(?:e|es|ed|ing)\s+to|dr(?:ive|ives|ove|iven)"
+    r"|trigger(?:s|ed|ing)?|reasons?|effects?|impacts?)\b",
+    re.IGNORECASE,
+)
+"""Words with which a sentence gives a cause or an effect (``because of``, ``blamed``, ``the effect
+of``): not the change verbs of :data:`_CAUSAL` (``increased``, ``improved``), which also say what
+happened with no cause."""
+_EXPLAINED_CUES = (
+    "caus", "ed to", "ead", "esult", "esponsible", "ecause", "ue to", "hanks", "wing to", "lam",
+    "ttribut", "redit", "ontribut", "riv", "rov", "rigger", "eason", "ffect", "mpact",
+)  # fmt: skip
+"""Substrings of every word of :data:`_EXPLAINED`, lower or capitalised (``leads`` holds ``ead``)."""
+
+
+def sequenced(text: str) -> tuple[int, int] | None:
+    """Where ``text`` says one thing came after another (``after``, ``following``, ``since``) and
+    gives no cause (:data:`_EXPLAINED`): (start, end) of the word, or None. Not ``named after``,
+    ``after-tax``, ``the following`` nor ``following year``."""
+    if not any(cue in text for cue in _SEQUENCE_CUES):
+        return None
+    found = _SEQUENCE.search(text)
+    if found is None:
+        return None
+    if any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text):
+        return None
+    return found.start(), found.end()
 
 
 _USED_TO = re.compile(

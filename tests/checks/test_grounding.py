@@ -36,7 +36,17 @@ from checks.grounding import (
 )
 from checks.grounding.engine import Grounding
 from checks.grounding.index import build_index, clear_cache
-from checks.grounding.lexicon import ANTONYMS, clauses, ended, negated, now, prospective, stem, terms
+from checks.grounding.lexicon import (
+    ANTONYMS,
+    clauses,
+    ended,
+    negated,
+    now,
+    prospective,
+    sequenced,
+    stem,
+    terms,
+)
 from checks.grounding.quantities import compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
@@ -1881,6 +1891,69 @@ class TestStatuses:
         assert grounded.status.value[0] == expected
         if expected == "i":
             assert "association" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Crime on the estate fell after new street lights were installed.",
+                "The new street lights caused crime on the estate to fall.",
+                "i",
+            ),
+            (
+                "Since the bypass opened, accidents in the town centre have fallen by a third.",
+                "The bypass cut accidents in the town centre by a third.",
+                "i",
+            ),
+            (
+                "Hospital admissions for heart attacks dropped following the smoking ban.",
+                "The smoking ban reduced hospital admissions for heart attacks.",
+                "i",
+            ),
+            (
+                "Traffic in the centre fell 15% after the congestion charge was introduced.",
+                "The congestion charge reduced traffic in the centre by 15%.",
+                "i",
+            ),
+            (
+                "Footfall in the high street rose after the free parking scheme began.",
+                "Footfall in the high street rose because of the free parking scheme.",
+                "i",
+            ),
+            (
+                "Crime on the estate fell after new street lights were installed.",
+                "Crime on the estate fell after new street lights were installed.",
+                "s",
+            ),
+            (
+                "Crime on the estate fell because of the new street lights.",
+                "The new street lights caused crime on the estate to fall.",
+                "s",
+            ),
+            (
+                "The council raised parking fees after the review was published.",
+                "The council raised parking fees.",
+                "s",
+            ),
+            (
+                "The museum reopened in May after a two-year renovation.",
+                "The museum reopened after the renovation.",
+                "s",
+            ),
+        ],
+    )
+    def test_one_thing_after_another_is_no_cause(self, source: str, claim: str, expected: str) -> None:
+        """'caused crime to fall' against 'fell after new street lights were installed', 'cut
+        accidents' against 'Since the bypass opened, accidents have fallen' (each was supported): the
+        source gives an order in time, the claim a cause: inferred, for the judge. A cause stated, a
+        claim that says 'after' itself, or one with the words of one side only, is not read so."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "followed another" in grounded.decision.evidence.detail
+        assert sequenced("The bridge is named after the engineer.") is None
+        assert sequenced("Sales rose in the following year.") is None
+        assert sequenced("Sales rose after the launch, thanks to the advertising.") is None
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
