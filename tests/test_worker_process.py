@@ -118,3 +118,21 @@ def test_a_broker_module_that_cannot_be_imported_exits_with_code_2(tmp_path: Pat
     )
     assert done.returncode == 2, done.stderr
     assert "cannot import no_such_module" in done.stderr and "ModuleNotFoundError" in done.stderr
+
+
+def test_a_broker_that_refuses_the_connection_exits_with_code_3(tmp_path: Path) -> None:
+    """As dramatiq's command line: the supervisor restarts it, with backoff while it keeps failing."""
+    (tmp_path / "refusing_broker.py").write_text(
+        "from dramatiq.errors import BrokerConnectionError\nraise BrokerConnectionError('refused')\n"
+    )
+    done = subprocess.run(
+        [*PROCESS, "--queues", "verify-inline", "--module", "refusing_broker"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "the broker refused the connection" in done.stderr

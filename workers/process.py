@@ -65,18 +65,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     # renders them as ours (logs.adopt_stdlib). pika's are noise, as dramatiq's command line has it.
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     logging.getLogger("pika").setLevel(logging.CRITICAL)
-    try:
+    said = logging.getLogger("verifleet.worker")
+    try:  # as dramatiq's command line: a broker that refuses us while the actors are declared, too
         module = importlib.import_module(args.module)
-    except ImportError:
-        logging.getLogger("verifleet.worker").exception("cannot import %s", args.module)
-        return RET_IMPORT
-    broker: dramatiq.Broker = module.broker
-    broker.emit_after("process_boot")
-    worker = dramatiq.Worker(broker, queues=set(args.queues), worker_threads=args.threads)
-    try:
+        broker: dramatiq.Broker = module.broker
+        broker.emit_after("process_boot")
+        worker = dramatiq.Worker(broker, queues=set(args.queues), worker_threads=args.threads)
         worker.start()
+    except ImportError:
+        said.exception("cannot import %s", args.module)
+        return RET_IMPORT
     except BrokerConnectionError:
-        logging.getLogger("verifleet.worker").exception("the broker refused the connection")
+        said.exception("the broker refused the connection")
         return RET_CONNECT
     log.info("worker_ready", pid=os.getpid(), queues=sorted(args.queues), threads=args.threads)
     stop.wait()
