@@ -17,12 +17,14 @@ second signal ended the stop.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from types import FrameType
 
@@ -58,9 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             os._exit(RET_KILLED)
         stop.set()
 
-    # Before anything slow: a stop asked for while the process boots is a stop, not a death.
+    # Before anything slow: a stop asked for while the process boots is a stop, not a death. The
+    # supervisor starts it with these signals blocked: one sent before now waits for the handler.
     for signum in STOPS:
         signal.signal(signum, stopping)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     # dramatiq's own lines (a retry, a worker stopping) go through stdlib logging; workers.fleet
     # renders them as ours (logs.adopt_stdlib). pika's are noise, as dramatiq's command line has it.
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
@@ -78,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokerConnectionError:
         said.exception("the broker refused the connection")
         return RET_CONNECT
+    _running(worker)
     log.info("worker_ready", pid=os.getpid(), queues=sorted(args.queues), threads=args.threads)
     stop.wait()
     worker.stop(timeout=SHUTDOWN_TIMEOUT_MS)
@@ -85,5 +90,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return RET_OK
 
 
+def _running(worker: dramatiq.Worker, timeout_s: float = 30.0) -> None:
+    """Wait until each of the worker's threads runs. A dramatiq thread sets its ``running`` flag as
+    it starts, so a stop asked before that (a SIGTERM while the process booted) would be undone by
+    the thread, which would then serve on while the stop waited out its timeout (600 s)."""
+    threads: list[threading.Thread] = [*worker.workers, *worker.consumers.values()]
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and any(
+        t.is_alive() and not getattr(t, "running", True) for t in threads
+    ):
+        time.sleep(0.005)
+
+
+def run() -> None:
+    """Run :func:`main` and end the process with its code, as a process dramatiq forks ends: no
+    interpreter shutdown (joining threads, finalising what the threads still hold) after the
+    worker has stopped and said so."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()

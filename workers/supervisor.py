@@ -61,7 +61,7 @@ import structlog
 
 from workers.brokers import QUEUES
 from workers.exposition import reset_dir
-from workers.process import RET_IMPORT
+from workers.process import RET_IMPORT, STOPS
 from workers.process import command as worker_command
 from workers.settings import Settings
 
@@ -146,8 +146,13 @@ def _running(pid: int) -> bool:
 PR_SET_PDEATHSIG = 1
 
 
-def _before_exec(parent: int) -> Callable[[], None]:
+def _before_exec(parent: int, *, worker: bool) -> Callable[[], None]:
     """What a child runs before it starts.
+
+    - A worker process: block the signals that stop it (:data:`workers.process.STOPS`) until it
+      has its handlers, which unblock them (a Ctrl-C passed on while Python starts would otherwise
+      end it with a traceback, not a graceful stop). dramatiq's main process did the same before it
+      forked its workers.
 
     - Ignore SIGTTOU: the child runs in a process group of its own (see :meth:`Slot.start`), which
       a terminal set to ``stty tostop`` would stop the moment it logs; an ignored SIGTTOU lets
@@ -163,6 +168,8 @@ def _before_exec(parent: int) -> Callable[[], None]:
             prctl = ctypes.CDLL(None, use_errno=True).prctl
 
     def arm() -> None:
+        if worker:
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
         if hasattr(signal, "SIGTTOU"):
             signal.signal(signal.SIGTTOU, signal.SIG_IGN)
         if prctl is not None:
@@ -195,7 +202,7 @@ class Slot:
         if self.ready_dir is not None:
             reset_dir(self.ready_dir)
         self.started = time.monotonic()
-        arm = _before_exec(os.getpid())
+        arm = _before_exec(os.getpid(), worker=self.worker)
         # A process group of its own: a terminal's SIGHUP (hangup) and SIGINT (Ctrl-C) go to the
         # foreground group, and must reach the supervisor alone, which reloads one slot at a time
         # or passes the signal on; the worker processes would all stop at once.

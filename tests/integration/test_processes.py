@@ -288,7 +288,11 @@ class TestSupervisor:
             assert wait_for(lambda: len(worker_processes(supervisor.pid)) == 2, timeout=60)
             tree = descendants(supervisor.pid)
             os.killpg(supervisor.pid, signal.SIGINT)
-            assert supervisor.wait(timeout=40) == 0, log_path.read_text()[-3000:]
+            try:
+                code = supervisor.wait(timeout=40)
+            except subprocess.TimeoutExpired:  # what still runs, and what it said
+                pytest.fail(f"{_states(descendants(supervisor.pid))}\n{log_path.read_text()[-4000:]}")
+            assert code == 0, log_path.read_text()[-3000:]
             _, alive = psutil.wait_procs(tree, timeout=20)
             assert not alive, alive
         finally:
@@ -400,6 +404,15 @@ class TestEmbeddedRedis:
         with pytest.raises(redis.ConnectionError):
             redis.Redis.from_url(server.url, socket_connect_timeout=0.5).ping()
         assert time.monotonic() - started < 5
+
+
+def _states(processes: list[psutil.Process]) -> list[tuple[int, str, str]]:
+    """Each process's pid, status and command, for a failure message."""
+    found = []
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            found.append((p.pid, p.status(), " ".join(p.cmdline()[1:4])))
+    return found
 
 
 def _drain(fd: int, into: bytearray) -> None:
