@@ -197,6 +197,8 @@ class Slot:
     """When to start it (again); None once it is not to run any more."""
     reloading: bool = False
     """Stopped on purpose for a reload (SIGHUP): started again at once."""
+    told: bool = False
+    """The current child was sent a signal that stops it."""
 
     def start(self) -> None:
         if self.ready_dir is not None:
@@ -212,10 +214,11 @@ class Slot:
             preexec_fn=arm,  # noqa: PLW1509  (no threads here)
             process_group=0,
         )
-        self.due = None
+        self.due, self.told = None, False
 
     def signal(self, signum: int) -> None:
         if self.child is not None and self.child.poll() is None:
+            self.told = True
             with contextlib.suppress(ProcessLookupError):
                 self.child.send_signal(signum)
 
@@ -252,12 +255,13 @@ def run(
     if settings.metrics_port:
         slots.append(Slot(EXPOSITION, exposition_command(), env, None, worker=False))
     stopping = False
+    stop_with: int = signal.SIGTERM  # what a slot still to be told of the stop gets
     pending: list[Slot] = []  # slots still to reload, one at a time
     current: Slot | None = None  # the slot being reloaded
 
     def forward(signum: int, _frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
+        nonlocal stopping, stop_with
+        stopping, stop_with = True, signum
         for slot in slots:
             slot.signal(signum)
 
@@ -275,6 +279,10 @@ def run(
         now = time.monotonic()
         if not stopping:
             current = _reload_step(current, pending)
+        else:  # a slot whose start was under way when the stop came has no child yet to tell then
+            for slot in slots:
+                if slot.child is not None and not slot.told:
+                    slot.signal(stop_with)
         for slot in slots:
             if slot.child is None:
                 if not stopping and slot.due is not None and now >= slot.due:

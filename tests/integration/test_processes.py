@@ -81,6 +81,32 @@ EXITING = textwrap.dedent(
 )
 
 
+# A supervisor that is told to stop (SIGTERM to itself) while its second slot is being started, before
+# that slot has a child to pass the stop on to; its children stop on SIGTERM, else sleep a minute.
+STARTING = textwrap.dedent(
+    """
+    import os, signal, sys
+    from workers import supervisor
+    from workers.settings import Settings
+
+    child = (
+        "import signal, sys, time; signal.signal(signal.SIGTERM, lambda *a: sys.exit(0)); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM}); time.sleep(60)"
+    )
+    supervisor.worker_command = lambda queues, threads: [sys.executable, "-c", child]
+    start = supervisor.Slot.start
+
+    def start_then_stop(slot):
+        if slot.name == "1":
+            os.kill(os.getpid(), signal.SIGTERM)
+        start(slot)
+
+    supervisor.Slot.start = start_then_stop
+    raise SystemExit(supervisor.run(Settings(metrics_port=0)))
+    """
+)
+
+
 def restarts(kind: str, want: int, timeout: float = 40.0) -> list[dict[str, object]]:
     """The ``worker_exited`` lines of an EXITING supervisor, stopped (SIGTERM) once it has logged
     ``want`` of them (or after ``timeout``): a slow host's imports take what a fixed wait allowed."""
@@ -116,6 +142,20 @@ class TestSupervisor:
             mine = [e["restart_in_s"] for e in exits if e["slot"] == slot]
             assert mine[:3] == [1.0, 2.0, 4.0], exits
         assert not any(e["served"] for e in exits)
+
+    @pytest.mark.timeout(60)
+    def test_a_stop_that_comes_while_a_slot_starts_reaches_that_slot_too(self) -> None:
+        """A SIGTERM (or a Ctrl-C) while the supervisor starts a slot, before the slot has its
+        child: that child is stopped too, once it is there (it was left serving, and the supervisor
+        waiting for it, for as long as it ran)."""
+        done = subprocess.run(
+            [sys.executable, "-c", STARTING],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+            timeout=40, check=False,
+        )  # fmt: skip
+        said = done.stdout + done.stderr
+        assert done.returncode == 0, said[-3000:]
+        assert "worker_stopped" in said
 
     @pytest.mark.timeout(60)
     def test_a_worker_that_served_is_restarted_after_a_second_however_often_it_dies(self) -> None:
