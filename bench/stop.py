@@ -2,12 +2,12 @@
 
 ``verifleet worker --processes 1`` and a bare ``dramatiq workers.fleet --processes 1`` (the same
 broker module, middleware and queues under dramatiq's own main process) each serve the inline queue
-until they say so, then get SIGTERM; the time until the command exits is taken, median of
-:data:`ROUNDS` alternated rounds each. Until 2026-11-26 ``verifleet worker`` ran dramatiq's command
-line in each slot and stopped in the same 2.3 s as the bare one: dramatiq's worker process looks for
-a stop once a second, and its main process's log relay waits a second before it exits. It now runs
-its own worker process (``workers/process.py``). A rolling reload (SIGHUP) waits for one such stop
-per process, and so does every fleet test.
+until their process beats on the broker (``harness.wait_ready``), then get SIGTERM; the time until
+the command exits is taken, median of :data:`ROUNDS` alternated rounds each. Until 2026-11-26
+``verifleet worker`` ran dramatiq's command line in each slot and stopped in the same 2.3 s as the
+bare one: dramatiq's worker process looks for a stop once a second, and its main process's log relay
+waits a second before it exits. It now runs its own worker process (``workers/process.py``). A
+rolling reload (SIGHUP) waits for one such stop per process, and so does every fleet test.
 """
 
 from __future__ import annotations
@@ -18,26 +18,22 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.harness import redis_server, start_tree, worker_env
+from bench.harness import now_ms, redis_server, start_tree, wait_ready, worker_env
 from bench.results import Figure
 from workers.settings import Settings
 
 COMMAND = "make bench  # bench/stop.py"
 ROUNDS = 3
-READY = '"services_started"'
-"""What both commands' worker processes log once they consume (workers/services.py)."""
 
 
-def _stop_seconds(env: dict[str, str], log: Path, module: str | None) -> tuple[float, float]:
+def _stop_seconds(
+    settings: Settings, env: dict[str, str], log: Path, module: str | None
+) -> tuple[float, float]:
     """One start of the command and its graceful stop: (seconds to serve, seconds to stop)."""
-    started = time.monotonic()
+    started, since = time.monotonic(), now_ms()
     tree = start_tree(env, log, queues=("verify-inline",), processes=1, threads=8, module=module)
     try:
-        deadline = started + 60
-        while READY not in log.read_text(errors="replace"):
-            if time.monotonic() > deadline or tree.process.poll() is not None:
-                raise RuntimeError(f"the worker did not serve: {log.read_text(errors='replace')[-2000:]}")
-            time.sleep(0.01)
+        wait_ready(settings.state_url, settings, 1, since_ms=since)  # its consumer beats: it serves
         served = time.monotonic() - started
         time.sleep(0.5)  # idle, as a worker being stopped usually is
         asked = time.monotonic()
@@ -53,11 +49,12 @@ def run(seconds: float = 2.0) -> dict[str, Figure]:
     """``seconds`` is unused: each command is started and stopped :data:`ROUNDS` times."""
     kinds: dict[str, list[tuple[float, float]]] = {"verifleet": [], "dramatiq": []}
     with redis_server() as server, tempfile.TemporaryDirectory() as tmp:
-        env = worker_env(Settings(redis_url=server.url), VERIFLEET_PIN_CPUS="false")
+        settings = Settings(redis_url=server.url)
+        env = worker_env(settings, VERIFLEET_PIN_CPUS="false")
         for _ in range(ROUNDS):
             for kind, found in kinds.items():
                 module = None if kind == "verifleet" else "workers.fleet"
-                found.append(_stop_seconds(env, Path(tmp) / f"{kind}.log", module))
+                found.append(_stop_seconds(settings, env, Path(tmp) / f"{kind}.log", module))
     serve = {kind: statistics.median(s for s, _ in found) for kind, found in kinds.items()}
     stop = {kind: statistics.median(t for _, t in found) for kind, found in kinds.items()}
     return {
