@@ -36,10 +36,14 @@ from checks.grounding.lexicon import (
     clause_at,
     ended,
     now,
+    prospective,
+    reported,
+    reports,
     sequenced,
     stem,
     surface,
 )
+from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
@@ -367,8 +371,10 @@ def _short_of_stating(
     not: (the explanation, whether it is the judge's to weigh), or None. In order: a claim figure
     that only follows from the source's (``fell by 15 minutes`` from ``fell from 40 to 25``); one
     within a bound (``40% faster`` against ``up to 40% faster``); a plan or possibility stated as
-    done; what the source only alleges or makes conditional (``allegedly``, ``if funding is
-    approved``); what a clause of the source says of someone else (:func:`_said_of_another`)."""
+    done (in the clause that holds the claim: :func:`_planned`); what the source only alleges or
+    makes conditional (``allegedly``, ``if funding is approved``); someone's view stated as fact
+    (:func:`_reported_only`); an association or an order in time stated as a cause; what a clause of
+    the source says of someone else (:func:`_said_of_another`)."""
     if relation.computed:
         q = relation.computed[0]
         return f"the claim's {q.text} follows from the source's figures; the source does not state it", False
@@ -377,13 +383,16 @@ def _short_of_stating(
         q, r = bounded
         return f"the source gives only a bound ({r.text}) where the claim gives {q.text}", False
     modes = index.modes(sentence.number)
-    if not claim.prospective and modes.prospective:
+    if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
         return "the source states it as planned or possible, the claim as done", True
     if not claim.hedge and modes.hedge:
         return (
             f"the source reports it as alleged or on a condition ('{modes.hedge}'), the claim as fact",
             True,
         )
+    view = _reported_only(claim, weights, sentence)
+    if view:
+        return f"the source gives it as a view ('{view}'), the claim as fact", True
     link = _associated_only(claim, sentence)
     if link:
         return f"the source reports an association ('{link}'), the claim says more", True
@@ -670,6 +679,51 @@ def _followed_only(claim: Features, sentence: SourceSentence) -> str:
     if span is None or not causal(claim.plain) or sequenced(claim.plain) is not None:
         return ""
     return _joined(claim, sentence.plain, *span)
+
+
+def _planned(weights: Weights, plain: str) -> bool:
+    """Does the clause of a sentence that best holds the claim state a plan or a possibility (the
+    sentence holds one: :func:`lexicon.prospective`)? Not where the plan is another clause's (``The
+    firm, which will open a new office, employs 300 people``); a tie counts as planned."""
+    parts = cut(plain)
+    if len(parts) == 1:
+        return True
+    best, planned = -1.0, True
+    for part in parts:
+        cov = coverage(weights, frozenset(read_terms(part)))
+        if cov > best or (cov == best and not planned):
+            best, planned = cov, prospective(part)
+    return planned
+
+
+def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) -> str:
+    """Who holds as a view what the claim states as fact, and the words that say so (``Critics of
+    the scheme say``), when the sentence gives the claim as someone's view (:func:`lexicon.reported`:
+    ``Police believe the fire was started deliberately``, ``The study suggests that``). "" otherwise:
+    the claim reports a view itself (``Critics say``, ``the maker claims``), or what is given as a
+    view covers less of the claim than the rest of the sentence (``The council approved the plan,
+    which critics argue will raise rents``). The view is the clause after those words, or the one
+    before them where they close the sentence (``Sales will fall, analysts say``)."""
+    span = reported(sentence.plain)
+    if span is None or reports(claim.plain):
+        return ""
+    start, end = span
+    plain = sentence.plain
+    before, after = plain[:start], plain[end:].lstrip(" ,;:")
+    view = clause_at(after, 0) if after.strip(" .!?") else ""
+    if view:
+        speaker = clause_at(before, len(before) - 1) if before.strip() else ""
+        rest = plain[: start - len(speaker)] + " " + after[len(view) :]
+    else:
+        speaker = ""
+        view = clause_at(before.rstrip(" ,;:"), max(len(before.rstrip(" ,;:")) - 1, 0))
+        rest = before[: len(before.rstrip(" ,;:")) - len(view)]
+    if not view or not _holds_claim(claim, view):
+        return ""
+    if coverage(weights, frozenset(read_terms(view))) <= coverage(weights, frozenset(read_terms(rest))):
+        return ""
+    said = (speaker + plain[start:end]).split()[-8:]
+    return " ".join(said[:-1] if len(said) > 1 and said[-1].lower() == "that" else said)
 
 
 def _joined(claim: Features, plain: str, start: int, end: int) -> str:

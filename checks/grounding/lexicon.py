@@ -46,6 +46,8 @@ __all__ = [
     "piece_terms",
     "prospective",
     "read",
+    "reported",
+    "reports",
     "sentence_names",
     "sequenced",
     "stem",
@@ -763,10 +765,10 @@ def causal(text: str) -> bool:
 
 _SEQUENCE = re.compile(
     r"\bafter\b(?<!\bnamed after)(?<!\blooked after)(?!-)"
-    r"|\bfollowing\b(?<!\bthe following)(?!\s+(?:year|month|week|day)s?\b)|\bsince\b",
+    r"|\bfollowing\b(?<!\bthe following)(?!\s+(?:year|month|week|day)s?\b)|\bsince\b|\bfollowed\s+by\b",
     re.IGNORECASE,
 )
-_SEQUENCE_CUES = ("fter", "ollowing", "ince")
+_SEQUENCE_CUES = ("fter", "ollow", "ince")
 _EXPLAINED = re.compile(
     r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+(?:in|from)"
     r"|responsible\s+for|because|due\s+to|as\s+a\s+result|thanks\s+to|owing\s+to|blam(?:e|es|ed|ing)"
@@ -785,9 +787,9 @@ _EXPLAINED_CUES = (
 
 
 def sequenced(text: str) -> tuple[int, int] | None:
-    """Where ``text`` says one thing came after another (``after``, ``following``, ``since``) and
-    gives no cause (:data:`_EXPLAINED`): (start, end) of the word, or None. Not ``named after``,
-    ``after-tax``, ``the following`` nor ``following year``."""
+    """Where ``text`` says one thing came after another (``after``, ``following``, ``since``,
+    ``followed by``) and gives no cause (:data:`_EXPLAINED`): (start, end) of the words, or None.
+    Not ``named after``, ``after-tax``, ``the following`` nor ``following year``."""
     if not any(cue in text for cue in _SEQUENCE_CUES):
         return None
     found = _SEQUENCE.search(text)
@@ -796,6 +798,49 @@ def sequenced(text: str) -> tuple[int, int] | None:
     if any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text):
         return None
     return found.start(), found.end()
+
+
+_HOLDERS = (
+    r"critics|opponents|campaigners|sceptics|skeptics|supporters|advocates|proponents|detractors"
+    r"|activists|residents|experts|analysts|economists|unions|some|many|others"
+)
+"""Who holds a view rather than reports a fact: what they ``say`` is theirs (``critics say``; not
+``the company said``, ``police said``, a source's usual attribution of what happened)."""
+_REPORTED = re.compile(
+    r"\b(?:argu(?:e|es|ed)\b(?!\s+(?:over|about|with|against|for)\b)|believ(?:e|es|ed)\b(?!\s+(?:in|to)\b)"
+    r"|fear(?:s|ed)?\b(?!\s+(?:of|over|for|about|to)\b)|insist(?:s|ed)?\b(?!\s+on\b)"
+    r"|thinks?\b(?!\s+(?:tanks?|of|about)\b)|contend(?:s|ed)?\b(?!\s+with\b))(?:\s+that\b)?"
+    r"|\b(?:claim(?:s|ed)?|alleg(?:e|es|ed)|suggest(?:s|ed)?|warn(?:s|ed)?|predict(?:s|ed)?"
+    r"|maintain(?:s|ed)?|assert(?:s|ed)?|worr(?:y|ies|ied)|suspect(?:s|ed)?|speculat(?:e|es|ed))\s+that\b"
+    rf"|\b(?:{_HOLDERS})\b(?:\s+[\w'\u2019-]+){{0,4}}?\s+(?:say|says|said)\b(?:\s+that\b)?"
+    rf"|\baccording\s+to\s+(?:(?:some|many|the)\s+)?(?:{_HOLDERS})\b",
+    re.IGNORECASE,
+)
+_REPORTING_WORDS = words(
+    """argue argues argued believe believes believed fear fears feared insist insists insisted think
+    thinks contend contends contended claim claims claimed allege alleges alleged suggest suggests
+    suggested warn warns warned predict predicts predicted maintain maintains maintained assert
+    asserts asserted worry worries worried suspect suspects suspected speculate speculates speculated
+    say says said according"""
+)
+"""The words of :data:`_REPORTED`'s verbs: a claim that holds one reports a view itself."""
+
+
+def reported(text: str) -> tuple[int, int] | None:
+    """Where ``text`` gives what follows (or, at its end, what precedes) as someone's view rather than
+    as fact: a verb of belief or contention (``argue that``, ``believe``, ``claims that``, ``warned
+    that``, ``the study suggests that``), or ``say`` and ``according to`` of those who hold views
+    (``critics of the scheme say``, ``according to experts``): (start, end) of those words, or None.
+    A set test of its words first."""
+    if not reports(text):
+        return None
+    found = _REPORTED.search(text)
+    return None if found is None else (found.start(), found.end())
+
+
+def reports(text: str) -> bool:
+    """Does ``text`` hold a word with which it reports someone's view (``says``, ``claims``)?"""
+    return not _REPORTING_WORDS.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
 
 
 _USED_TO = re.compile(

@@ -43,6 +43,7 @@ from checks.grounding.lexicon import (
     negated,
     now,
     prospective,
+    reported,
     sequenced,
     stem,
     terms,
@@ -1921,6 +1922,11 @@ class TestStatuses:
                 "i",
             ),
             (
+                "The smoking ban was followed by fewer heart attacks in the county.",
+                "The smoking ban led to fewer heart attacks in the county.",
+                "i",
+            ),
+            (
                 "Crime on the estate fell after new street lights were installed.",
                 "Crime on the estate fell after new street lights were installed.",
                 "s",
@@ -1954,6 +1960,92 @@ class TestStatuses:
         assert sequenced("The bridge is named after the engineer.") is None
         assert sequenced("Sales rose in the following year.") is None
         assert sequenced("Sales rose after the launch, thanks to the advertising.") is None
+        assert sequenced("The ban was followed by fewer heart attacks.") is not None
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("Critics of the scheme say it will raise rents.", "The scheme will raise rents.", "i"),
+            ("Police believe the fire was started deliberately.", "The fire was started deliberately.", "i"),
+            (
+                "The study suggests that the drug lowers the risk of stroke.",
+                "The drug lowers the risk of stroke.",
+                "i",
+            ),
+            ("The company claims that the battery lasts 20 hours.", "The battery lasts 20 hours.", "i"),
+            (
+                "Sales of the Arlo phone will fall next year, analysts say.",
+                "Sales of the Arlo phone will fall next year.",
+                "i",
+            ),
+            (
+                "Critics of the scheme say it will raise rents.",
+                "Critics say the scheme will raise rents.",
+                "s",
+            ),
+            ("The company said revenue rose 12% in 2023.", "Revenue rose 12% in 2023.", "s"),
+            (
+                "The library reopened in March, and residents say it is busier than before.",
+                "The library reopened in March.",
+                "s",
+            ),
+            (
+                "The museum, which critics say is too small, opened in 2019.",
+                "The museum opened in 2019.",
+                "s",
+            ),
+            (
+                "Ashford claimed the title in 2019 after a late goal.",
+                "Ashford claimed the title in 2019.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_view_is_no_fact(self, source: str, claim: str, expected: str) -> None:
+        """'The scheme will raise rents' against 'Critics of the scheme say it will raise rents', 'The
+        fire was started deliberately' against 'Police believe ...' (each was supported): the source
+        gives it as someone's view, the claim as fact: inferred, for the judge. A claim that keeps
+        the attribution, a company's or the police's 'said', and a view in another clause are not
+        read so."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "as a view" in grounded.decision.evidence.detail
+        assert reported("The think tank said rents rose.") is None
+        assert reported("Officials warned residents to stay indoors.") is None
+        assert reported("The minister believes in open data.") is None
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The firm, which will open a new office next year, employs 300 people.",
+                "The firm employs 300 people.",
+                "s",
+            ),
+            (
+                "The library reopened in June, and the council plans to extend its hours.",
+                "The library reopened in June.",
+                "s",
+            ),
+            (
+                "The library reopened in June, and the council plans to extend its hours.",
+                "The council extended the library's hours.",
+                "i",
+            ),
+            ("The plant, which opened in 2019, will close in March.", "The plant closed in March.", "i"),
+        ],
+    )
+    def test_a_plan_in_another_clause_leaves_a_fact_stated(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'The firm employs 300 people' against 'The firm, which will open a new office, employs 300
+        people' (it was inferred: the sentence holds a plan): the plan is another clause's. A claim
+        that states the plan as done is still inferred."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "planned or possible" in grounded.decision.evidence.detail
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
