@@ -381,7 +381,8 @@ def _short_of_stating(
     bounded = _bounded(relation)
     if bounded is not None:
         q, r = bounded
-        return f"the source gives only a bound ({r.text}) where the claim gives {q.text}", False
+        what = "a range" if r.kind == "range" else "a bound"
+        return f"the source gives only {what} ({r.text}) where the claim gives {q.text}", False
     modes = index.modes(sentence.number)
     if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
         return "the source states it as planned or possible, the claim as done", True
@@ -637,13 +638,19 @@ def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:
 
 def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:
     """A claim figure stated exactly whose counterpart is only a bound (``up to 40%``, ``more than
-    a million``): the claim's value is within it, not stated by it. Not a year, a rank or a share in
-    words, nor ``no more than 12`` (an emphasis: only 12, or as many as 12)."""
+    a million``) or a range (``between 40 and 50``, ``£5 to £8``, ``the 1990s``): the claim's value
+    is within it, not stated by it. A bound is no year, rank or share in words, nor ``no more than
+    12`` (an emphasis: only 12, or as many as 12); a range may be years (``1994`` against ``the
+    1990s``)."""
     for q, r in relation.matched:
+        if q.kind != "exact" or q.low != q.high:
+            continue
+        if r.kind == "range" and r.low < r.high:
+            return q, r
         bound = (
             r.kind in ("upper", "lower") and not r.vague and not r.text[:3].lower().startswith(("no ", "not"))
         )
-        if bound and q.kind == "exact" and q.dim not in _UNBOUNDED:
+        if bound and q.dim not in _UNBOUNDED:
             return q, r
     return None
 
