@@ -31,15 +31,18 @@ from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentenc
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
+    STOPWORDS,
     associated,
     causal,
     clause_at,
     ended,
     now,
     prospective,
+    quantified,
     reported,
     reports,
     sequenced,
+    some_of,
     stem,
     surface,
 )
@@ -394,6 +397,9 @@ def _short_of_stating(
     view = _reported_only(claim, weights, sentence)
     if view:
         return f"the source gives it as a view ('{view}'), the claim as fact", True
+    some = _some_only(claim, sentence)
+    if some:
+        return f"the source says it of some ('{some}'), the claim in general", True
     link = _associated_only(claim, sentence)
     if link:
         return f"the source reports an association ('{link}'), the claim says more", True
@@ -701,6 +707,24 @@ def _planned(weights: Weights, plain: str) -> bool:
         if cov > best or (cov == best and not planned):
             best, planned = cov, prospective(part)
     return planned
+
+
+def _some_only(claim: Features, sentence: SourceSentence) -> str:
+    """The words with which a sentence says of only some what the claim says in general (``Some
+    tenants in the block`` against ``Tenants in the block face higher rents``), or "": when the claim
+    says for how many itself (``some``, ``all``, ``most``, a figure), or the words after the
+    sentence's ``some`` are none of the claim's (``supports several languages, including French``:
+    no clause opens with it, and ``languages`` is not the claim's)."""
+    found = some_of(sentence.plain)
+    if found is None or claim.quantities or quantified(claim.plain):
+        return ""
+    some, after = found
+    if claim.terms.isdisjoint(read_terms(after)):
+        return ""
+    head = after.split()
+    if len(head) > 1 and head[-1].lower() in STOPWORDS:
+        head.pop()  # "Some tenants in": the noun, not the word after it
+    return " ".join([some, *head])
 
 
 def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) -> str:

@@ -45,11 +45,13 @@ __all__ = [
     "now",
     "piece_terms",
     "prospective",
+    "quantified",
     "read",
     "reported",
     "reports",
     "sentence_names",
     "sequenced",
+    "some_of",
     "stem",
     "surface",
     "terms",
@@ -841,6 +843,40 @@ def reported(text: str) -> tuple[int, int] | None:
 def reports(text: str) -> bool:
     """Does ``text`` hold a word with which it reports someone's view (``says``, ``claims``)?"""
     return not _REPORTING_WORDS.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
+
+
+_SOME = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|but|while|whereas|when|as)\s+)"
+    r"((?:(?:some|several|certain|many|a\s+few)\s+(?:of\s+(?:the|its|their|our)\s+)?"
+    r"|a\s+(?:handful|number|minority)\s+of\s+(?:(?:the|its|their|our)\s+)?))"
+    r"(?!\d)(?!(?:of|more|less|fewer|other|others|time|years|months|weeks|days|hours|people|say|said)\b)"
+    r"([^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*)?)",
+    re.IGNORECASE,
+)
+_SOME_WORDS = words("some several certain many few handful number minority")
+_QUANTIFIERS = words(
+    """some several certain many few handful number minority all every each most any no none
+    majority half both either neither"""
+)
+"""Words with which a claim says for how many it holds: such a claim says it of no one in general."""
+
+
+def some_of(text: str) -> tuple[str, str] | None:
+    """A clause of ``text`` that opens by saying its subject holds for only some (``Some tenants in
+    the block face``, ``A few users``, ``several of the residents``): (those words, the one or two
+    words after them), or None. Not ``some 300`` (an approximation) nor ``some say``; a set test of
+    its words first."""
+    if _SOME_WORDS.isdisjoint(text.lower().split()):
+        return None
+    found = _SOME.search(text)
+    if found is None:
+        return None
+    return " ".join(found.group(1).split()), found.group(2)
+
+
+def quantified(text: str) -> bool:
+    """Does ``text`` say for how many it holds, in words (``some``, ``all``, ``most``, ``few``)?"""
+    return not _QUANTIFIERS.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
 
 
 _USED_TO = re.compile(

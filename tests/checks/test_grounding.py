@@ -2032,6 +2032,44 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            ("Some tenants in the block face higher rents.", "Tenants in the block face higher rents.", "i"),
+            (
+                "A number of nurses at the hospital went on strike.",
+                "Nurses at the hospital went on strike.",
+                "i",
+            ),
+            (
+                "After the flood warning, some shops on the high street closed early.",
+                "Shops on the high street closed early.",
+                "i",
+            ),
+            (
+                "Some tenants in the block face higher rents.",
+                "Some tenants in the block face higher rents.",
+                "s",
+            ),
+            ("Some 300 residents oppose the plan.", "300 residents oppose the plan.", "s"),
+            (
+                "The app supports several languages, including French and German.",
+                "The app supports French and German.",
+                "s",
+            ),
+            ("All tenants in the block face higher rents.", "Tenants in the block face higher rents.", "s"),
+        ],
+    )
+    def test_some_is_not_everyone(self, source: str, claim: str, expected: str) -> None:
+        """'Tenants in the block face higher rents' against 'Some tenants in the block ...' (each was
+        supported): the source says it of some, the claim in general: inferred, for the judge. Not
+        'some 300' (an approximation), a claim that says 'some' itself, nor 'several' in the object
+        of another noun."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "of some" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             (
                 "The firm, which will open a new office next year, employs 300 people.",
                 "The firm employs 300 people.",
