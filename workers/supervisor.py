@@ -149,10 +149,10 @@ PR_SET_PDEATHSIG = 1
 def _before_exec(parent: int, *, worker: bool) -> Callable[[], None]:
     """What a child runs before it starts.
 
-    - A worker process: block the signals that stop it (:data:`workers.process.STOPS`) until it
-      has its handlers, which unblock them (a Ctrl-C passed on while Python starts would otherwise
-      end it with a traceback, not a graceful stop). dramatiq's main process did the same before it
-      forked its workers.
+    - A worker process: block the signals that stop it (:data:`workers.process.STOPS`); it keeps
+      them blocked and takes them with sigwait once it serves (a Ctrl-C passed on while Python
+      starts would otherwise end it with a traceback, not a graceful stop). dramatiq's main process
+      blocked them too before it forked its workers.
 
     - Ignore SIGTTOU: the child runs in a process group of its own (see :meth:`Slot.start`), which
       a terminal set to ``stty tostop`` would stop the moment it logs; an ignored SIGTTOU lets
