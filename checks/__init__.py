@@ -1,12 +1,19 @@
 """Pure verification logic: checks, profiles, the pipeline and scoring. No broker, no Redis."""
 
-from checks.budget import Budget, BudgetLike
-from checks.citations import findings_report, render_citations
-from checks.config import DEFAULT_CONFIG, PipelineConfig
-from checks.judging import CriterionJudgement, Judge, Judgement
-from checks.pipeline import verify, verify_document, warm_up
-from checks.registry import CheckContext, CheckResult, register
-from checks.scoring import error_verdict
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from checks.lazy import exports
+
+if TYPE_CHECKING:
+    from checks.budget import Budget, BudgetLike
+    from checks.citations import findings_report, render_citations
+    from checks.config import DEFAULT_CONFIG, PipelineConfig
+    from checks.judging import CriterionJudgement, Judge, Judgement
+    from checks.pipeline import verify, verify_document, warm_up
+    from checks.registry import CheckContext, CheckResult, register
+    from checks.scoring import error_verdict
 
 __all__ = [
     "DEFAULT_CONFIG",
@@ -26,3 +33,16 @@ __all__ = [
     "verify_document",
     "warm_up",
 ]
+
+__getattr__ = exports(
+    __name__,
+    {
+        "checks.budget": ("Budget", "BudgetLike"),
+        "checks.citations": ("findings_report", "render_citations"),
+        "checks.config": ("DEFAULT_CONFIG", "PipelineConfig"),
+        "checks.judging": ("CriterionJudgement", "Judge", "Judgement"),
+        "checks.pipeline": ("verify", "verify_document", "warm_up"),
+        "checks.registry": ("CheckContext", "CheckResult", "register"),
+        "checks.scoring": ("error_verdict",),
+    },
+)

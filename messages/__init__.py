@@ -17,6 +17,9 @@ from messages.drafts import (
     RoundupItem,
 )
 from messages.enums import (
+    BATCH_QUEUE,
+    INLINE_QUEUE,
+    QUEUES,
     Action,
     CheckName,
     CheckStatus,
@@ -69,10 +72,13 @@ from messages.verdict import (
 )
 
 __all__ = [
+    "BATCH_QUEUE",
     "DEFAULT_LIMITS",
     "DRAFT_LANGUAGES",
     "DRAFT_MODELS",
     "HUMANIZED_LANGUAGES",
+    "INLINE_QUEUE",
+    "QUEUES",
     "SCHEMA_VERSION",
     "Action",
     "Bucket",

@@ -44,6 +44,13 @@ class Mode(StrEnum):
     BATCH = "batch"
 
 
+INLINE_QUEUE = "verify-inline"
+"""The dramatiq queue of inline jobs (:attr:`Mode.INLINE`)."""
+BATCH_QUEUE = "verify-batch"
+"""The dramatiq queue of batch jobs (:attr:`Mode.BATCH`)."""
+QUEUES = (INLINE_QUEUE, BATCH_QUEUE)
+
+
 class CheckName(StrEnum):
     CITE_INTEGRITY = "cite_integrity"
     VOICE = "voice"

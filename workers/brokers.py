@@ -16,15 +16,21 @@ from dramatiq.middleware import (
     TimeLimit,
 )
 
-from messages import ConfigurationError
+from messages import BATCH_QUEUE, INLINE_QUEUE, QUEUES, ConfigurationError
 from workers.affinity import CpuAffinity
 from workers.metrics import Metrics
 from workers.redis_broker import FleetRedisBroker
 from workers.settings import Settings, redact
 
-INLINE_QUEUE = "verify-inline"
-BATCH_QUEUE = "verify-batch"
-QUEUES = (INLINE_QUEUE, BATCH_QUEUE)
+__all__ = [
+    "BATCH_QUEUE",  # the queue names live in messages (the contract); kept here for their importers
+    "INLINE_QUEUE",
+    "QUEUES",
+    "consumed_queues",
+    "make_broker",
+    "middleware",
+    "queue_namespace",
+]
 
 
 def consumed_queues(broker: dramatiq.Broker, worker: dramatiq.Worker) -> list[str]:

@@ -19,12 +19,10 @@ Every worker host reports the same queue gauges: aggregate them with ``max by (q
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 import time
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import redis
@@ -48,19 +46,6 @@ def metrics_dir() -> str:
     from dramatiq.middleware.prometheus import DB_PATH  # noqa: PLC0415  (reads the env at import)
 
     return str(DB_PATH)
-
-
-def reset_dir(path: str | os.PathLike[str]) -> Path:
-    """Empty (or create) a multiprocess directory: files of a previous run must not be merged."""
-    directory = Path(path)
-    if directory.is_dir():
-        for entry in directory.iterdir():
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory
 
 
 BROKER_UP = ("verifleet_broker_up", "1 when the job broker answered this scrape.")

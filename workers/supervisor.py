@@ -59,8 +59,7 @@ from types import FrameType
 
 import structlog
 
-from workers.brokers import QUEUES
-from workers.exposition import reset_dir
+from messages import QUEUES
 from workers.process import RET_IMPORT, STOPS
 from workers.process import command as worker_command
 from workers.settings import Settings
@@ -131,6 +130,19 @@ def drop_dead_gauges(metrics_dir: str | os.PathLike[str]) -> list[int]:
         with contextlib.suppress(OSError):
             mark_process_dead(pid, str(metrics_dir))  # type: ignore[no-untyped-call]
     return sorted(dead)
+
+
+def reset_dir(path: str | os.PathLike[str]) -> Path:
+    """Empty (or create) a multiprocess directory: files of a previous run must not be merged."""
+    directory = Path(path)
+    if directory.is_dir():
+        for entry in directory.iterdir():
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
 
 
 def _running(pid: int) -> bool:

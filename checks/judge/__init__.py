@@ -19,16 +19,23 @@ config         ``JudgeConfig``: what a deployment sets
 See ``docs/judge.md``.
 """
 
-from checks.judge.batch_api import BatchApi, BatchJournal, Submitted
-from checks.judge.breaker import CircuitBreaker, InMemoryBreaker, NoBreaker
-from checks.judge.client import JudgeClient
-from checks.judge.config import JudgeConfig
-from checks.judge.judge import LLMJudge, Plan, build_judge
-from checks.judge.models import ModelRef, select
-from checks.judge.prices import DEFAULT_PRICES, Price, PriceTable, estimate_tokens
-from checks.judge.prompts import Chat, Fence, Item, PromptSet
-from checks.judge.providers import Completion, Endpoint
-from checks.judge.transport import Flow, Gather, Limiter, NoLimit, ProviderError, RetryPolicy, Send, Sleep
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from checks.lazy import exports
+
+if TYPE_CHECKING:
+    from checks.judge.batch_api import BatchApi, BatchJournal, Submitted
+    from checks.judge.breaker import CircuitBreaker, InMemoryBreaker, NoBreaker
+    from checks.judge.client import JudgeClient
+    from checks.judge.config import JudgeConfig
+    from checks.judge.judge import LLMJudge, Plan, build_judge
+    from checks.judge.models import ModelRef, select
+    from checks.judge.prices import DEFAULT_PRICES, Price, PriceTable, estimate_tokens
+    from checks.judge.prompts import Chat, Fence, Item, PromptSet
+    from checks.judge.providers import Completion, Endpoint
+    from checks.judge.transport import Flow, Gather, Limiter, NoLimit, ProviderError, RetryPolicy, Send, Sleep
 
 __all__ = [
     "DEFAULT_PRICES",
@@ -63,3 +70,28 @@ __all__ = [
     "estimate_tokens",
     "select",
 ]
+
+__getattr__ = exports(
+    __name__,
+    {
+        "checks.judge.batch_api": ("BatchApi", "BatchJournal", "Submitted"),
+        "checks.judge.breaker": ("CircuitBreaker", "InMemoryBreaker", "NoBreaker"),
+        "checks.judge.client": ("JudgeClient",),
+        "checks.judge.config": ("JudgeConfig",),
+        "checks.judge.judge": ("LLMJudge", "Plan", "build_judge"),
+        "checks.judge.models": ("ModelRef", "select"),
+        "checks.judge.prices": ("DEFAULT_PRICES", "Price", "PriceTable", "estimate_tokens"),
+        "checks.judge.prompts": ("Chat", "Fence", "Item", "PromptSet"),
+        "checks.judge.providers": ("Completion", "Endpoint"),
+        "checks.judge.transport": (
+            "Flow",
+            "Gather",
+            "Limiter",
+            "NoLimit",
+            "ProviderError",
+            "RetryPolicy",
+            "Send",
+            "Sleep",
+        ),
+    },
+)

@@ -34,10 +34,10 @@ from messages import (
 from workers import metrics
 from workers.batching import ParkingLot
 from workers.events import EventStore
-from workers.exposition import build_registry, gauge_names, make_server, reset_dir
+from workers.exposition import build_registry, gauge_names, make_server
 from workers.metrics import Instruments, judge_calls
 from workers.settings import Settings
-from workers.supervisor import drop_dead_gauges, worker_env
+from workers.supervisor import drop_dead_gauges, reset_dir, worker_env
 
 
 def verdict(**overrides: Any) -> VerdictEvent:
