@@ -36,6 +36,7 @@ from checks.grounding.lexicon import (
     causal,
     clause_at,
     ended,
+    negation_scopes,
     now,
     prospective,
     quantified,
@@ -894,7 +895,16 @@ def _polarity(
             # A denied change the source clause does not mention is not the source's to affirm
             # ("fares have not risen" against "fares have been frozen").
             unsaid = CHANGES.difference(best_terms).intersection(c_terms)
-            if best_cov >= MIN_CLAUSE_COVERAGE and best_negated != c_negated and not unsaid:
+            if (
+                best_cov >= MIN_CLAUSE_COVERAGE
+                and best_negated != c_negated
+                and not unsaid
+                and not (
+                    _denies_other(c_terms, sentence.plain)
+                    if best_negated
+                    else _denies_other(best_terms, claim.plain)
+                )
+            ):
                 side = "denies" if best_negated else "affirms"
                 if around is None:
                     around = sentence.context | sentence.before
@@ -902,6 +912,16 @@ def _polarity(
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
+
+
+def _denies_other(terms: frozenset[str], text: str) -> bool:
+    """Does every negation of ``text`` deny something other than ``terms`` (the other side's)? The
+    source ``The plant does not recycle its water and uses 5 million litres a day`` denies ``recycle
+    its water``, not ``uses 5 million litres``: a claim of that states nothing the source denies; so
+    does a claim that denies what the source's clause does not speak of. False when ``text`` denies
+    in ways :func:`lexicon.negation_scopes` does not read."""
+    scopes = negation_scopes(text)
+    return scopes is not None and bool(scopes) and all(terms.isdisjoint(read_terms(s)) for s in scopes)
 
 
 def _subset(weights: Weights, terms: frozenset[str]) -> Weights:

@@ -18,6 +18,7 @@ compared on the folded stems, so ``rose`` against ``fell`` is a mismatch.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain
@@ -42,6 +43,7 @@ __all__ = [
     "in_context",
     "names",
     "negated",
+    "negation_scopes",
     "now",
     "piece_terms",
     "prospective",
@@ -690,6 +692,43 @@ def negated(text: str) -> bool:
         if "ban" in text or "BAN" in text:
             total -= len(_BAN_LIFTED.findall(text))
     return total % 2 == 1
+
+
+MAX_SCOPES = 8
+"""Negations read per sentence by :func:`negation_scopes`; more, and it reads none."""
+MAX_SCOPE_CHARS = 200
+"""How far a negation's scope reaches at most (its conjunct's end, else this many characters)."""
+_SCOPE_END = re.compile(r"[,;:]|\s(?:and|or|but|while|whereas|although|though)\s", re.IGNORECASE)
+"""Where what a negation cue denies ends: its conjunct (``does not recycle water | and uses``)."""
+
+
+def negation_scopes(text: str) -> list[str] | None:
+    """What each negation cue of ``text`` denies: the words from the cue to the end of its conjunct
+    (``The plant does not recycle its water and uses 5 million litres``: ``recycle its water``).
+    None when ``text`` denies in other ways too (``failed to``, ``refused to``, ``stopped``,
+    ``drops support``, ``neither ... nor``, ``not only``): those are not read so."""
+    low = text.lower()
+    if (
+        "neither" in low
+        or " nor " in low
+        or _NOT_DENYING.search(text)
+        or _WITHDRAWN.search(text)
+        or _FAILED.search(text)
+        or _STOPPED.search(text)
+        or _REFUSED.search(text)
+    ):
+        return None
+    ends = [m.start() for m in _SCOPE_END.finditer(text)]  # once: a cue looks up its end (bisect)
+    scopes: list[str] = []
+    for m in _TOKEN.finditer(low):
+        token = m.group()
+        if token in NEGATIONS or token.endswith("n't"):
+            if len(scopes) == MAX_SCOPES:
+                return None  # a "sentence" of that many negations is no statement to read so
+            at = bisect_left(ends, m.end())
+            end = min(ends[at] if at < len(ends) else len(text), m.end() + MAX_SCOPE_CHARS)
+            scopes.append(text[m.end() : end])
+    return scopes
 
 
 _CUES: dict[str, int] = {}

@@ -41,6 +41,7 @@ from checks.grounding.lexicon import (
     clauses,
     ended,
     negated,
+    negation_scopes,
     now,
     prospective,
     reported,
@@ -2028,6 +2029,43 @@ class TestStatuses:
         assert reported("The think tank said rents rose.") is None
         assert reported("Officials warned residents to stay indoors.") is None
         assert reported("The minister believes in open data.") is None
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The plant does not recycle its water and uses 5 million litres a day.",
+                "The plant uses 5 million litres a day.",
+                "s",
+            ),
+            (
+                "The Moorland ferry does not run in winter and carries 300 cars.",
+                "The Moorland ferry carries 300 cars.",
+                "s",
+            ),
+            ("Harwick Bank cut 200 jobs and did not raise its fees.", "Harwick Bank cut 200 jobs.", "s"),
+            ("Harwick Bank cut 200 jobs and did not raise its fees.", "Harwick Bank raised its fees.", "c"),
+            (
+                "The plant does not recycle its water and uses 5 million litres a day.",
+                "The plant recycles its water.",
+                "c",
+            ),
+            (
+                "The Elm Street shop does not sell books and magazines.",
+                "The Elm Street shop sells magazines.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_negation_denies_only_its_own_conjunct(self, source: str, claim: str, expected: str) -> None:
+        """'does not recycle its water and uses 5 million litres a day' denies the recycling, not the
+        use: a claim of the use was contradicted (critical) and is supported. A claim of what the
+        negation's conjunct holds is still contradicted, 'books and magazines' included."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+        assert negation_scopes("The plant does not recycle water and uses 5 million litres.") == [
+            " recycle water"
+        ]
+        assert negation_scopes("The bank failed to approve the loan.") is None
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
