@@ -691,6 +691,15 @@ def negated(text: str) -> bool:
         total -= len(_NOT_DENYING.findall(text))
         if "ban" in text or "BAN" in text:
             total -= len(_BAN_LIFTED.findall(text))
+    if total >= 2 and total % 2 == 0:
+        low = text.lower()
+        if "neither" in low and "nor" in low:
+            return True  # "neither the mayor nor the council approved": one denial, two cues
+        # "no ads and no tracking", "does not sell books and has no cafe": two denials, one each
+        # side of an "and", not a double negation ("not that nobody came").
+        parts = _SCOPE_END.split(text)
+        if len(parts) > 1:
+            return any(negated(part) for part in parts)
     return total % 2 == 1
 
 
@@ -698,8 +707,9 @@ MAX_SCOPES = 8
 """Negations read per sentence by :func:`negation_scopes`; more, and it reads none."""
 MAX_SCOPE_CHARS = 200
 """How far a negation's scope reaches at most (its conjunct's end, else this many characters)."""
-_SCOPE_END = re.compile(r"[,;:]|\s(?:and|or|but|while|whereas|although|though)\s", re.IGNORECASE)
-"""Where what a negation cue denies ends: its conjunct (``does not recycle water | and uses``)."""
+_SCOPE_END = re.compile(r"[,;:]|\s(?:and|but|while|whereas|although|though)\s", re.IGNORECASE)
+"""Where what a negation cue denies ends: its conjunct (``does not recycle water | and uses``); not
+at ``or``, which a negation spans (``does not collect location data or store messages``)."""
 
 
 def negation_scopes(text: str) -> list[str] | None:

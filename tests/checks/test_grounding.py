@@ -216,12 +216,14 @@ class TestLexicon:
         [
             ("It supports Windows.", False),
             ("It does not support Windows.", True),
-            ("It never runs out and is not slow.", False),
+            ("It is not true that nobody came.", False),
+            ("It never runs out and is not slow.", True),
             ("Lumen 4.2 drops support for Python 3.8.", True),
         ],
     )
-    def test_negation_is_the_parity_of_cues(self, text: str, expected: bool) -> None:
-        """Two negations cancel; 'drops support for' denies support."""
+    def test_negation_is_the_parity_of_cues_in_a_conjunct(self, text: str, expected: bool) -> None:
+        """Two negations in one conjunct cancel; one each side of an 'and' are two denials (it was
+        read as affirming); 'drops support for' denies support."""
         assert negated(text) is expected
 
     @pytest.mark.parametrize(
@@ -2066,6 +2068,36 @@ class TestStatuses:
             " recycle water"
         ]
         assert negation_scopes("The bank failed to approve the loan.") is None
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Neither the mayor nor the council approved the Elm Street plan.",
+                "The council approved the Elm Street plan.",
+                "c",
+            ),
+            (
+                "The Harwick app collects no location data and no contacts.",
+                "The Harwick app collects contacts.",
+                "c",
+            ),
+            ("The Harwick app has no ads and no tracking.", "The Harwick app has no tracking.", "s"),
+            (
+                "The Harwick app does not collect location data or store messages.",
+                "The Harwick app stores messages.",
+                "c",
+            ),
+        ],
+    )
+    def test_two_denials_are_no_double_negation(self, source: str, claim: str, expected: str) -> None:
+        """'neither ... nor' is one denial, 'no ads and no tracking' two (each was read as an even
+        count of cues, so as affirming: 'The council approved' was supported, 'has no tracking'
+        contradicted); a negation spans an 'or'."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+        assert negated("Neither the mayor nor the council approved it.")
+        assert negated("The app has no ads and no tracking.")
+        assert not negated("It is not true that nobody came.")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
