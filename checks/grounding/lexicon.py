@@ -713,31 +713,26 @@ at ``or``, which a negation spans (``does not collect location data or store mes
 
 
 def negation_scopes(text: str) -> list[str] | None:
-    """What each negation cue of ``text`` denies: the words from the cue to the end of its conjunct
-    (``The plant does not recycle its water and uses 5 million litres``: ``recycle its water``).
-    None when ``text`` denies in other ways too (``failed to``, ``refused to``, ``stopped``,
-    ``drops support``, ``neither ... nor``, ``not only``): those are not read so."""
+    """What each negation of ``text`` denies: the words from its cue to the end of its conjunct
+    (``The plant does not recycle its water and uses 5 million litres``: ``recycle its water``;
+    ``failed to meet its target``, ``stopped selling diesel cars``, ``refused to fund the library``,
+    ``drops support for Python 3.8``: those words with their verb). None when ``text`` holds a cue
+    that denies nothing or is read with another (``not only``, ``no fewer than``, ``neither ...
+    nor``), or more than :data:`MAX_SCOPES` negations."""
     low = text.lower()
-    if (
-        "neither" in low
-        or " nor " in low
-        or _NOT_DENYING.search(text)
-        or _WITHDRAWN.search(text)
-        or _FAILED.search(text)
-        or _STOPPED.search(text)
-        or _REFUSED.search(text)
-    ):
+    if "neither" in low or " nor " in low or _NOT_DENYING.search(text):
         return None
     ends = [m.start() for m in _SCOPE_END.finditer(text)]  # once: a cue looks up its end (bisect)
-    scopes: list[str] = []
-    for m in _TOKEN.finditer(low):
-        token = m.group()
-        if token in NEGATIONS or token.endswith("n't"):
-            if len(scopes) == MAX_SCOPES:
-                return None  # a "sentence" of that many negations is no statement to read so
-            at = bisect_left(ends, m.end())
-            end = min(ends[at] if at < len(ends) else len(text), m.end() + MAX_SCOPE_CHARS)
-            scopes.append(text[m.end() : end])
+    starts = [m.end() for m in _TOKEN.finditer(low) if m.group() in NEGATIONS or m.group().endswith("n't")]
+    for pattern in (_WITHDRAWN, _FAILED, _STOPPED, _REFUSED):
+        starts.extend(m.start() for m in pattern.finditer(text))
+    if len(starts) > MAX_SCOPES:
+        return None  # a "sentence" of that many negations is no statement to read so
+    scopes = []
+    for start in starts:
+        at = bisect_left(ends, start)
+        end = min(ends[at] if at < len(ends) else len(text), start + MAX_SCOPE_CHARS)
+        scopes.append(text[start:end])
     return scopes
 
 

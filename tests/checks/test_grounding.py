@@ -2057,17 +2057,36 @@ class TestStatuses:
                 "The Elm Street shop sells magazines.",
                 "c",
             ),
+            ("Corran failed to meet its target and cut 300 jobs.", "Corran cut 300 jobs.", "s"),
+            (
+                "Corran stopped selling diesel cars and opened 12 showrooms.",
+                "Corran opened 12 showrooms.",
+                "s",
+            ),
+            ("Corran stopped selling diesel cars and opened 12 showrooms.", "Corran sells diesel cars.", "c"),
+            (
+                "The council refused to fund the Elm Street library and approved a new pool.",
+                "The council approved a new pool.",
+                "s",
+            ),
+            (
+                "The council refused to fund the Elm Street library and approved a new pool.",
+                "The council funded the Elm Street library.",
+                "c",
+            ),
         ],
     )
     def test_a_negation_denies_only_its_own_conjunct(self, source: str, claim: str, expected: str) -> None:
         """'does not recycle its water and uses 5 million litres a day' denies the recycling, not the
-        use: a claim of the use was contradicted (critical) and is supported. A claim of what the
-        negation's conjunct holds is still contradicted, 'books and magazines' included."""
+        use: a claim of the use was contradicted (critical) and is supported; so with 'failed to',
+        'stopped selling', 'refused to'. A claim of what the negation's conjunct holds is still
+        contradicted, 'books and magazines' included."""
         assert status(claim, in_report(source)) is _SAID[expected]
         assert negation_scopes("The plant does not recycle water and uses 5 million litres.") == [
             " recycle water"
         ]
-        assert negation_scopes("The bank failed to approve the loan.") is None
+        assert negation_scopes("The bank failed to approve the loan.") == ["failed to approve the loan."]
+        assert negation_scopes("Not only the mayor but the council approved it.") is None
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
