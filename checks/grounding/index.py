@@ -41,6 +41,7 @@ source alone); and whole indexes by the sources' ids, titles and texts,
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
@@ -168,15 +169,32 @@ def _clauses(plain: str, own: frozenset[str]) -> Clauses:
     if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
         parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
     out: list[tuple[frozenset[str], bool]] = []
-    for part in parts:
+    subject: frozenset[str] | None = None
+    for i, part in enumerate(parts):
         kind = exception(part)
         if kind is False:
-            out.append((frozenset(terms(part)), negated(part)))
+            own_terms = frozenset(terms(part))
+            if i and _ELIDED.match(part) is not None:
+                # "The Elm Park line runs every 15 minutes but has no staff at night": the clause's
+                # subject is the first clause's, its names most of all (what coverage weighs most).
+                if subject is None:
+                    subject = sentence_names(parts[0])
+                own_terms |= subject
+            out.append((own_terms, negated(part)))
         else:
             # "All branches except the Leeds branch open on Saturdays", "works on Android but not on
             # iOS": the exception says the sentence's statement of its own words, the other way.
             out.append((own, not negated(part) if kind else True))
     return tuple(out)
+
+
+_ELIDED = re.compile(
+    r"\s*(?:(?:and|but|yet|so)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
+    r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed)\b",
+    re.IGNORECASE,
+)
+"""How a clause opens that has no subject of its own (``but has no staff``, ``but never charges``,
+``but was rated``): it shares the first clause's."""
 
 
 class Modes(NamedTuple):

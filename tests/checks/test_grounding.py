@@ -2121,6 +2121,35 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            (
+                "The Elm Park line runs every 15 minutes but has no staff at night.",
+                "The Elm Park line has staff at night.",
+                "c",
+            ),
+            (
+                "The Corran plant employs 300 people, but is not able to recycle its water.",
+                "The Corran plant recycles its water.",
+                "c",
+            ),
+            (
+                "The Elm Park line runs every 15 minutes but has no staff at night.",
+                "The Elm Park line runs every 15 minutes.",
+                "s",
+            ),
+            ("Leeds has a tram network, while York has none.", "Leeds has a tram network.", "s"),
+        ],
+    )
+    def test_a_clause_without_a_subject_shares_the_first_one_s(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'but has no staff at night' is said of the Elm Park line: the claim 'has staff at night' was
+        supported (the clause that named the line covered the claim best, and it denies nothing). A
+        clause with a subject of its own ('while York has none') keeps to it."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             ("Some tenants in the block face higher rents.", "Tenants in the block face higher rents.", "i"),
             (
                 "A number of nurses at the hospital went on strike.",
