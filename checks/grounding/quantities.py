@@ -1283,8 +1283,12 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             right = _first_terms(text[q.end : stop], 3)
         left = _last_terms(head[cuts[-1] :] if cuts else head, 6)
         if len(left) < 2 and cuts:
-            # "..., up 31% from the previous year": a bare clause borrows the one before.
+            # "..., up 31% from the previous year": a bare clause borrows the one before; one after
+            # an aside borrows the sentence's subject too ("The Kelston bridge, built in 1890, was
+            # restored in 2010": the bridge's 2010, not only what was built).
             left = terms(head[cuts[-2] if len(cuts) > 1 else 0 :])[-6:]
+            if len(cuts) > 1 and q.start <= _HEAD:
+                left = [*terms(head[: cuts[0]])[-4:], *left]
         role: Role = ""
         ending = _tail(head)
         change = ending is None or ending.endswith(_CHANGE_ENDS)

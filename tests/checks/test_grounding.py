@@ -2150,6 +2150,36 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            (
+                "The Kelston bridge, built in 1890, was restored in 2010 at a cost of £2m.",
+                "The Kelston bridge was restored in 2010.",
+                "s",
+            ),
+            (
+                "The Kelston bridge, built in 1890, was restored in 2010 at a cost of £2m.",
+                "The Kelston bridge was restored in 2015.",
+                "c",
+            ),
+            (
+                "The population of Kelston, 12,000 in 2001, is now 15,000.",
+                "The population of Kelston is 15,000.",
+                "s",
+            ),
+            (
+                "The population of Kelston, 12,000 in 2001, is now 15,000.",
+                "The population of Kelston is 18,000.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_figure_after_an_aside_is_the_subject_s(self, source: str, claim: str, expected: str) -> None:
+        """'restored in 2010' after the aside 'built in 1890' is the bridge's: the claim's 2010 was
+        paired with 1890 (its clause borrowed only the aside's words) and contradicted (critical)."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             ("Some tenants in the block face higher rents.", "Tenants in the block face higher rents.", "i"),
             (
                 "A number of nurses at the hospital went on strike.",
