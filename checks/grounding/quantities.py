@@ -70,7 +70,7 @@ from checks.grounding.units import scale_after, unit_after
 
 __all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities", "trend_in"]
 
-Role = Literal["", "from", "to", "by"]
+Role = Literal["", "from", "to", "by", "derived"]
 
 APPROX_TOLERANCE = 0.15
 ROUND_TOLERANCE = 0.05
@@ -289,7 +289,8 @@ class Quantity(NamedTuple):
     """Terms around the figure, to tell apart two figures of one dimension in one sentence."""
     role: Role = ""
     """The old or the new value of a change (``from 0.8% to 0.3%``), or its amount (``fell by 15
-    minutes``, ``rose 30%``)."""
+    minutes``, ``rose 30%``); ``derived``: a count the sentence states only as a share of a whole
+    (``half of its 300 staff``: 150 staff)."""
     year: float = 0.0
     """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not."""
     vague: bool = False
@@ -470,6 +471,26 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             # "all 40 trial sites", "none of the city's five bridges": the share is of that whole.
             q = q._replace(context=_of_whole(q, whole))  # noqa: PLW2901
         out.append(q)
+        if (
+            counted
+            and q.dim == "fraction"
+            and q.kind == "exact"
+            and 0 < q.low == q.high < 1
+            and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
+        ):
+            # "half of its 300 staff", "40% of the 300 members": the count of the part, derived.
+            part = q.low * whole.low
+            out.append(
+                whole._replace(
+                    low=part,
+                    high=part,
+                    tolerance=max(whole.tolerance, q.tolerance * whole.low),
+                    start=q.start,
+                    text=text[q.start : whole.end],
+                    context=_of_whole(q, whole),
+                    role="derived",
+                )
+            )
         if (
             counted
             and q.dim == "number"
@@ -684,6 +705,9 @@ def compare(
     computed: tuple[Quantity, ...] = ()
     if missing and any(q.role == "by" for q in missing):
         missing, computed = _changes(claim, missing, matched, conflicts, source)
+    derived = tuple(q for q, r in matched.values() if r.role == "derived" and q.role != "derived")
+    if derived:
+        computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
 
 

@@ -2150,6 +2150,31 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            ("Half of Corran's 300 staff work remotely.", "150 of Corran's staff work remotely.", "i"),
+            ("Half of Corran's 300 staff work remotely.", "200 of Corran's staff work remotely.", "c"),
+            ("Half of Corran's 300 staff work remotely.", "Half of Corran's staff work remotely.", "s"),
+            (
+                "A quarter of the district's 40 schools have a pool.",
+                "A quarter of the district's 40 schools have a pool.",
+                "s",
+            ),
+            ("40% of the 300 members voted for the plan.", "90 of the 300 members voted for the plan.", "c"),
+        ],
+    )
+    def test_a_share_of_a_whole_gives_the_count_of_the_part(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'150 of Corran's staff' against 'Half of Corran's 300 staff' was contradicted (150 against
+        300): the source gives the part as a share of the whole, and 150 follows from it (inferred,
+        computed); 200 does not."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             (
                 "The Kelston bridge, built in 1890, was restored in 2010 at a cost of £2m.",
                 "The Kelston bridge was restored in 2010.",
