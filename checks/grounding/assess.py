@@ -561,14 +561,14 @@ def may_support(
 
 
 def ranked_names(claim: Features, number: int, index: SourceIndex) -> frozenset[str]:
-    """The names whose rank a claim's rank is, for pairing it with sentence ``number``'s: its first
-    word alone when that sentence writes it as a name (``Madrid is the sunniest capital in Europe``
-    against ``Lisbon is the sunniest capital in Europe, and Madrid is the second sunniest``: Madrid's
-    rank is the second; Europe, a name both share, is where), else the claim's names."""
+    """The names whose figures a claim's figures are, for pairing them with sentence ``number``'s:
+    its first word alone when that sentence writes it as a name (``Madrid is the sunniest capital in
+    Europe`` against ``Lisbon is the sunniest capital in Europe, and Madrid is the second
+    sunniest``: Madrid's rank is the second; Europe, a name both share, is where; ``Harwick's
+    revenue rose 12%`` against ``Corran's revenue rose 12%, while Harwick's fell 3%``), else the
+    claim's names."""
     lead = claim.lead
-    if not lead or not any(q.dim[:4] == "rank" for q in claim.quantities):
-        return claim.names
-    return frozenset((lead,)) if lead in index.names(number) else claim.names
+    return frozenset((lead,)) if lead and lead in index.names(number) else claim.names
 
 
 def _names_held(claim: Features, sentence: SourceSentence) -> bool:

@@ -190,11 +190,14 @@ def _clauses(plain: str, own: frozenset[str]) -> Clauses:
 
 _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
-    r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed)\b",
+    r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"
+    r"|rose|fell|grew|cut|won|lost|sold|bought|made|took|gave|went|came|began|became|built|paid"
+    r"|spent|led|left|kept|held|met|ran|drew|hit|shut|saw|told|found|brought|stood|wrote|broke|drove)\b",
     re.IGNORECASE,
 )
 """How a clause opens that has no subject of its own (``but has no staff``, ``but never charges``,
-``but was rated``): it shares the first clause's."""
+``but was rated``, ``, fell 3% in 2023``: an auxiliary, an adverb of frequency, a past form): it
+shares the first clause's."""
 
 
 class Modes(NamedTuple):

@@ -388,6 +388,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or ("Q" in sentence and _QUARTER_NAME.search(sentence) is not None)
     ):
         found = _merged(found, [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None], limit)
+    if len(found) > 1 and any(q.dim == "number" for q in found[1:]):
+        found = _elided_units(text, found)
     if context and found:
         found = _with_context(text, found)
         if len(found) > 1 and (" of " in text or whole):
@@ -395,6 +397,36 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
     return found if limit is None else found[:limit]
+
+
+_UNIT_AFTER_NUMBER = re.compile(r"[\d.,]+")
+_CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+
+
+def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A bare number that ends its clause takes the unit of the figure before it: ``The Avon line
+    carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
+    40 schools and York has 35`` (35 schools). Only after a figure written number first with a
+    unit after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
+    out = list(found)
+    for i in range(1, len(out)):
+        q = out[i]
+        if q.dim != "number" or q.kind != "exact" or not q.text[:1].isdigit() or _year_like(q.text):
+            continue
+        if _CLAUSE_OVER.match(text, q.end) is None:
+            continue  # "35 of them", "4,000 more": the words after it say what it counts
+        before = out[i - 1]
+        if before.dim in ("number", "year") or not before.text[:1].isdigit():
+            continue
+        number = _UNIT_AFTER_NUMBER.match(before.text)
+        unit = before.text[number.end() :] if number else ""
+        if not unit.strip():
+            continue
+        read = quantities(q.text + unit, context=False)
+        if len(read) == 1 and read[0].dim == before.dim:
+            r = read[0]
+            out[i] = q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
+    return out
 
 
 def _merged(found: list[Quantity], extra: list[Quantity], limit: int | None) -> list[Quantity]:
@@ -656,7 +688,10 @@ def compare(
             # A figure of the claim figure's year first, one of another year last.
             when = 0 if not q.year or not r.year else (-1 if q.year == r.year else 1)
             # A rank of the subject the claim names first ("Harlow is the busiest": Harlow's rank).
-            named = -len(r.context & names) if names and q.dim[:4] == "rank" else 0
+            # Whose figure: one whose context holds the names the claim's figures are of first (a
+            # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
+            # rose 12%, while Harwick's fell 3%": Harwick's 3%).
+            named = -len(r.context & names) if names else 0
             entry = ((when, stat, named, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
