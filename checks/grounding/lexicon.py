@@ -693,7 +693,7 @@ def negated(text: str) -> bool:
             total -= len(_BAN_LIFTED.findall(text))
     if total >= 2 and total % 2 == 0:
         low = text.lower()
-        if "neither" in low and "nor" in low:
+        if "neither" in low and " nor " in low:
             return True  # "neither the mayor nor the council approved": one denial, two cues
         # "no ads and no tracking", "does not sell books and has no cafe": two denials, one each
         # side of an "and", not a double negation ("not that nobody came").
@@ -886,7 +886,12 @@ def reported(text: str) -> tuple[int, int] | None:
 
 def reports(text: str) -> bool:
     """Does ``text`` hold a word with which it reports someone's view (``says``, ``claims``)?"""
-    return not _REPORTING_WORDS.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
+    return _holds_any(_REPORTING_WORDS, text)
+
+
+def _holds_any(listed: frozenset[str], text: str) -> bool:
+    """Does ``text`` hold one of the ``listed`` words (lower case, punctuation around it aside)?"""
+    return not listed.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
 
 
 _SOME = re.compile(
@@ -920,7 +925,7 @@ def some_of(text: str) -> tuple[str, str] | None:
 
 def quantified(text: str) -> bool:
     """Does ``text`` say for how many it holds, in words (``some``, ``all``, ``most``, ``few``)?"""
-    return not _QUANTIFIERS.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
+    return _holds_any(_QUANTIFIERS, text)
 
 
 _USED_TO = re.compile(
