@@ -35,6 +35,7 @@ from checks.grounding.lexicon import (
     associated,
     causal,
     clause_at,
+    denies_all,
     ended,
     negation_scopes,
     now,
@@ -46,6 +47,7 @@ from checks.grounding.lexicon import (
     some_of,
     stem,
     surface,
+    universal_words,
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
@@ -387,6 +389,9 @@ def _short_of_stating(
         q, r = bounded
         what = "a range" if r.kind == "range" else "a bound"
         return f"the source gives only {what} ({r.text}) where the claim gives {q.text}", False
+    if _not_all_only(claim, sentence):
+        said = denies_all(sentence.plain)
+        return f"the source says only '{said}', the claim says it holds", True
     modes = index.modes(sentence.number)
     if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
         return "the source states it as planned or possible, the claim as done", True
@@ -904,6 +909,7 @@ def _polarity(
                     if best_negated
                     else _denies_other(best_terms, claim.plain)
                 )
+                and not (best_negated and _not_all_only(claim, sentence))
             ):
                 side = "denies" if best_negated else "affirms"
                 if around is None:
@@ -912,6 +918,13 @@ def _polarity(
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
+
+
+def _not_all_only(claim: Features, sentence: SourceSentence) -> bool:
+    """Does the sentence deny only that it holds for all or always (``Not all trains stop at Elm
+    Park``), where the claim says nothing of all (``Some trains stop at Elm Park``)? Then it denies
+    nothing the claim states, nor states it: the judge's to weigh."""
+    return not universal_words(claim.plain) and not claim.clauses[0][1] and bool(denies_all(sentence.plain))
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:

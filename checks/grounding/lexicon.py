@@ -38,6 +38,7 @@ __all__ = [
     "clause_at",
     "clauses",
     "clear_memos",
+    "denies_all",
     "directions",
     "ended",
     "in_context",
@@ -58,6 +59,7 @@ __all__ = [
     "surface",
     "terms",
     "tokens",
+    "universal_words",
 ]
 
 
@@ -734,6 +736,27 @@ def negation_scopes(text: str) -> list[str] | None:
         end = min(ends[at] if at < len(ends) else len(text), start + MAX_SCOPE_CHARS)
         scopes.append(text[start:end])
     return scopes
+
+
+_UNIVERSALS = words("all every everyone everybody everything always each")
+"""Words that say a statement holds for all or always: ``not all`` denies only that."""
+
+
+def denies_all(text: str) -> str:
+    """The words with which ``text`` denies only that something holds for all or always (``Not all
+    trains stop``, ``does not always run``), when each negation of it is such: "" otherwise."""
+    scopes = negation_scopes(text)
+    if not scopes:
+        return ""
+    firsts = [scope.split(maxsplit=1)[:1] for scope in scopes]
+    if not all(first and first[0].lower() in _UNIVERSALS for first in firsts):
+        return ""
+    return f"not {firsts[0][0].lower()}"
+
+
+def universal_words(text: str) -> bool:
+    """Does ``text`` say it holds for all or always (``all``, ``every``, ``always``)?"""
+    return _holds_any(_UNIVERSALS, text)
 
 
 _CUES: dict[str, int] = {}

@@ -39,6 +39,7 @@ from checks.grounding.index import build_index, clear_cache
 from checks.grounding.lexicon import (
     ANTONYMS,
     clauses,
+    denies_all,
     ended,
     negated,
     negation_scopes,
@@ -2146,6 +2147,28 @@ class TestStatuses:
         supported (the clause that named the line covered the claim best, and it denies nothing). A
         clause with a subject of its own ('while York has none') keeps to it."""
         assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("Not all trains stop at Elm Park.", "Some trains stop at Elm Park.", "i"),
+            ("Not every school in Kelston has a library.", "Some schools in Kelston have a library.", "i"),
+            ("Not all trains stop at Elm Park.", "All trains stop at Elm Park.", "c"),
+            ("The Harwick ferry does not always run on time.", "The Harwick ferry always runs on time.", "c"),
+        ],
+    )
+    def test_not_all_denies_only_all(self, source: str, claim: str, expected: str) -> None:
+        """'Not all trains stop at Elm Park' denies that all do, not that some do: 'Some trains stop'
+        was contradicted and is inferred, for the judge; 'All trains stop' is still contradicted."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert (
+                "not all" in grounded.decision.evidence.detail
+                or "not every" in grounded.decision.evidence.detail
+            )
+        assert denies_all("The ferry does not always run on time.") == "not always"
+        assert denies_all("Not all trains stop, and none stop on Sundays.") == ""
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
