@@ -924,7 +924,7 @@ def _not_all_only(claim: Features, sentence: SourceSentence) -> bool:
     """Does the sentence deny only that it holds for all or always (``Not all trains stop at Elm
     Park``), where the claim says nothing of all (``Some trains stop at Elm Park``)? Then it denies
     nothing the claim states, nor states it: the judge's to weigh."""
-    return not universal_words(claim.plain) and not claim.clauses[0][1] and bool(denies_all(sentence.plain))
+    return bool(denies_all(sentence.plain)) and not claim.clauses[0][1] and not universal_words(claim.plain)
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:

@@ -742,9 +742,15 @@ _UNIVERSALS = words("all every everyone everybody everything always each")
 """Words that say a statement holds for all or always: ``not all`` denies only that."""
 
 
+_NOT_ALL = re.compile(r"(?:\bnot|n't)\s+(?:all|every(?:one|body|thing)?|always|each)\b", re.IGNORECASE)
+"""The cheap test before :func:`denies_all` reads a sentence's negations (most hold none such)."""
+
+
 def denies_all(text: str) -> str:
     """The words with which ``text`` denies only that something holds for all or always (``Not all
     trains stop``, ``does not always run``), when each negation of it is such: "" otherwise."""
+    if _NOT_ALL.search(text) is None:
+        return ""
     scopes = negation_scopes(text)
     if not scopes:
         return ""
