@@ -64,8 +64,8 @@ __all__ = [
     "Weights",
     "assess",
     "coverage",
+    "figure_names",
     "may_support",
-    "ranked_names",
     "strong",
     "tie_terms",
     "way_terms",
@@ -221,7 +221,7 @@ def assess(
             claim.quantities,
             index.quantities(sentence.number),
             claim.terms,
-            ranked_names(claim, sentence.number, index),
+            figure_names(claim, sentence.number, index),
         )
     else:
         relation = _NO_FIGURES
@@ -389,8 +389,8 @@ def _short_of_stating(
         q, r = bounded
         what = "a range" if r.kind == "range" else "a bound"
         return f"the source gives only {what} ({r.text}) where the claim gives {q.text}", False
-    if _not_all_only(claim, sentence):
-        said = denies_all(sentence.plain)
+    said = _not_all_only(claim, sentence)
+    if said:
         return f"the source says only '{said}', the claim says it holds", True
     modes = index.modes(sentence.number)
     if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
@@ -565,7 +565,7 @@ def may_support(
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
 
 
-def ranked_names(claim: Features, number: int, index: SourceIndex) -> frozenset[str]:
+def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[str]:
     """The names whose figures a claim's figures are, for pairing them with sentence ``number``'s:
     its first word alone when that sentence writes it as a name (``Madrid is the sunniest capital in
     Europe`` against ``Lisbon is the sunniest capital in Europe, and Madrid is the second
@@ -920,11 +920,13 @@ def _polarity(
     return worst, frozenset(turned)
 
 
-def _not_all_only(claim: Features, sentence: SourceSentence) -> bool:
-    """Does the sentence deny only that it holds for all or always (``Not all trains stop at Elm
-    Park``), where the claim says nothing of all (``Some trains stop at Elm Park``)? Then it denies
-    nothing the claim states, nor states it: the judge's to weigh."""
-    return bool(denies_all(sentence.plain)) and not claim.clauses[0][1] and not universal_words(claim.plain)
+def _not_all_only(claim: Features, sentence: SourceSentence) -> str:
+    """The words with which the sentence denies only that it holds for all or always (``not all``:
+    ``Not all trains stop at Elm Park``), where the claim says nothing of all (``Some trains stop at
+    Elm Park``): it denies nothing the claim states, nor states it, the judge's to weigh. ""
+    otherwise."""
+    said = denies_all(sentence.plain)
+    return said if said and not claim.clauses[0][1] and not universal_words(claim.plain) else ""
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:
@@ -934,7 +936,9 @@ def _denies_other(terms: frozenset[str], text: str) -> bool:
     does a claim that denies what the source's clause does not speak of. False when ``text`` denies
     in ways :func:`lexicon.negation_scopes` does not read."""
     scopes = negation_scopes(text)
-    return scopes is not None and bool(scopes) and all(terms.isdisjoint(read_terms(s)) for s in scopes)
+    if not scopes:
+        return False
+    return all(terms.isdisjoint(read_terms(s)) for s in scopes)
 
 
 def _subset(weights: Weights, terms: frozenset[str]) -> Weights:

@@ -45,8 +45,8 @@ from checks.grounding.assess import (
     Weights,
     assess,
     coverage,
+    figure_names,
     may_support,
-    ranked_names,
     strong,
     tie_terms,
     way_terms,
@@ -328,7 +328,7 @@ class _Placer:
                     self._claim.quantities,
                     self._index.quantities(m),
                     self._claim.terms,
-                    ranked_names(self._claim, m, self._index),
+                    figure_names(self._claim, m, self._index),
                 )
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
             if id(q) in matched:

@@ -399,7 +399,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     return found if limit is None else found[:limit]
 
 
-_UNIT_AFTER_NUMBER = re.compile(r"[\d.,]+")
+_LEADING_NUMBER = re.compile(_NUM)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
 
 
@@ -418,7 +418,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         before = out[i - 1]
         if before.dim in ("number", "year") or not before.text[:1].isdigit():
             continue
-        number = _UNIT_AFTER_NUMBER.match(before.text)
+        number = _LEADING_NUMBER.match(before.text)
         unit = before.text[number.end() :] if number else ""
         if not unit.strip():
             continue
@@ -635,8 +635,9 @@ def compare(
     (``p50``, ``median``; one naming another statistic comes last), then the
     ones sharing most context terms with it, then the ones playing the same
     part in a change (``from``/``to``), then the ones whose context holds
-    fewest terms the claim (``terms``) never uses; a rank's, first the ones whose context holds
-    the claim's names (``names``: whose rank it is). A consistent counterpart is
+    fewest terms the claim (``terms``) never uses; before the shared context terms, the ones whose
+    context holds the names the claim's figures are of (``names``: whose rank, whose revenue). A
+    consistent counterpart is
     a match; figures are matched first, and a source figure that matched one
     claim figure is nobody else's counterpart.
     A claim figure left with inconsistent counterparts conflicts with the best
