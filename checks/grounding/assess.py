@@ -22,12 +22,13 @@ one set per strictness.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
+from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, clause_texts
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
@@ -855,6 +856,7 @@ def _polarity(
     worst: tuple[str, float] | None = None
     around: frozenset[str] | None = None
     turned: set[str] = set()
+    numbers: list[bool] | None = None  # per source clause: holds a number of the claim's (on first need)
     for c_terms, c_negated in claim.clauses:
         if len(c_terms) < 2:
             continue
@@ -865,7 +867,7 @@ def _polarity(
         for term, opposite in opposed:
             rest: Weights | None = None
             agreeing: float | None = None
-            for s_terms, s_negated in source:
+            for i, (s_terms, s_negated) in enumerate(source):
                 if term in s_terms or opposite.isdisjoint(s_terms):
                     continue
                 if rest is None:
@@ -883,6 +885,16 @@ def _polarity(
                     agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
                 if clause_cov <= agreeing:
                     continue
+                if numbers is None:
+                    numbers = _numbers_by_clause(claim, source, sentence)
+                if (
+                    numbers
+                    and not numbers[i]
+                    and any(n and term in t for n, (t, _) in zip(numbers, source, strict=True))
+                ):
+                    # "Sales at Corran, which rose 5% in 2022, fell 3% in 2023": the fall is of
+                    # another figure than the claim's "rose 5% in 2022".
+                    continue
                 theirs = surface(min(opposite & s_terms))
                 said = f"the claim says '{surface(term)}' where the source says '{theirs}'"
                 if around is None:
@@ -892,11 +904,23 @@ def _polarity(
                     found = (said, cov)
         if found is None and len(turned) == was_turned:
             best_cov, best_negated, best_terms = -1.0, c_negated, frozenset[str]()
+            split = False  # clauses of both polarities cover the claim clause best
             for s_terms, s_negated in source:
                 cov = coverage(sub, s_terms)
+                if cov > best_cov:
+                    split = False
+                elif cov == best_cov and s_negated != best_negated:
+                    split = True
                 # Ties go to the clause that agrees: the benefit of the doubt.
                 if cov > best_cov or (cov == best_cov and s_negated == c_negated):
                     best_cov, best_negated, best_terms = cov, s_negated, s_terms
+            if split:
+                if numbers is None:
+                    numbers = _numbers_by_clause(claim, source, sentence)
+                best_negated, best_terms = _by_numbers(numbers, sub, source, best_cov) or (
+                    best_negated,
+                    best_terms,
+                )
             # A denied change the source clause does not mention is not the source's to affirm
             # ("fares have not risen" against "fares have been frozen").
             unsaid = CHANGES.difference(best_terms).intersection(c_terms)
@@ -918,6 +942,39 @@ def _polarity(
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
+
+
+def _numbers_by_clause(claim: Features, source: Clauses, sentence: SourceSentence) -> list[bool]:
+    """Per clause of the source sentence: does it hold a number of the claim's? [] when the claim
+    has none, or the clauses cannot be read as text."""
+    if _NUMBER.search(claim.plain) is None:
+        return []
+    texts = clause_texts(sentence.plain)
+    if len(texts) != len(source):
+        return []
+    mine = set(_NUMBER.findall(claim.plain))
+    return [not mine.isdisjoint(_NUMBER.findall(text)) for text in texts]
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+"""A number as written (``3.8``, ``1,200``; a version too, which is no figure of the claim's)."""
+
+
+def _by_numbers(
+    numbers: list[bool], sub: Weights, source: Clauses, best: float
+) -> tuple[bool, frozenset[str]] | None:
+    """Of the clauses that cover a claim clause best (``best``), with both polarities among them,
+    those that hold a number of the claim's (``numbers``: :func:`_numbers_by_clause`), when they
+    agree: ``supports Python 3.8`` against ``drops support for Python 3.8 and adds support for
+    Python 3.13`` is about the clause that drops it. None when the numbers do not tell them apart."""
+    if not numbers:
+        return None
+    holding = [
+        (negated, terms)
+        for (terms, negated), held in zip(source, numbers, strict=True)
+        if held and coverage(sub, terms) == best
+    ]
+    return holding[0] if holding and len({n for n, _ in holding}) == 1 else None
 
 
 def _not_all_only(claim: Features, sentence: SourceSentence) -> str:

@@ -57,6 +57,7 @@ from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
     clear_memos,
+    conjuncts,
     excepted,
     exception,
     hedged,
@@ -85,6 +86,7 @@ __all__ = [
     "SourceIndex",
     "SourceSentence",
     "build_index",
+    "clause_texts",
     "clear_cache",
     "features",
 ]
@@ -145,7 +147,7 @@ def features(plain: str) -> Features:
     return Features(
         own,
         _figures(plain),
-        _clauses(plain, own),
+        _clauses(plain, own, source=False),
         sentence_names(plain),
         prospective(plain),
         lead_term(plain),
@@ -162,23 +164,37 @@ def _figures(plain: str) -> tuple[Quantity, ...]:
     return tuple(quantities(plain, limit=MAX_FIGURES))
 
 
-def _clauses(plain: str, own: frozenset[str]) -> Clauses:
+def clause_texts(plain: str, *, source: bool = True) -> list[str]:
+    """The clauses of a sentence as :class:`Clauses` reads them, as text: cut at commas and contrasts
+    (:func:`checks.grounding.lexicon.clauses`), and a source's at an ``and`` between a conjunct that
+    denies and one that does not (:func:`checks.grounding.lexicon.conjuncts`). A claim's conjuncts
+    stay together: a claim is a statement whole, which one source sentence supports whole or not."""
     parts = clauses(plain)
-    if len(parts) == 1:
-        return ((own, negated(plain)),)
+    if source and len(parts) == 1:
+        parts = conjuncts(plain)
+    elif source and any(" and " in part for part in parts):
+        parts = list(chain.from_iterable(map(conjuncts, parts)))
     if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
         parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
+    return parts
+
+
+def _clauses(plain: str, own: frozenset[str], *, source: bool = True) -> Clauses:
+    parts = clause_texts(plain, source=source)
+    if len(parts) == 1:
+        return ((own, negated(plain)),)
     out: list[tuple[frozenset[str], bool]] = []
     subject: frozenset[str] | None = None
     for i, part in enumerate(parts):
         kind = exception(part)
         if kind is False:
             own_terms = frozenset(terms(part))
-            if i and _ELIDED.match(part) is not None:
+            if i and (_ELIDED.match(part) is not None or _AND.match(part) is not None):
                 # "The Elm Park line runs every 15 minutes but has no staff at night": the clause's
-                # subject is the first clause's, its names most of all (what coverage weighs most).
+                # subject is the first clause's, its names most of all (what coverage weighs most),
+                # and its first term ("The release drops support for 3.8 and adds support for 3.13").
                 if subject is None:
-                    subject = sentence_names(parts[0])
+                    subject = sentence_names(parts[0]).union(terms(parts[0])[:1])
                 own_terms |= subject
             out.append((own_terms, negated(part)))
         else:
@@ -188,6 +204,8 @@ def _clauses(plain: str, own: frozenset[str]) -> Clauses:
     return tuple(out)
 
 
+_AND = re.compile(r"and\s", re.IGNORECASE)
+"""How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
     r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"

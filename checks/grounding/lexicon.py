@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, pairwise
 
 import Stemmer
 
@@ -1096,6 +1096,47 @@ def clauses(text: str) -> list[str]:
             return [text]
     parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
     return parts or [text]
+
+
+_OBJECT_START = (
+    r"(?:a|an|the|its|their|his|her|our|this|that|these|those|some|any|every|each|all|more|less|fewer"
+    r"|about|over|under|nearly|almost|around|only|free|support|it|them|him|us|no|new|twice|once|daily"
+    r"|weekly|monthly|yearly|often|regularly|also|again)\b|[$€£¥₹\d]"
+)
+_AFTER_PAST = (
+    rf"(?:{_OBJECT_START}|(?:for|in|on|at|to|by|from|with|into|after|before|during|again|up|down|out|off)\b)"
+)
+_NEW_PREDICATE = re.compile(
+    r"\s(?=and\s+(?:also\s+|still\s+|now\s+|then\s+|instead\s+)?"
+    r"(?:(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will|would|may|might|must"
+    r"|should|never|no\s+longer)\b"
+    r"|(?:rose|fell|grew|cut|won|sold|bought|took|gave|went|came|began|became|paid|spent|kept|held|ran"
+    r"|drew|saw|told|brought|stood|wrote|broke|drove)\b"
+    rf"|(?:[^\W\d_]{{3,}}ed|lost|made|built|led|left|met|hit|shut|found)\s+{_AFTER_PAST}"
+    rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})))",
+    re.IGNORECASE,
+)
+"""Where ``and`` opens a predicate of its own (``is not navigable above the weir | and is tidal below
+it``, ``closed no branches | and opened 12``, ``does not charge late fees | and offers free wifi``):
+an auxiliary, a past form that is only a verb (``cut bus fares``), or a verb with what a verb
+takes after it (an object's first word, a number, an adverb; a preposition after a past form). Not
+``books and magazines``, ``books and used records``."""
+
+
+def conjuncts(text: str) -> list[str]:
+    """``text`` cut before each ``and`` that opens a predicate of its own (:data:`_NEW_PREDICATE`),
+    when one of the parts denies and another does not: a negation denies only its own conjunct, and
+    each is read with its own polarity (``The library does not charge late fees and offers free
+    wifi``: ``offers free wifi`` affirmed). ``[text]`` otherwise."""
+    if " and " not in text and " AND " not in text and " And " not in text:
+        return [text]
+    cuts = [m.start() for m in _NEW_PREDICATE.finditer(text)]
+    if not cuts or len(cuts) >= MAX_SCOPES:
+        return [text]
+    bounds = [0, *cuts, len(text)]
+    parts = [text[a:b].strip() for a, b in pairwise(bounds)]
+    denies = [negated(part) for part in parts]
+    return parts if any(denies) and not all(denies) else [text]
 
 
 def clause_at(text: str, offset: int) -> str:

@@ -873,10 +873,19 @@ def _about(q: Quantity) -> frozenset[str]:
     return q.context.union(q.dim[6:].split()) if q.dim.startswith("count:") else q.context
 
 
+_ONES = "count:one"
+"""``12 new ones``: the count of what the words before it name."""
+
+
 def _same_dim(a: Quantity, b: Quantity) -> bool:
     if a.dim == b.dim:
         return True
     if a.dim.startswith("count:") and b.dim.startswith("count:"):
+        # "opened 12 new ones" after "closed no branches": a count of ones counts what its clause names.
+        if a.dim == _ONES:
+            return not a.context.isdisjoint(b.dim[6:].split())
+        if b.dim == _ONES:
+            return not b.context.isdisjoint(a.dim[6:].split())
         return not set(a.dim[6:].split()).isdisjoint(b.dim[6:].split())
     # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits".
     if a.dim == "number" and b.dim.startswith("count:"):

@@ -39,6 +39,7 @@ from checks.grounding.index import build_index, clear_cache
 from checks.grounding.lexicon import (
     ANTONYMS,
     clauses,
+    conjuncts,
     denies_all,
     ended,
     negated,
@@ -2122,6 +2123,88 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            # a claim of the affirmed conjunct that shares a word with the denied one
+            (
+                "The Avon is not navigable above the weir and is tidal below it.",
+                "The Avon is tidal below the weir.",
+                "s",
+            ),
+            (
+                "Lumen 4.2 drops support for Python 3.8 and adds support for Python 3.13.",
+                "Lumen 4.2 supports Python 3.13.",
+                "s",
+            ),
+            (
+                "Harlow Bank closed no branches and opened 12 new ones.",
+                "Harlow Bank opened 12 new branches.",
+                "s",
+            ),
+            # a denial of the affirmed conjunct (each was supported)
+            (
+                "The Elm Street library does not charge late fees and offers free wifi.",
+                "The Elm Street library does not offer free wifi.",
+                "c",
+            ),
+            (
+                "The Avon is not navigable above the weir and is tidal below it.",
+                "The Avon is not tidal below the weir.",
+                "c",
+            ),
+            (
+                "Harlow Bank closed no branches and opened 12 new ones.",
+                "Harlow Bank did not open any new branches.",
+                "c",
+            ),
+            # near misses: the denied conjunct, its figure, an object list
+            (
+                "Lumen 4.2 drops support for Python 3.8 and adds support for Python 3.13.",
+                "Lumen 4.2 supports Python 3.8.",
+                "c",
+            ),
+            (
+                "The Avon is not navigable above the weir and is tidal below it.",
+                "The Avon is navigable above the weir.",
+                "c",
+            ),
+            (
+                "Harlow Bank closed no branches and opened 12 new ones.",
+                "Harlow Bank opened 15 new branches.",
+                "c",
+            ),
+            (
+                "The Elm Street shop does not sell books and magazines online.",
+                "The Elm Street shop sells magazines online.",
+                "c",
+            ),
+            (
+                "The Elm Street shop does not sell books and used records.",
+                "The Elm Street shop sells used records.",
+                "c",
+            ),
+        ],
+    )
+    def test_each_conjunct_keeps_its_own_polarity(self, source: str, claim: str, expected: str) -> None:
+        """'is not navigable above the weir and is tidal below it': the claim 'is tidal below the weir'
+        shares 'weir' with the denied conjunct and was contradicted, 'is not tidal below the weir' was
+        supported. An 'and' that opens a predicate of its own (an auxiliary, a verb and what it takes)
+        now ends a clause of the source with its own polarity; where clauses of both polarities cover
+        the claim as well, the one holding the claim's number decides ('3.8' against '3.13'); '12 new
+        ones' counts what its clause names. 'books and magazines' stays one denial."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+        assert conjuncts("The bank closed no branches and opened 12 new ones.") == [
+            "The bank closed no branches",
+            "and opened 12 new ones.",
+        ]
+        assert conjuncts("The shop does not sell books and magazines.") == [
+            "The shop does not sell books and magazines."
+        ]
+        assert conjuncts("The bank closed 3 branches and opened 12 new ones.") == [
+            "The bank closed 3 branches and opened 12 new ones."
+        ]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             (
                 "The Elm Park line runs every 15 minutes but has no staff at night.",
                 "The Elm Park line has staff at night.",
@@ -2193,7 +2276,17 @@ class TestStatuses:
             (
                 "Sales at Corran, which rose 5% in 2022, fell 3% in 2023.",
                 "Sales at Corran rose 3% in 2023.",
-                "i",
+                "c",
+            ),
+            (
+                "Sales at Corran, which rose 5% in 2022, fell 3% in 2023.",
+                "Sales at Corran rose 5% in 2022.",
+                "s",
+            ),
+            (
+                "The Kelston plant cut its output by 10% in 2023, but grew it by 20% in 2024.",
+                "The Kelston plant grew its output by 20% in 2024.",
+                "s",
             ),
         ],
     )
@@ -2201,7 +2294,10 @@ class TestStatuses:
         """'the Exe line 4,000' is 4,000 passengers a day (it was a bare number, and the Exe line's
         4,000 was contradicted by the Avon line's 9,000); 'Harwick's revenue rose 12%' pairs with
         Harwick's 3% (it was supported by Corran's 12%); ', fell 3% in 2023' is said of the sales
-        ('rose 3%' was supported; the opposite word now leaves it to the judge)."""
+        ('rose 3%' was supported, then inferred; with the subject's first word it is contradicted).
+        An opposite word in a clause that holds none of the claim's numbers, beside one that says the
+        claim's own word with them, is about another figure ('rose 5% in 2022' was inferred, 'grew
+        ... by 20% in 2024' contradicted)."""
         assert one(claim, in_report(source)).status.value[0] == expected
 
     @pytest.mark.parametrize(
