@@ -72,17 +72,38 @@ def words(text: str) -> frozenset[str]:
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
 _DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
-_EXCEPT = r"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of)\b"
-"""The words that open an exception (:func:`exception`, :func:`excepted`, and a cut of :data:`_CLAUSE`)."""
+_BUT_TAIL = (
+    r"\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?:(?-i:[A-Z])[^\W\d_]+|day|week|weekend|month))?"
+    r"|one|two|three)\s*(?:[.,;:!?]|$)"
+)
+"""What follows a ``but`` that means except: a name (``Monday``, ``Christmas Day``, ``Easter week``)
+or ``the`` and a word, ending the clause."""
+_BUT_EXCEPT = (
+    "but(?:"
+    + "|".join(
+        rf"(?<=\b{w}\sbut)"
+        for w in ("day", "days", "week", "weeks", "month", "months", "night", "one", "body")
+    )
+    + rf")(?={_BUT_TAIL})"
+)
+"""``but`` after ``every day``, ``every month``, ``everyone``, ``everybody`` and before a name or
+``the`` and a word, ending the clause: ``opens every day but Monday``, ``everyone but the mayor``."""
+_EXCEPT = rf"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|{_BUT_EXCEPT})\b"
+"""The words that open an exception (:func:`excepted`, and a cut of :data:`_CLAUSE`)."""
 _CLAUSE = re.compile(
-    r"\s*(?:[,;:\u060c\u061b]|\s(?:but(?!\s+also\b)|while|whereas|although|though|however|unlike)\s)\s*"
+    rf"\s*(?:[,;:\u060c\u061b]|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
+    r"|unlike)\s)\s*"
     rf"|\s+(?={_EXCEPT})",
     re.IGNORECASE,
 )
 """Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject).
 An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
 see :func:`exception`."""
-_EXCEPTION = re.compile(_EXCEPT, re.IGNORECASE)
+_EXCEPTION = re.compile(
+    rf"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|but(?={_BUT_TAIL}))\b", re.IGNORECASE
+)
+"""How an exception clause opens, read on the clause alone (a ``but`` that opens one is a kept
+:data:`_BUT_EXCEPT`: :data:`_CLAUSE` cuts away every other)."""
 _ELLIPSIS = re.compile(r"not\s", re.IGNORECASE)
 
 STOPWORDS: frozenset[str] = words(
@@ -1176,7 +1197,7 @@ def excepted(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but not")
+_EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but ")
 _EXCEPTION_SPAN = re.compile(rf"\b(?:{_EXCEPT}|but\s+not\b)", re.IGNORECASE)
 
 
@@ -1193,7 +1214,7 @@ def exception(clause: str) -> bool | None:
     return None if _ELLIPSIS.match(clause) is not None else False
 
 
-_EXCEPTION_FIRST = frozenset("eEaAwWnN")
+_EXCEPTION_FIRST = frozenset("eEaAwWnNbB")
 
 
 def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:

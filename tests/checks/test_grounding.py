@@ -42,6 +42,7 @@ from checks.grounding.lexicon import (
     conjuncts,
     denies_all,
     ended,
+    exception,
     negated,
     negation_scopes,
     now,
@@ -1455,6 +1456,34 @@ class TestStatuses:
         statement the other way of their own words (each c was supported or inferred); 'few' is a
         minority, which 'most' is not."""
         assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Elm Street shop opens every day but Monday.", "The Elm Street shop opens on Mondays.", "c"),
+            ("The Elm Street shop opens every day but Monday.", "The Elm Street shop opens every day.", "c"),
+            (
+                "The Elm Street shop opens every day but Monday.",
+                "The Elm Street shop opens on Tuesdays.",
+                "s",
+            ),
+            (
+                "The Kelston garden opens every day but Christmas Day.",
+                "The Kelston garden opens on Christmas Day.",
+                "c",
+            ),
+            # near misses: a "but" that contrasts
+            ("Harwick sales rose in 2024 but margins fell.", "Harwick margins fell in 2024.", "s"),
+            ("The Kelston bridge plan was bold but risky.", "The Kelston bridge plan was risky.", "s"),
+        ],
+    )
+    def test_but_after_every_day_means_except(self, source: str, claim: str, expected: str) -> None:
+        """'every day but Monday' is 'every day except Monday': 'opens on Mondays' and 'opens every
+        day' were supported. Only a 'but' after 'every day', 'every month', 'everyone'... and before a
+        name or 'the' and a word that end the clause is read so."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+        assert exception(clauses("The shop opens every day but Monday.")[1]) is True
+        assert clauses("It rained all day but stopped.") == ["It rained all day", "stopped."]
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
