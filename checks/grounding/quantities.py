@@ -396,6 +396,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _parts_of_wholes(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
+        if len(found) > 2 and any(q.dim == "ratio" for q in found):
+            found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
 
 
@@ -482,6 +484,47 @@ _OF_WHOLE = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
 )
 """Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``."""
+
+
+_RATIO_BASE = re.compile(
+    r"\s+(?:as\s+(?:many|much|high|large|big|long|great)\s+as|the\s+(?:figure|number|level|total|amount|rate"
+    r"|count)\s+(?:for|of|in)|(?:that|those)\s+of|what\s+it\s+was)\s+(?:(?:in|for|during)\s+)?",
+    re.IGNORECASE,
+)
+"""What links a ratio to the year it is against: ``twice as many as in 2022``, ``double the figure for
+2020``, ``three times that of 2019``."""
+
+
+def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each ratio to another year (``2 million users, twice as many as in
+    2022``), the figure of that year it gives (1 million users in 2022; ``derived``): a claim of it
+    is computed, not contradicted by the 2 million. The figure is the nearest before the ratio
+    that is no year."""
+    out = list(found)
+    for i in range(len(found) - 1, 0, -1):
+        q, after = found[i], found[i + 1] if i + 1 < len(found) else None
+        if q.dim != "ratio" or after is None or after.dim != "year" or q.low <= 0:
+            continue
+        link = _RATIO_BASE.match(text, q.end)
+        if link is None or link.end() != after.start:
+            continue
+        base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio")), None)
+        if base is None or base.kind not in ("exact", "approx"):
+            continue
+        out.insert(
+            i + 1,
+            base._replace(
+                low=base.low / q.low,
+                high=base.high / q.low,
+                tolerance=base.tolerance / q.low,
+                start=q.start,
+                end=after.end,
+                text=text[q.start : after.end],
+                role="derived",
+                year=after.low,
+            ),
+        )
+    return out
 
 
 def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -1400,8 +1443,9 @@ _HEAD = 160
 """How far back from a figure its clause is looked for."""
 
 _YEAR_LINK = re.compile(
-    # the figure's rate between it and its year: "£1.45 a litre in 2022", "310 litres per household a day"
-    r"(?:\s+(?:a|an|per|each)\s+[^\W\d_]+){0,3}"
+    # the figure's rate or matter between it and its year: "£1.45 a litre in 2022", "310 litres per
+    # household a day", "80,000 tonnes of grain in 2023"
+    r"(?:\s+(?:a|an|per|each|of)\s+[^\W\d_]+){0,3}"
     r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?",
     re.I,
 )

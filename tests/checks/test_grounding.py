@@ -2358,6 +2358,54 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "The Harwick app has 2 million users, twice as many as in 2022.",
+                "The Harwick app had 1 million users in 2022.",
+                "i",
+            ),
+            (
+                "Kelston had 300 nurses in 2024, three times as many as in 2019.",
+                "Kelston had 300 nurses in 2019.",
+                "c",
+            ),
+            (
+                "Corran exported 80,000 tonnes of grain in 2023, twice the figure for 2018.",
+                "Corran exported 40,000 tonnes of grain in 2018.",
+                "i",
+            ),
+            # near misses: the ratio's own year, a figure the ratio does not give
+            (
+                "Kelston had 300 nurses in 2024, three times as many as in 2019.",
+                "Kelston had 300 nurses in 2024.",
+                "s",
+            ),
+            (
+                "The Harwick app has 2 million users, twice as many as in 2022.",
+                "The Harwick app had 1.5 million users in 2022.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_ratio_to_another_year_gives_that_years_figure(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'had 1 million users in 2022' against '2 million users, twice as many as in 2022' was
+        contradicted (1 million against 2 million), and '300 nurses in 2019' against '300 nurses in
+        2024, three times as many as in 2019' supported: the ratio gives the other year's figure
+        (derived; a claim of it is computed, inferred), and a figure 'of grain' before its year is
+        that year's."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "follows from the source's figures" in grounded.decision.evidence.detail
+        derived = [
+            q for q in quantities("It has 2 million users, twice as many as in 2022.") if q.role == "derived"
+        ]
+        assert [(q.low, q.year, q.dim) for q in derived] == [(1_000_000.0, 2022.0, "count:user")]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "The Kelston bridge, built in 1890, was restored in 2010 at a cost of £2m.",
                 "The Kelston bridge was restored in 2010.",
                 "s",
