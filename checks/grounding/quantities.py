@@ -96,13 +96,15 @@ _WORD_RATIO = {
 # "cut by a third"; "most teams", "most of the", "the majority of" (more than half), "a minority of".
 _SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
+_OF_WHOSE = r"\s+of\s+(?:(?:the|their|its|our|these|those)\b|(?-i:[A-Z])[^\W\d_]*['\u2019]s\s)"
+_NAMED_PLURAL = r"\s+(?:(?-i:[A-Z])[^\W\d_]*\s+){0,2}(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b"
 _VAGUE_SHARE = (
-    r"(?<!\bthe\s)(?<!\bat\s)most(?=\s+of\s+(?:the|their|its|our|these|those)\b"
-    r"|\s+(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b)"
+    rf"(?<!\bthe\s)(?<!\bat\s)most(?={_OF_WHOSE}|{_NAMED_PLURAL})"
     r"|(?:the|a)\s+(?:majority|minority)(?=\s+of\b)"
-    r"|(?<!\ba\s)few(?=\s+of\s+(?:the|their|its|our|these|those)\b"
-    r"|\s+(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b)"
+    rf"|(?<!\ba\s)few(?={_OF_WHOSE}|{_NAMED_PLURAL})"
 )
+"""``most``/``few`` before ``of the``, ``of Kelston's`` or a plural, names between allowed (``most
+Kelston schools``); ``the majority of``, ``a minority of``."""
 _VAGUE = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
 """Shares in so many words alone, for sentences with no other word figure (:data:`_NUMBER` has them too)."""
 _SHARE = (

@@ -1274,11 +1274,16 @@ class TestStatuses:
                 "Half of the firms surveyed had cut jobs.",
                 "c",
             ),
+            ("Only 12 of the 40 Kelston schools have a pool.", "Most Kelston schools have a pool.", "c"),
+            ("Only 12 of Kelston's 40 schools have a pool.", "Most of Kelston's schools have a pool.", "c"),
+            ("30 of the 40 Kelston schools have a pool.", "Most Kelston schools have a pool.", "s"),
         ],
     )
     def test_a_part_of_a_whole_is_a_share(self, source: str, claim: str, expected: str) -> None:
         """'3 of the line's 14 stations' states a share (3/14): 'most of the stations' disagrees with it
-        (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced)."""
+        (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced).
+        'Most Kelston schools' and 'most of Kelston's schools' are shares too: each was read as no
+        figure, and supported against '12 of the 40'."""
         facts = in_report(source)
         assert status(claim, facts) is _SAID[expected]
 
