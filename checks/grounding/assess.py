@@ -223,6 +223,7 @@ def assess(
             index.quantities(sentence.number),
             claim.terms,
             figure_names(claim, sentence.number, index),
+            sentence.plain,
         )
     else:
         relation = _NO_FIGURES

@@ -329,6 +329,7 @@ class _Placer:
                     self._index.quantities(m),
                     self._claim.terms,
                     figure_names(self._claim, m, self._index),
+                    self._index.plain(m),
                 )
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
             if id(q) in matched:

@@ -498,6 +498,11 @@ class SourceIndex:
         by coverage, and only the best few are assessed."""
         return self._sentences.sets(number)
 
+    def plain(self, number: int) -> str:
+        """One sentence's plain text, without making the sentence."""
+        r, k = self._sentences.locate(number)
+        return r.plains[k]
+
     def quantities(self, number: int) -> tuple[Quantity, ...]:
         """The figures of one sentence, read once (only candidates of claims with figures are read)."""
         r, k = self._sentences.locate(number)

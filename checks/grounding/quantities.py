@@ -672,6 +672,7 @@ def compare(
     source: Sequence[Quantity],
     terms: frozenset[str] | None = None,
     names: frozenset[str] = frozenset(),
+    text: str = "",
 ) -> Relation:
     """Pair each claim figure with its counterpart in the source sentence, then judge the pair.
 
@@ -688,7 +689,8 @@ def compare(
     A claim figure left with inconsistent counterparts conflicts with the best
     of them when the two share a context term (years: two terms) or one has no
     context; otherwise it is about something else and counts as missing
-    (revenue against net loss in one sentence).
+    (revenue against net loss in one sentence). ``text``: the source sentence, whose words may
+    make a claim figure the sum or difference of two of its figures (:func:`_sums`).
     """
     if not claim or not source:
         return Relation(missing=tuple(claim))
@@ -784,12 +786,81 @@ def compare(
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
     computed: tuple[Quantity, ...] = ()
+    if conflicts and len(source) > 1 and _relates_figures(text):
+        conflicts, computed = _sums(claim, conflicts, matched, source)
     if missing and any(q.role == "by" for q in missing):
-        missing, computed = _changes(claim, missing, matched, conflicts, source)
+        missing, changed = _changes(claim, missing, matched, conflicts, source)
+        computed = (*computed, *changed)
     derived = tuple(q for q, r in matched.values() if r.role == "derived" and q.role != "derived")
     if derived:
         computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+_NOT_SUMMED = frozenset(("year", "fraction", "ratio"))
+_ARITHMETIC = re.compile(
+    r"\b(?:of\s+(?:whom|which|them|these|those)|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
+    r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
+    r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of)\b",
+    re.IGNORECASE,
+)
+"""Words that make one figure of a sentence a part, a total or a difference of others (``600
+patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``): only in such a sentence
+is a claim figure read as their sum or difference (:func:`_sums`)."""
+_ARITHMETIC_WORDS = (
+    "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
+    "combined", "together", "in all",
+)  # fmt: skip
+
+
+def _relates_figures(text: str) -> bool:
+    """Does ``text`` hold words of :data:`_ARITHMETIC`? A few substring tests first: the pattern,
+    with its many words and no case, costs microseconds a sentence."""
+    low = text.lower()
+    return any(w in low for w in _ARITHMETIC_WORDS) and _ARITHMETIC.search(text) is not None
+
+
+def _sums(
+    claim: Sequence[Quantity],
+    conflicts: list[tuple[Quantity, Quantity]],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
+    """The conflicts less a claim figure that is the sum or the difference of two of the sentence's
+    figures of its kind: ``The library's budget was £3.5 million`` against ``cost £4.2 million,
+    £700,000 over budget``, ``400 other patients`` against ``600 patients, of whom 200 received a
+    placebo``. Such a figure follows from the source's (computed, for the judge) rather than
+    contradicting it; it joins ``matched``, paired with the larger of the two. The claim figure's
+    own rounding counts for at most 1% of it (``£3 million`` is no £3.5 million here)."""
+    kept: list[tuple[Quantity, Quantity]] = []
+    computed: list[Quantity] = []
+    for q, r in conflicts:
+        found = None
+        if q.dim not in _NOT_SUMMED and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
+            terms = [
+                f
+                for f in source
+                if f.dim not in _NOT_SUMMED
+                and f.dim[:4] != "rank"
+                and f.low == f.high
+                and not f.vague
+                and f.role != "derived"
+                and _same_dim(f, q)
+            ]
+            for i, a in enumerate(terms):
+                for b in terms[i + 1 :]:
+                    slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
+                    if abs(a.low + b.low - q.low) <= slack or abs(abs(a.low - b.low) - q.low) <= slack:
+                        found = a if a.low >= b.low else b
+                        break
+                if found is not None:
+                    break
+        if found is None:
+            kept.append((q, r))
+        else:
+            matched[_position(claim, q)] = (q, found)
+            computed.append(q)
+    return kept, tuple(computed)
 
 
 def _changes(

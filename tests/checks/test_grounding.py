@@ -2363,6 +2363,50 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "The new Harwick library cost £4.2 million, £700,000 over budget.",
+                "The Harwick library's budget was £3.5 million.",
+                "i",
+            ),
+            (
+                "Of the 600 patients in the Corran trial, 200 received a placebo and the rest the drug.",
+                "400 patients in the Corran trial received the drug.",
+                "i",
+            ),
+            # near misses: no sum, a rounding that is not the difference, no word that relates them
+            (
+                "The Corran trial enrolled 600 patients, of whom 200 received a placebo.",
+                "300 patients in the Corran trial received the drug.",
+                "c",
+            ),
+            (
+                "The new Harwick library cost £4.2 million, £700,000 over budget.",
+                "The Harwick library's budget was £3 million.",
+                "c",
+            ),
+            (
+                "The Avon line carries 9,000 passengers a day and the Exe line 4,000.",
+                "The Exe line carries 5,000 passengers a day.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_sum_or_difference_of_the_sources_figures_is_computed(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'budget was £3.5 million' against 'cost £4.2 million, £700,000 over budget' and '400
+        patients' against '600 patients, of whom 200' were contradicted (critical): the claim's
+        figure is the difference of the sentence's two, which words of the sentence relate ('over
+        budget', 'of whom', 'the rest'): inferred, computed. 9,000 and 4,000 of two lines are not so
+        related."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status.value[0] == expected
+        if expected == "i":
+            assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "The Harwick app has 2 million users, twice as many as in 2022.",
                 "The Harwick app had 1 million users in 2022.",
                 "i",
