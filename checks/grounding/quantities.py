@@ -165,6 +165,41 @@ _A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|millio
 """``a million``, ``one billion``, ``half a million``: a figure without a digit."""
 
 
+_A_UNIT = re.compile(
+    r"\b(?:(?P<half>[Hh]alf)\s+an?|an?(?P<and>\s+and\s+a\s+half)?|[Oo]ne(?P<one>\s+and\s+a\s+half))"
+    r"(?=\s+(?:hours?|minutes?|days?|weeks?|fortnights?|months?|years?|decades?|miles?|kilometres?|kilometers?)\b)"
+)
+"""``an hour``, ``half an hour``, ``one and a half hours``, ``a mile``: a time or a length with no
+digit (``an hour and a half`` too: :func:`_a_unit`). Not ``one day`` (an idiom), nor a sentence's
+first word (``A year later``)."""
+_AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b")
+_DURATION_BEFORE = words(
+    """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
+    under over than after is was are were be been just only least most up to spent spend spends away
+    another"""
+)
+"""The words before an :data:`_A_UNIT` figure that make it a time or a length (``takes an hour``,
+``is a mile long``, ``within half an hour``), not the unit of a rate (``twice a day``)."""
+
+
+def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
+    """The figure of an :data:`_A_UNIT` match, as exact as the words say (``an hour``: one hour,
+    give or take half of one, as ``1 hour`` written is)."""
+    before = text[max(0, m.start() - 12) : m.start()].split()
+    if not before or before[-1].lower() not in _DURATION_BEFORE:
+        return None  # "£10 an hour", "twice a day", "litres per household a day": a rate, not a time
+    dim, factor, end = unit_after(text, m.end(), None)
+    if dim in ("number", "fraction") or dim.startswith(("count:", "money")):
+        return None
+    value = 0.5 if m.group("half") else 1.5 if m.group("and") or m.group("one") else 1.0
+    tail = _AND_A_HALF.match(text, end) if value == 1.0 else None
+    if tail is not None:  # "an hour and a half"
+        value, end = 1.5, tail.end()
+    low = value * factor
+    kind, _, begin = _qualifier(text, m.start(), m.start())
+    return Quantity(low, low, dim, kind, 0.25 * factor, begin, end, text[begin:end].strip())
+
+
 def _a_scale(text: str, m: re.Match[str]) -> Quantity | None:
     """``more than a million users`` (over 1,000,000 users), ``nearly a billion dollars``: a round
     figure, as ``1,000,000`` written out is (:data:`ROUND_TOLERANCE`)."""
@@ -348,7 +383,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     scaled = (
         " million" in sentence or " billion" in sentence or " thousand" in sentence or " trillion" in sentence
     ) and _A_SCALE.search(sentence) is not None
-    if not (wordy or vague or most or scaled or whole or one) and _DIGIT.search(sentence) is None:
+    timed = ("an " in sentence or "a " in sentence or "ne and" in sentence) and _A_UNIT.search(
+        sentence
+    ) is not None
+    if not (wordy or vague or most or scaled or whole or one or timed) and _DIGIT.search(sentence) is None:
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -377,6 +415,9 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             for m in _ONE_OF.finditer(text)
         ]
         found = _merged(found, ones, limit)
+    if timed:  # "an hour", "half an hour": read only where no figure is read already
+        spans = [q for m in _A_UNIT.finditer(text) if (q := _a_unit(text, m)) is not None]
+        found = _merged(found, [q for q in spans if not _within(q, found)], limit)
     if scaled:  # "a quarter of a million people" is read whole already: its "a million" is not read again
         amounts = [q for m in _A_SCALE.finditer(text) if (q := _a_scale(text, m)) is not None]
         found = _merged(found, [q for q in amounts if not _within(q, found)], limit)

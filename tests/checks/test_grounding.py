@@ -505,6 +505,32 @@ class TestQuantities:
         assert quantities("Half of a cake was eaten.") == []
 
     @pytest.mark.parametrize(
+        ("text", "dim", "value"),
+        [
+            ("The crossing takes an hour and a half.", "time", 5400.0),
+            ("The crossing takes one and a half hours.", "time", 5400.0),
+            ("The crossing takes half an hour.", "time", 1800.0),
+            ("The crossing takes about an hour.", "time", 3600.0),
+            ("The station is within half a mile of the town.", "length", 804.672),
+        ],
+    )
+    def test_a_time_or_length_in_words(self, text: str, dim: str, value: float) -> None:
+        """'an hour and a half', 'half an hour', 'a mile' are figures (they were none, so 'takes 90
+        minutes' against 'takes an hour and a half' was unsourced); the unit of a rate is not
+        ('twice a day', '£10 an hour', 'litres per household a day'), nor 'one day'."""
+        q = q1(text)
+        assert (q.dim, q.low) == (dim, pytest.approx(value))
+        assert [q.dim for q in quantities("The ferry runs twice a day.")] == ["ratio"]
+        assert [q.dim for q in quantities("It pays £10 an hour.")] == ["money:gbp"]
+        assert [q.dim for q in quantities("It used 310 litres per household a day.")] == ["count:litr"]
+        assert quantities("The mill closed one day in May.") == []
+        grounded = one(
+            "The Harwick ferry crossing takes 90 minutes.",
+            in_report("The Harwick ferry crossing takes an hour and a half."),
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    @pytest.mark.parametrize(
         ("text", "dim", "place"),
         [
             ("Harlow is the largest port.", "rank:big", 1),
