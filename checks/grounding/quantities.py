@@ -695,6 +695,16 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         # The largest is not also the smallest; the second largest may be the second smallest of three.
         return False if claim.low == source.low == 1 else None
     t = _approx_tolerance(claim, source)
+    multiplied = _multiplied(claim, source) if "ratio" in (claim.dim, source.dim) else None
+    if multiplied is not None:
+        # "tripled" and "rose 200%", "halved" and "fell 50%": a ratio is a change of ratio - 1.
+        ratio, change = multiplied
+        signed = ratio.low - 1.0
+        way = 1 if "increas" in change.context else -1 if "decreas" in change.context else 0
+        if way and signed and (signed > 0) != (way > 0):
+            return False
+        size = abs(signed)
+        return _overlap(change.interval(t), (size - ratio.tolerance, size + ratio.tolerance))
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -1049,8 +1059,20 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
         return not a.context.isdisjoint(b.dim[6:].split())
     if b.dim == "number" and a.dim.startswith("count:"):
         return not b.context.isdisjoint(a.dim[6:].split())
+    if a.dim == "ratio" or b.dim == "ratio":
+        return _multiplied(a, b) is not None
     # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).
     return a.dim.startswith("rank:") and b.dim.startswith("rank:") and _opposite(a.dim, b.dim)
+
+
+def _multiplied(a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
+    """(the ratio, the change) when one figure is a ratio (``tripled``, ``halved``) and the other a
+    change in percent (``rose 200%``, ``fell 50%``): one measure of a change, two ways."""
+    if a.dim == "ratio" and b.dim == "fraction" and b.role == "by":
+        return a, b
+    if b.dim == "ratio" and a.dim == "fraction" and a.role == "by":
+        return b, a
+    return None
 
 
 # --- reading -----------------------------------------------------------------

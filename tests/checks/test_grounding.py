@@ -2389,6 +2389,40 @@ class TestStatuses:
         ("source", "claim", "expected"),
         [
             (
+                "Visitor numbers at the Kelston museum tripled between 2015 and 2023.",
+                "Visitor numbers at the Kelston museum rose 200% between 2015 and 2023.",
+                "s",
+            ),
+            (
+                "Rail fares in Kelston rose 100% over the decade.",
+                "Rail fares in Kelston doubled over the decade.",
+                "s",
+            ),
+            ("Bus use in Harwick halved in 2021.", "Bus use in Harwick fell 50% in 2021.", "s"),
+            # near misses: the wrong size, the wrong way
+            (
+                "Visitor numbers at the Kelston museum tripled between 2015 and 2023.",
+                "Visitor numbers at the Kelston museum rose 300% between 2015 and 2023.",
+                "c",
+            ),
+            (
+                "Rail fares in Kelston rose 50% over the decade.",
+                "Rail fares in Kelston doubled over the decade.",
+                "c",
+            ),
+            ("Bus use in Harwick halved in 2021.", "Bus use in Harwick rose 50% in 2021.", "c"),
+        ],
+    )
+    def test_a_multiplier_is_a_change_in_percent(self, source: str, claim: str, expected: str) -> None:
+        """'tripled' is 'rose 200%', 'doubled' 'rose 100%', 'halved' 'fell 50%': each was unsourced
+        (a ratio and a change in percent were not compared); 'rose 300%' against 'tripled' and 'rose
+        50%' against 'halved' are contradicted."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
                 "The new Harwick library cost £4.2 million, £700,000 over budget.",
                 "The Harwick library's budget was £3.5 million.",
                 "i",
