@@ -527,6 +527,15 @@ _OF_WHOLE = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
 )
 """Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``."""
+_OF_WHICH = re.compile(r"\s*,?\s*(?:of\s+(?:whom|which|them|these|those)|including)\s")
+
+
+def _of_which(text: str, end: int, start: int) -> bool:
+    """Does the text between a whole (ending at ``end``) and a figure (starting at ``start``) make
+    the figure its part? ``600 patients, of whom 200``, ``£12 million, of which the council paid
+    £4 million``: the words open so, and the figure follows within their clause."""
+    m = _OF_WHICH.match(text, end)
+    return m is not None and start - m.end() <= 40 and not any(c in text[m.end() : start] for c in ",;:.")
 
 
 _RATIO_BASE = re.compile(
@@ -610,6 +619,27 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
                 )
             )
         if (
+            (whole.dim == q.dim or (whole.dim == "number" and q.dim.startswith("count:")))
+            and q.dim not in ("year", "fraction", "ratio")
+            and q.dim[:4] != "rank"
+            and q.kind == whole.kind == "exact"
+            and 0 < whole.low < q.low
+            and _of_which(text, q.end, whole.start)
+        ):
+            # "600 patients, of whom 200 received a placebo": the part comes after its whole.
+            share = whole.low / q.low
+            out.append(
+                whole._replace(
+                    low=share,
+                    high=share,
+                    dim="fraction",
+                    tolerance=max(whole.tolerance, 0.5) / q.low,
+                    start=q.start,
+                    text=text[q.start : whole.end],
+                    context=_of_whole(whole, q),
+                )
+            )
+        if (
             counted
             and q.dim == "number"
             and q.kind == "exact"
@@ -633,7 +663,8 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
 
 def _of_whole(part: Quantity, whole: Quantity) -> frozenset[str]:
     """The words of a part of a whole: its own, the whole's, and what the whole counts."""
-    return part.context | whole.context | frozenset(whole.dim[6:].split())
+    counted = frozenset(whole.dim[6:].split()) if whole.dim.startswith("count:") else _NONE
+    return part.context | whole.context | counted
 
 
 _PERIOD = re.compile(

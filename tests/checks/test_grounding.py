@@ -1303,13 +1303,25 @@ class TestStatuses:
             ("Only 12 of the 40 Kelston schools have a pool.", "Most Kelston schools have a pool.", "c"),
             ("Only 12 of Kelston's 40 schools have a pool.", "Most of Kelston's schools have a pool.", "c"),
             ("30 of the 40 Kelston schools have a pool.", "Most Kelston schools have a pool.", "s"),
+            (
+                "The Corran trial enrolled 600 patients, of whom 200 received a placebo.",
+                "A third of the Corran trial patients received a placebo.",
+                "s",
+            ),
+            (
+                "The Avon scheme cost £12 million, of which the council paid £4 million.",
+                "The council paid half of the Avon scheme's cost.",
+                "c",
+            ),
         ],
     )
     def test_a_part_of_a_whole_is_a_share(self, source: str, claim: str, expected: str) -> None:
         """'3 of the line's 14 stations' states a share (3/14): 'most of the stations' disagrees with it
         (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced).
         'Most Kelston schools' and 'most of Kelston's schools' are shares too: each was read as no
-        figure, and supported against '12 of the 40'."""
+        figure, and supported against '12 of the 40'. A part after its whole ('600 patients, of whom
+        200', '£12 million, of which the council paid £4 million') is a share as well (each claim was
+        unsourced)."""
         facts = in_report(source)
         assert status(claim, facts) is _SAID[expected]
 
