@@ -52,7 +52,7 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
-from checks.grounding.quantities import Quantity, Relation, compare, trend_in
+from checks.grounding.quantities import PERIOD_MARKS, Quantity, Relation, compare, trend_in
 from checks.grounding.roles import Frame, Order, relate
 from checks.grounding.scope import whom
 from messages import Strictness
@@ -81,6 +81,19 @@ def strong(figures: Iterable[Quantity]) -> list[Quantity]:
     """The figures that are not bare numbers or years (:data:`WEAK_DIMS`), nor shares in words
     (``most``: :attr:`Quantity.vague`)."""
     return [q for q in figures if q.dim not in WEAK_DIMS and not q.vague]
+
+
+def _unframed_years(
+    missing: Iterable[Quantity], sentence: SourceSentence, index: SourceIndex
+) -> list[Quantity]:
+    """The claim's years the sentence does not give that are of something it does not say either:
+    ``Corran's new stadium holds 30,000 fans and opened in 2021`` against ``... holds 30,000 fans``
+    (``opened`` is not there, so 2021 is no frame the source may leave to its other sentences)."""
+    years = [q for q in missing if q.dim == "year" and not q.context <= sentence.seen]
+    if not years:
+        return years
+    given = {f.low for f in index.quantities(sentence.number) if f.dim == "year"}
+    return [q for q in years if q.low not in given]
 
 
 _TIMES = frozenset({"year", "quarter", "half"})
@@ -360,7 +373,7 @@ def assess(
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
-        missing = strong(relation.missing)
+        missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
@@ -631,6 +644,8 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
             verbs = TIES | CHANGES if q.role == "by" else TIES
             context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context
+            if not PERIOD_MARKS.isdisjoint(context):  # "£3 a year": a mark, not a word
+                context = context - PERIOD_MARKS
             foreign = any(t not in index.vocab for t in context)
             around = _subset(weights, context.intersection(weights.terms))
             known = weights.figures[id(q)] = (foreign, around)

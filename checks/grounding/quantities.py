@@ -68,7 +68,16 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.units import scale_after, unit_after
 
-__all__ = ["Quantity", "Relation", "clear_memo", "compare", "consistent", "quantities", "trend_in"]
+__all__ = [
+    "PERIOD_MARKS",
+    "Quantity",
+    "Relation",
+    "clear_memo",
+    "compare",
+    "consistent",
+    "quantities",
+    "trend_in",
+]
 
 Role = Literal["", "from", "to", "by", "derived"]
 
@@ -126,12 +135,13 @@ _ALL = re.compile(
     rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:{COUNTS})\b)"
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
-    rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b))",
+    rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
+    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is)\b))",
     re.IGNORECASE,
 )
 """Shares of all or nothing in words: ``all (of) the``, ``all 40``, ``each of the``, ``every school``
-(not ``every day``, a frequency), ``none of the``: 1 or 0, a share that ``9 of the 12 schools``
-or ``two of the five bridges`` disagrees with."""
+(not ``every day``, a frequency), ``none of the``, ``both bridges are``: 1 or 0, a share that ``9
+of the 12 schools`` or ``one of the two bridges`` disagrees with."""
 _OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
 ALL_TOLERANCE = 0.005
 """``all`` is 100%: not 99% (one of a hundred schools without)."""
@@ -377,6 +387,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or "very " in sentence
         or "ach of" in sentence
         or "one of" in sentence
+        or "both " in sentence
+        or "Both " in sentence
     ) and _ALL.search(sentence) is not None
     one = ("one of" in sentence or "One of" in sentence) and _ONE_OF.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
@@ -806,6 +818,10 @@ def compare(
                     ok: bool | None = _overlap(q.interval(t), r.interval(t))
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
+                if q.dim[:6] == "money:" and _other_period(q, r):
+                    ok = _same_per_year(
+                        q, r
+                    )  # "£3 a year" against "£3 a month"; "£36 a year" and "£3 a month"
                 alike = True
             else:
                 ok = consistent(q, r)
@@ -1297,7 +1313,8 @@ def _opposite(a: str, b: str) -> bool:
 
 
 _ONE_OF = re.compile(
-    rf"\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}\d)"
+    rf"\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
+    rf"(?:\d|(?:{'|'.join(_WORD_NUMBERS)})\b))"
 )
 """``one`` before ``of`` and a figure (``only one of the 40 trial sites``): a part of that whole.
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
@@ -1306,7 +1323,7 @@ Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."
 def _all_or_none(m: re.Match[str]) -> Quantity:
     """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words."""
     value = 0.0 if m["none"] else 1.0
-    word = m["all"] or m["each"] or m["every"] or m["none"]
+    word = m["all"] or m["each"] or m["every"] or m["none"] or m["both"]
     end = m.start() + len(word)
     return Quantity(value, value, "fraction", "exact", ALL_TOLERANCE, m.start(), end, word, vague=True)
 
@@ -1587,10 +1604,55 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times
+        if q.dim[:6] == "money:" and (per := _MONEY_PER.match(text, q.end)) is not None:
+            context = context | {_PERIODS[(per.group("per") or per.group("ly")).lower()]}
+            q = q._replace(end=per.end(), text=text[q.start : per.end()])  # noqa: PLW2901  ("£3 a month")
         year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
         # A new Quantity as a plain tuple: NamedTuple._replace costs three times as much, per figure.
         out.append(tuple.__new__(Quantity, (*q[:8], context, role, year, q.vague)))
     return out
+
+
+_MONEY_PER = re.compile(
+    r"\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
+    r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
+    re.IGNORECASE,
+)
+_PERIODS = {
+    "hour": "/hour", "day": "/day", "week": "/week", "fortnight": "/fortnight", "month": "/month",
+    "quarter": "/quarter", "year": "/year", "annum": "/year", "hourly": "/hour", "daily": "/day",
+    "weekly": "/week", "fortnightly": "/fortnight", "monthly": "/month", "quarterly": "/quarter",
+    "yearly": "/year", "annually": "/year",
+}  # fmt: skip
+"""The period a sum of money is per (``£3 a month``): a mark in its context, which no term can be
+(terms hold no ``/``), so that ``£3 a month`` and ``£3 a year`` disagree (:func:`compare`)."""
+
+
+PERIOD_MARKS = frozenset(_PERIODS.values())
+"""The marks :data:`_PERIODS` puts in a figure's context: no words of the sentence's."""
+
+
+def _other_period(a: Quantity, b: Quantity) -> bool:
+    """Are two sums of money per different periods (``£3 a month``, ``£3 a year``)? Not when either
+    names none."""
+    if PERIOD_MARKS.isdisjoint(a.context) or PERIOD_MARKS.isdisjoint(b.context):
+        return False  # most sums: per nothing
+    return (a.context & PERIOD_MARKS).isdisjoint(b.context)
+
+
+_PER_YEAR = {"/day": 365.0, "/week": 52.0, "/fortnight": 26.0, "/month": 12.0, "/quarter": 4.0, "/year": 1.0}
+
+
+def _same_per_year(a: Quantity, b: Quantity) -> bool:
+    """Are two sums per different periods the same a year (``£36 a year``, ``£3 a month``)? Never
+    for a sum per hour, whose hours a year no sentence says."""
+    fa = next((_PER_YEAR[m] for m in a.context & PERIOD_MARKS if m in _PER_YEAR), 0.0)
+    fb = next((_PER_YEAR[m] for m in b.context & PERIOD_MARKS if m in _PER_YEAR), 0.0)
+    if not fa or not fb:
+        return False
+    low_a, high_a = a.interval()
+    low_b, high_b = b.interval()
+    return _overlap((low_a * fa, high_a * fa), (low_b * fb, high_b * fb))
 
 
 def _time_words(text: str) -> frozenset[str]:

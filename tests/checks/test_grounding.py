@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -2396,6 +2397,46 @@ class TestStatuses:
         assert grounded.status.value[0] == expected
         if expected == "i":
             assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Harwick toll is £3 per month.", "The Harwick toll is £3 per year.", "c"),
+            ("Rents in Kelston average £900 a month.", "Rents in Kelston average £900 a week.", "c"),
+            ("The Harwick toll is £36 a year.", "The Harwick toll is £3 a month.", "s"),
+            ("The Harwick toll is £3 per month.", "The Harwick toll is £3.", "s"),
+            (
+                "One of the two Avon bridges is closed for repairs.",
+                "Both Avon bridges are closed for repairs.",
+                "c",
+            ),
+            (
+                "Both Avon bridges are closed for repairs.",
+                "One of the two Avon bridges is closed for repairs.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_sum_per_period_and_both(self, source: str, claim: str, expected: str) -> None:
+        """'£3 per year' against '£3 per month' and 'Both bridges' against 'One of the two bridges'
+        were supported: a sum of money now keeps the period it is per (and £36 a year is £3 a
+        month), 'both' is a share of all, and 'one of the two' a share of half."""
+        grounded = one(claim, in_report(source))
+        assert grounded.status is _SAID[expected]
+        if expected == "c" and "£" in claim:  # the detail says what each sum is per
+            detail = grounded.decision.evidence.detail
+            assert re.search(r"gives £\d+ (?:a|per) \w+ where the source gives £\d+ (?:a|per) \w+", detail)
+
+    def test_a_year_of_something_the_source_does_not_say_is_not_its_frame(self) -> None:
+        """'... holds 30,000 fans and opened in 2021' was supported by '... holds 30,000 fans': a year
+        the sentence does not give is left to the source's frame only when the words around it are
+        the sentence's; 'opened' is not."""
+        source = in_report("Corran's new stadium holds 30,000 fans.")
+        assert (
+            one("Corran's new stadium holds 30,000 fans and opened in 2021.", source).status
+            is not Status.SUPPORTED
+        )
+        assert one("In 2021, Corran's new stadium held 30,000 fans.", source).status is Status.SUPPORTED
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
