@@ -872,7 +872,9 @@ def _polarity(
     worst: tuple[str, float] | None = None
     around: frozenset[str] | None = None
     turned: set[str] = set()
-    numbers: list[bool] | None = None  # per source clause: holds a number of the claim's (on first need)
+    numbers: list[frozenset[str]] | None = (
+        None  # per source clause: the claim's numbers it holds (on first need)
+    )
     for c_terms, c_negated in claim.clauses:
         if len(c_terms) < 2:
             continue
@@ -889,25 +891,39 @@ def _polarity(
                 if rest is None:
                     rest = weights.part(c_terms - {term})
                 clause_cov = coverage(rest, s_terms)
-                if clause_cov < MIN_CLAUSE_COVERAGE:
-                    continue
-                if s_negated != c_negated:
+                weak = clause_cov < MIN_CLAUSE_COVERAGE
+                if not weak and s_negated != c_negated:
                     turned.add(term)  # the negation and the antonym cancel out
                     continue
-                if agreeing is None:
-                    # A clause that says the claim's own word and covers the rest of it at least as
-                    # well: the opposed word, in a clause about less of it ("maintenance rose, while
-                    # capital spending fell"), is about something else.
-                    agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
-                if clause_cov <= agreeing:
-                    continue
+                if not weak:
+                    if agreeing is None:
+                        # A clause that says the claim's own word and covers the rest of it at least
+                        # as well: the opposed word, in a clause about less of it ("maintenance rose,
+                        # while capital spending fell"), is about something else.
+                        agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
+                    weak = clause_cov <= agreeing
                 if numbers is None:
                     numbers = _numbers_by_clause(claim, source, sentence)
-                if (
-                    numbers
-                    and not numbers[i]
-                    and any(n and term in t for n, (t, _) in zip(numbers, source, strict=True))
-                ):
+                # Whose figure: the clause that holds the claim's numbers, when no clause with the
+                # claim's own word does ("cut its output by 10% in 2023, but grew it by 20% in 2024"
+                # against "cut its output by 20% in 2024": the 20% of 2024 grew).
+                holds = bool(numbers) and any(
+                    n and term in t for n, (t, _) in zip(numbers, source, strict=True)
+                )
+                bound = False
+                if weak:
+                    subject = _subject_names(claim)
+                    bound = (
+                        bool(numbers)
+                        and _not_years(numbers[i])
+                        and not holds
+                        and s_negated == c_negated
+                        and bool(subject)
+                        and subject <= s_terms
+                    )
+                    if not bound:
+                        continue
+                elif numbers and not numbers[i] and holds:
                     # "Sales at Corran, which rose 5% in 2022, fell 3% in 2023": the fall is of
                     # another figure than the claim's "rose 5% in 2022".
                     continue
@@ -915,7 +931,8 @@ def _polarity(
                 said = f"the claim says '{surface(term)}' where the source says '{theirs}'"
                 if around is None:
                     around = sentence.context | sentence.before
-                cov = coverage(rest, s_terms | around)
+                # A clause bound by the numbers says the rest of the claim through its sentence.
+                cov = coverage(rest, s_terms | around | sentence.seen if bound else s_terms | around)
                 if found is None or cov > found[1]:
                     found = (said, cov)
         if found is None and len(turned) == was_turned:
@@ -960,16 +977,22 @@ def _polarity(
     return worst, frozenset(turned)
 
 
-def _numbers_by_clause(claim: Features, source: Clauses, sentence: SourceSentence) -> list[bool]:
-    """Per clause of the source sentence: does it hold a number of the claim's? [] when the claim
+def _numbers_by_clause(claim: Features, source: Clauses, sentence: SourceSentence) -> list[frozenset[str]]:
+    """Per clause of the source sentence: the numbers of the claim's it holds. [] when the claim
     has none, or the clauses cannot be read as text."""
     if _NUMBER.search(claim.plain) is None:
         return []
     texts = clause_texts(sentence.plain)
     if len(texts) != len(source):
         return []
-    mine = set(_NUMBER.findall(claim.plain))
-    return [not mine.isdisjoint(_NUMBER.findall(text)) for text in texts]
+    mine = frozenset(_NUMBER.findall(claim.plain))
+    return [mine.intersection(_NUMBER.findall(text)) for text in texts]
+
+
+def _not_years(numbers: frozenset[str]) -> bool:
+    """Does a clause's set of the claim's numbers hold one that is no year? A year alone binds no
+    figure to a clause: it is often the whole sentence's (``sales rose in 2024 but margins fell``)."""
+    return any(not (len(n) == 4 and n.isdigit() and 1800 <= int(n) <= 2100) for n in numbers)
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
@@ -977,7 +1000,7 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 
 
 def _by_numbers(
-    numbers: list[bool], sub: Weights, source: Clauses, best: float
+    numbers: list[frozenset[str]], sub: Weights, source: Clauses, best: float
 ) -> tuple[bool, frozenset[str]] | None:
     """Of the clauses that cover a claim clause best (``best``), with both polarities among them,
     those that hold a number of the claim's (``numbers``: :func:`_numbers_by_clause`), when they
