@@ -720,16 +720,26 @@ def _followed_only(claim: Features, sentence: SourceSentence) -> str:
 def _planned(weights: Weights, plain: str) -> bool:
     """Does the clause of a sentence that best holds the claim state a plan or a possibility (the
     sentence holds one: :func:`lexicon.prospective`)? Not where the plan is another clause's (``The
-    firm, which will open a new office, employs 300 people``); a tie counts as planned."""
+    firm, which will open a new office, employs 300 people``); a tie counts as planned. So does a
+    sentence that holds a word of the claim only in a clause of a plan (``Lumen 4.2 removes the v1
+    endpoints`` against ``deprecates the v1 endpoints, which will be removed in 5.0``: the removal
+    is the plan's)."""
     parts = cut(plain)
     if len(parts) == 1:
         return True
     best, planned = -1.0, True
-    for part in parts:
-        cov = coverage(weights, frozenset(read_terms(part)))
+    read = [(frozenset(read_terms(part)), prospective(part)) for part in parts]
+    for terms, plan in read:
+        cov = coverage(weights, terms)
         if cov > best or (cov == best and not planned):
-            best, planned = cov, prospective(part)
-    return planned
+            best, planned = cov, plan
+    if planned:
+        return True
+    in_plans = frozenset().union(*(terms for terms, plan in read if plan))
+    if not in_plans:
+        return False
+    stated = frozenset().union(*(terms for terms, plan in read if not plan))
+    return any(t in in_plans and t not in stated for t in weights.terms)
 
 
 def _some_only(claim: Features, sentence: SourceSentence) -> str:

@@ -2659,6 +2659,16 @@ class TestStatuses:
                 "i",
             ),
             ("The plant, which opened in 2019, will close in March.", "The plant closed in March.", "i"),
+            (
+                "Lumen 4.2 deprecates the v1 endpoints, which will be removed in 5.0.",
+                "Lumen 4.2 removes the v1 endpoints.",
+                "i",
+            ),
+            (
+                "Lumen 4.2 deprecates the v1 endpoints, which will be removed in 5.0.",
+                "Lumen 4.2 deprecates the v1 endpoints.",
+                "s",
+            ),
         ],
     )
     def test_a_plan_in_another_clause_leaves_a_fact_stated(
@@ -2666,7 +2676,9 @@ class TestStatuses:
     ) -> None:
         """'The firm employs 300 people' against 'The firm, which will open a new office, employs 300
         people' (it was inferred: the sentence holds a plan): the plan is another clause's. A claim
-        that states the plan as done is still inferred."""
+        that states the plan as done is still inferred, and so is one whose word only the plan's
+        clause holds ('removes the v1 endpoints' against 'deprecates ..., which will be removed':
+        it was supported)."""
         grounded = one(claim, in_report(source))
         assert grounded.status.value[0] == expected
         if expected == "i":
