@@ -115,7 +115,7 @@ STOPWORDS: frozenset[str] = words(
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
     almost some several one's according reported reports report said says stated notes noted go goes
-    went gone get gets got become becomes became mostly least even unlike number numbers"""
+    went gone get gets got become becomes became mostly least even unlike number numbers still"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
 

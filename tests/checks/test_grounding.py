@@ -2643,6 +2643,20 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            ("The Kelston mill no longer grinds flour.", "The Kelston mill still grinds flour.", "c"),
+            ("The mill no longer grinds flour.", "The mill still grinds flour.", "c"),
+            ("The mill grinds flour.", "The mill still grinds flour.", "s"),
+        ],
+    )
+    def test_still_is_no_word_a_source_must_hold(self, source: str, claim: str, expected: str) -> None:
+        """'The mill still grinds flour' was unsourced against 'no longer grinds flour' (and against
+        'grinds flour'): in a claim of three words, 'still', which no source holds, weighed as much as
+        the mill. It is a function word now; the negation decides."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             (
                 "The firm, which will open a new office next year, employs 300 people.",
                 "The firm employs 300 people.",
