@@ -746,8 +746,9 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         way = 1 if "increas" in change.context else -1 if "decreas" in change.context else 0
         if way and signed and (signed > 0) != (way > 0):
             return False
-        size = abs(signed)
-        return _overlap(change.interval(t), (size - ratio.tolerance, size + ratio.tolerance))
+        low, high = ratio.interval(t)  # "nearly doubled": up to 2; "more than tripled": over 3
+        sizes = (low - 1.0, high - 1.0) if signed >= 0 else (1.0 - high, 1.0 - low)
+        return _overlap(change.interval(t), sizes)
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -1133,8 +1134,10 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         ratio = _WORD_RATIO.get(" ".join(m.group("word").casefold().split()))
         if ratio is None:
             return None
+        # "nearly doubled", "more than tripled": the qualifier counts, as before a number.
+        kind, _, begin = _qualifier(text, m.start(), m.start())
         return Quantity(
-            ratio, ratio, "ratio", "exact", MIN_TOLERANCE * ratio, m.start(), m.end(), m.group("word")
+            ratio, ratio, "ratio", kind, MIN_TOLERANCE * ratio, begin, m.end(), text[begin : m.end()]
         )
     if kind_of == "share":
         return _share(text, m)

@@ -2472,12 +2472,29 @@ class TestStatuses:
                 "c",
             ),
             ("Bus use in Harwick halved in 2021.", "Bus use in Harwick rose 50% in 2021.", "c"),
+            # a qualified multiplier is a bound or an approximation
+            (
+                "Ridership on the Avon line rose 95% in 2023.",
+                "Ridership on the Avon line nearly doubled in 2023.",
+                "s",
+            ),
+            (
+                "Ridership on the Avon line rose 60% in 2023.",
+                "Ridership on the Avon line nearly doubled in 2023.",
+                "c",
+            ),
+            (
+                "Ridership on the Avon line rose 90% in 2023.",
+                "Ridership on the Avon line more than doubled in 2023.",
+                "c",
+            ),
         ],
     )
     def test_a_multiplier_is_a_change_in_percent(self, source: str, claim: str, expected: str) -> None:
         """'tripled' is 'rose 200%', 'doubled' 'rose 100%', 'halved' 'fell 50%': each was unsourced
         (a ratio and a change in percent were not compared); 'rose 300%' against 'tripled' and 'rose
-        50%' against 'halved' are contradicted."""
+        50%' against 'halved' are contradicted. 'nearly doubled' is about 2 and 'more than doubled'
+        over 2, as 'nearly 450' and 'more than 3,000' are (both were read as exactly 2)."""
         assert status(claim, in_report(source)) is _SAID[expected]
 
     @pytest.mark.parametrize(
