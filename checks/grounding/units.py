@@ -173,6 +173,14 @@ def _counted(text: str, pos: int) -> bool:
     return first in _IRREGULAR_PLURALS or (first.endswith("s") and not first.endswith("ss"))
 
 
+_NOT_NOUNS = words(
+    """after before since during despite following ahead behind amid against without beyond except
+    towards toward upon"""
+)
+"""Words after a figure that open what follows it, not a noun it counts (``in 2015 after years of
+delay``: the year 2015, not 2,015 after-years)."""
+
+
 def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:
     """(dimension, factor, end) of the unit at ``pos``, after a figure; money, counts and bare numbers too.
 
@@ -210,7 +218,7 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             if word is None:
                 break
             low = word.lower()
-            if low in STOPWORDS:
+            if low in STOPWORDS or low in _NOT_NOUNS:
                 break
             seen.append(stem(low))
             if low.endswith("s") or low in _IRREGULAR_PLURALS:

@@ -889,6 +889,16 @@ class TestQuantities:
         """'about' allows 15%, bounds are open on one side, round thousands count as rounded."""
         assert consistent(q1(claim), q1(source)) is expected
 
+    def test_a_word_that_opens_what_follows_is_no_counted_noun(self) -> None:
+        """'extended in 2015 after years of delay' was 2,015 'after years', a count no claim year met,
+        so 'extended in 2019' was supported; it is the year 2015 now, and conflicts."""
+        assert [q.dim for q in quantities("It was extended in 2015 after years of delay.")] == ["year"]
+        grounded = one(
+            "The Kelston library was extended in 2019.",
+            in_report("The Kelston library was extended in 2015 after years of delay."),
+        )
+        assert grounded.status is Status.CONTRADICTED
+
     @pytest.mark.parametrize(
         "text", ["Lumen 4.2", "Python 3.8", "version 3", "v2.0.1", "p95", "GPT-4", "at 10:30", "3/4"]
     )
