@@ -88,7 +88,8 @@ _BUT_EXCEPT = (
 )
 """``but`` after ``every day``, ``every month``, ``everyone``, ``everybody`` and before a name or
 ``the`` and a word, ending the clause: ``opens every day but Monday``, ``everyone but the mayor``."""
-_EXCEPT = rf"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|{_BUT_EXCEPT})\b"
+_EXCEPT_WORDS = r"except|apart\s+from|excluding|with\s+the\s+exception\s+of"
+_EXCEPT = rf"(?:{_EXCEPT_WORDS}|{_BUT_EXCEPT})\b"
 """The words that open an exception (:func:`excepted`, and a cut of :data:`_CLAUSE`)."""
 _CLAUSE = re.compile(
     rf"\s*(?:[,;:\u060c\u061b]|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
@@ -99,9 +100,7 @@ _CLAUSE = re.compile(
 """Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject).
 An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
 see :func:`exception`."""
-_EXCEPTION = re.compile(
-    rf"(?:except|apart\s+from|excluding|with\s+the\s+exception\s+of|but(?={_BUT_TAIL}))\b", re.IGNORECASE
-)
+_EXCEPTION = re.compile(rf"(?:{_EXCEPT_WORDS}|but(?={_BUT_TAIL}))\b", re.IGNORECASE)
 """How an exception clause opens, read on the clause alone (a ``but`` that opens one is a kept
 :data:`_BUT_EXCEPT`: :data:`_CLAUSE` cuts away every other)."""
 _ELLIPSIS = re.compile(r"not\s", re.IGNORECASE)

@@ -638,19 +638,9 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and 0 < whole.low < q.low
             and _of_which(text, q.end, whole.start)
         ):
-            # "600 patients, of whom 200 received a placebo": the part comes after its whole.
-            share = whole.low / q.low
-            out.append(
-                whole._replace(
-                    low=share,
-                    high=share,
-                    dim="fraction",
-                    tolerance=max(whole.tolerance, 0.5) / q.low,
-                    start=q.start,
-                    text=text[q.start : whole.end],
-                    context=_of_whole(whole, q),
-                )
-            )
+            # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
+            # after) comes after its whole (``q``).
+            out.append(_share_of(text, whole, q, (q.start, whole.end), max(whole.tolerance, 0.5)))
         if (
             counted
             and q.dim == "number"
@@ -658,19 +648,27 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and 0 < q.low < whole.low
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
-            share = q.low / whole.low
-            out.append(
-                q._replace(
-                    low=share,
-                    high=share,
-                    dim="fraction",
-                    tolerance=0.5 / whole.low,
-                    end=whole.end,
-                    text=text[q.start : whole.end],
-                    context=_of_whole(q, whole),
-                )
-            )
+            out.append(_share_of(text, q, whole, (q.start, whole.end), 0.5))
     return out
+
+
+def _share_of(
+    text: str, part: Quantity, whole: Quantity, span: tuple[int, int], tolerance: float
+) -> Quantity:
+    """The share ``part`` is of ``whole``, written at ``span`` (``3 of the line's 14 stations``,
+    ``600 patients, of whom 200``), ``tolerance`` being the part's."""
+    share = part.low / whole.low
+    start, end = span
+    return part._replace(
+        low=share,
+        high=share,
+        dim="fraction",
+        tolerance=tolerance / whole.low,
+        start=start,
+        end=end,
+        text=text[start:end],
+        context=_of_whole(part, whole),
+    )
 
 
 def _of_whole(part: Quantity, whole: Quantity) -> frozenset[str]:

@@ -107,6 +107,16 @@ def status(draft: str, *sources: Source, **kw: Any) -> Status:
     return one(draft, *sources, **kw).status  # type: ignore[no-any-return]
 
 
+def in_one_sentence(claim: str, sentence: str, expected: str, why: str = "") -> Any:
+    """``claim`` grounded against ``sentence`` (:func:`in_report`), its status's first letter
+    ``expected``; an inferred one explained by ``why``. The grounded claim."""
+    grounded = one(claim, in_report(sentence))
+    assert grounded.status.value[0] == expected
+    if why and expected == "i":
+        assert why in grounded.decision.evidence.detail
+    return grounded
+
+
 @pytest.fixture(autouse=True)
 def _fresh_index_cache() -> Iterator[None]:
     """Every test builds its own source index (the per-process cache is global state)."""
@@ -1990,10 +2000,7 @@ class TestStatuses:
         """'caused' against 'was associated with', 'improve' against 'are linked to': the source
         reports a correlation, the claim more (each was supported): inferred, for the judge. A claim
         of one side only, or a link that joins things, is not read so."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "association" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "association")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -2055,10 +2062,7 @@ class TestStatuses:
         accidents' against 'Since the bypass opened, accidents have fallen' (each was supported): the
         source gives an order in time, the claim a cause: inferred, for the judge. A cause stated, a
         claim that says 'after' itself, or one with the words of one side only, is not read so."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "followed another" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "followed another")
         assert sequenced("The bridge is named after the engineer.") is None
         assert sequenced("Sales rose in the following year.") is None
         assert sequenced("Sales rose after the launch, thanks to the advertising.") is None
@@ -2109,10 +2113,7 @@ class TestStatuses:
         gives it as someone's view, the claim as fact: inferred, for the judge. A claim that keeps
         the attribution, a company's or the police's 'said', and a view in another clause are not
         read so."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "as a view" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "as a view")
         assert reported("The think tank said rents rose.") is None
         assert reported("Officials warned residents to stay indoors.") is None
         assert reported("The minister believes in open data.") is None
@@ -2411,10 +2412,7 @@ class TestStatuses:
         """'150 of Corran's staff' against 'Half of Corran's 300 staff' was contradicted (150 against
         300): the source gives the part as a share of the whole, and 150 follows from it (inferred,
         computed); 200 does not."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "follows from the source's figures" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "follows from the source's figures")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -2546,10 +2544,7 @@ class TestStatuses:
         figure is the difference of the sentence's two, which words of the sentence relate ('over
         budget', 'of whom', 'the rest'): inferred, computed. 9,000 and 4,000 of two lines are not so
         related."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "follows from the source's figures" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "follows from the source's figures")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -2590,10 +2585,7 @@ class TestStatuses:
         2024, three times as many as in 2019' supported: the ratio gives the other year's figure
         (derived; a claim of it is computed, inferred), and a figure 'of grain' before its year is
         that year's."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "follows from the source's figures" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "follows from the source's figures")
         derived = [
             q for q in quantities("It has 2 million users, twice as many as in 2022.") if q.role == "derived"
         ]
@@ -2662,10 +2654,7 @@ class TestStatuses:
         supported): the source says it of some, the claim in general: inferred, for the judge. Not
         'some 300' (an approximation), a claim that says 'some' itself, nor 'several' in the object
         of another noun."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "of some" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "of some")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -2720,10 +2709,7 @@ class TestStatuses:
         that states the plan as done is still inferred, and so is one whose word only the plan's
         clause holds ('removes the v1 endpoints' against 'deprecates ..., which will be removed':
         it was supported)."""
-        grounded = one(claim, in_report(source))
-        assert grounded.status.value[0] == expected
-        if expected == "i":
-            assert "planned or possible" in grounded.decision.evidence.detail
+        in_one_sentence(claim, source, expected, "planned or possible")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
