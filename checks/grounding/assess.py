@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, clause_texts
+from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
@@ -352,7 +352,7 @@ def assess(
         )
         if against is not None:
             return against
-    mismatch, turned = _polarity(claim, index.clauses(sentence.number), weights, sentence, said)
+    mismatch, turned = _polarity(claim, index, weights, sentence, said)
     if mismatch is not None:
         kind, clause_cov = mismatch
         # A plan is no denial of a fact ("the board plans to cut fees" against "fees rose 4%"): a
@@ -861,12 +861,13 @@ def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Fra
 
 def _polarity(
     claim: Features,
-    source: Clauses,
+    index: SourceIndex,
     weights: Weights,
     sentence: SourceSentence,
     compared: frozenset[str] = frozenset(),
 ) -> tuple[tuple[str, float] | None, frozenset[str]]:
-    """A negation or antonym mismatch between a claim clause and a source clause about the same thing.
+    """A negation or antonym mismatch between a claim clause and a clause of ``sentence`` about the
+    same thing.
 
     Returns the explanation and how much of the claim clause the source clause
     (with the sentence's surroundings) covers, or None. A source clause must hold at
@@ -879,12 +880,12 @@ def _polarity(
     The words of a comparison the sentence makes the other way round (``compared``: ``less`` in ``buses
     run less often than trains`` against ``trains run more often than buses``) oppose nothing.
     """
+    source = index.clauses(sentence.number)
     worst: tuple[str, float] | None = None
     around: frozenset[str] | None = None
     turned: set[str] = set()
-    numbers: list[frozenset[str]] | None = (
-        None  # per source clause: the claim's numbers it holds (on first need)
-    )
+    # Per source clause, the claim's numbers it holds (read on first need).
+    numbers: list[frozenset[str]] | None = None
     for c_terms, c_negated in claim.clauses:
         if len(c_terms) < 2:
             continue
@@ -913,7 +914,7 @@ def _polarity(
                         agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
                     weak = clause_cov <= agreeing
                 if numbers is None:
-                    numbers = _numbers_by_clause(claim, source, sentence)
+                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
                 # Whose figure: the clause that holds the claim's numbers, when no clause with the
                 # claim's own word does ("cut its output by 10% in 2023, but grew it by 20% in 2024"
                 # against "cut its output by 20% in 2024": the 20% of 2024 grew).
@@ -959,7 +960,7 @@ def _polarity(
                     best_cov, best_negated, best_terms = cov, s_negated, s_terms
             if split:
                 if numbers is None:
-                    numbers = _numbers_by_clause(claim, source, sentence)
+                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
                 best_negated, best_terms = _by_numbers(numbers, sub, source, best_cov) or (
                     best_negated,
                     best_terms,
@@ -987,13 +988,10 @@ def _polarity(
     return worst, frozenset(turned)
 
 
-def _numbers_by_clause(claim: Features, source: Clauses, sentence: SourceSentence) -> list[frozenset[str]]:
-    """Per clause of the source sentence: the numbers of the claim's it holds. [] when the claim
-    has none, or the clauses cannot be read as text."""
+def _numbers_by_clause(claim: Features, texts: Sequence[str]) -> list[frozenset[str]]:
+    """Per clause of a source sentence (``texts``: :meth:`SourceIndex.clause_texts`): the numbers of
+    the claim's it holds. [] when the claim has none."""
     if _NUMBER.search(claim.plain) is None:
-        return []
-    texts = clause_texts(sentence.plain)
-    if len(texts) != len(source):
         return []
     mine = frozenset(_NUMBER.findall(claim.plain))
     return [mine.intersection(_NUMBER.findall(text)) for text in texts]

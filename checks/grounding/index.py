@@ -86,7 +86,6 @@ __all__ = [
     "SourceIndex",
     "SourceSentence",
     "build_index",
-    "clause_texts",
     "clear_cache",
     "features",
 ]
@@ -147,7 +146,7 @@ def features(plain: str) -> Features:
     return Features(
         own,
         _figures(plain),
-        _clauses(plain, own, source=False),
+        _clauses(_clause_texts(plain, source=False), plain, own),
         sentence_names(plain),
         prospective(plain),
         lead_term(plain),
@@ -164,7 +163,7 @@ def _figures(plain: str) -> tuple[Quantity, ...]:
     return tuple(quantities(plain, limit=MAX_FIGURES))
 
 
-def clause_texts(plain: str, *, source: bool = True) -> list[str]:
+def _clause_texts(plain: str, *, source: bool = True) -> tuple[str, ...]:
     """The clauses of a sentence as :class:`Clauses` reads them, as text: cut at commas and contrasts
     (:func:`checks.grounding.lexicon.clauses`), and a source's at an ``and`` between a conjunct that
     denies and one that does not (:func:`checks.grounding.lexicon.conjuncts`). A claim's conjuncts
@@ -176,11 +175,11 @@ def clause_texts(plain: str, *, source: bool = True) -> list[str]:
         parts = list(chain.from_iterable(map(conjuncts, parts)))
     if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
         parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
-    return parts
+    return tuple(parts)
 
 
-def _clauses(plain: str, own: frozenset[str], *, source: bool = True) -> Clauses:
-    parts = clause_texts(plain, source=source)
+def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> Clauses:
+    """The terms and polarity of each clause of ``plain`` (``parts``: :func:`_clause_texts`)."""
     if len(parts) == 1:
         return ((own, negated(plain)),)
     out: list[tuple[frozenset[str], bool]] = []
@@ -294,6 +293,7 @@ class _Read:
     names: dict[int, frozenset[str]] = field(default_factory=dict)
     figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
     clauses: dict[int, Clauses] = field(default_factory=dict)
+    clause_texts: dict[int, tuple[str, ...]] = field(default_factory=dict)
     frames: dict[int, tuple[tuple[Frame, ...], frozenset[str]]] = field(default_factory=dict)
     modes: dict[int, Modes] = field(default_factory=dict)
     limits: dict[int, Limits] = field(default_factory=dict)
@@ -522,8 +522,15 @@ class SourceIndex:
         r, k = self._sentences.locate(number)
         got = r.clauses.get(k)
         if got is None:
-            got = r.clauses[k] = _clauses(r.plains[k], self.sentences[number].terms)
+            texts = r.clause_texts[k] = _clause_texts(r.plains[k])
+            got = r.clauses[k] = _clauses(texts, r.plains[k], self.sentences[number].terms)
         return got
+
+    def clause_texts(self, number: int) -> tuple[str, ...]:
+        """The text of each of one sentence's :meth:`clauses`, in their order."""
+        self.clauses(number)
+        r, k = self._sentences.locate(number)
+        return r.clause_texts[k]
 
     def frames(self, number: int) -> tuple[tuple[Frame, ...], frozenset[str]]:
         """The frames of one sentence (:func:`checks.grounding.roles.frames`) and the terms of its

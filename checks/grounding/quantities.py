@@ -818,9 +818,8 @@ def compare(
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
                 if q.dim[:6] == "money:" and _other_period(q, r):
-                    ok = _same_per_year(
-                        q, r
-                    )  # "£3 a year" against "£3 a month"; "£36 a year" and "£3 a month"
+                    # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
+                    ok = _same_per_year(q, r)
                 alike = True
             else:
                 ok = consistent(q, r)
