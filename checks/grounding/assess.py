@@ -32,6 +32,8 @@ from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentenc
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
+    MONTHS,
+    SEASONS,
     STOPWORDS,
     associated,
     causal,
@@ -277,6 +279,17 @@ def assess(
         if len(kept) < len(relation.conflicts):
             dropped = tuple(q for q, r in relation.conflicts if _within_any(r, spans))
             relation = relation._replace(conflicts=kept, missing=relation.missing + dropped)
+    if (
+        relation.conflicts
+        and all(q.dim == "year" for q, _ in relation.conflicts)
+        and _other_times(claim, sentence, index)
+        and _polarity(claim, index, weights, sentence)[0] is not None
+    ):
+        # "The market was allowed in 2005" against "was banned in 1990": the years of opposite
+        # statements, two events; their difference is no conflict (the polarity test below says so).
+        relation = relation._replace(
+            conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
+        )
     if relation.conflicts:
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
@@ -353,6 +366,10 @@ def assess(
         if against is not None:
             return against
     mismatch, turned = _polarity(claim, index, weights, sentence, said)
+    if mismatch is not None and _other_times(claim, sentence, index):
+        # "The plant closed in 2019" against "opened in 2001": one event does not deny another of
+        # another year, and the source says nothing of the claim's.
+        return Evidence(sentence, bare, similarity, Finding.NONE)
     if mismatch is not None:
         kind, clause_cov = mismatch
         # A plan is no denial of a fact ("the board plans to cut fees" against "fees rose 4%"): a
@@ -372,6 +389,13 @@ def assess(
     figures = _figures_stated(claim, relation, sentence.seen)
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
+    if not _states(own, cov, th) and _REFERRING.match(sentence.plain) is not None:
+        # "The Harwick plant opened in 2001. It employs 450 people." states "The Harwick plant
+        # employs 450 people": "It" is what the sentence before is about.
+        referent, relation = _referent(claim, relation, sentence, index)
+        if referent:
+            own = coverage(weights, sentence.terms | referent | turned | tie)
+            cov = coverage(weights, sentence.seen | referent | turned | tie)
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
         missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
@@ -659,6 +683,87 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
 def _subject_names(claim: Features) -> frozenset[str]:
     """The claim's names and its first word when capitalised (a name the sentence alone cannot tell)."""
     return claim.names | {claim.lead} if claim.lead else claim.names
+
+
+_REFERRING = re.compile(
+    r"(?:It|They|He|She|Its|Their)\s(?!(?:is|was|has\s+been|had\s+been|will\s+be|would\s+be|seems|seemed"
+    r"|appears|appeared|remains|remained)\s+\w+\s+(?:that|to|whether|if|how|why|when)\b)"
+)
+"""A sentence that opens with a pronoun for what the sentence before is about (``It employs 450
+people``), not one that opens with an empty ``It`` (``It is likely that``, ``It was decided to``)."""
+_SUBJECT_SLACK = 2
+"""How many of the sentence before's first terms past the claim's own may stand between them (a
+verb, a word of its subject the claim leaves out): its subject is where a referent is."""
+
+
+def _referent(
+    claim: Features, relation: Relation, sentence: SourceSentence, index: SourceIndex
+) -> tuple[frozenset[str], Relation]:
+    """The claim's words that the pronoun opening ``sentence`` stands for, read from the opening words
+    of the sentence before (its subject): ``Harwick plant`` in ``The Harwick plant opened in 2001. It
+    employs 450 people``, not ``Corran depot`` in ``The Harwick plant supplies the Corran depot``.
+
+    Only when the sentence gives the claim's figures, but for a count of the subject that the
+    sentence before gives (``Kelston's two libraries share one catalogue. They lend 80,000 books a
+    year.``), with no figure disagreeing: the figures bind the claim to it (``It was published in
+    June`` is no referent's ``was 4,300 in June``). Empty when the sentence opens its source or the
+    claim's missing words are not all in that subject. The relation comes back with the sentence
+    before's figures among the matched."""
+    if relation.conflicts or (claim.quantities and not relation.matched):
+        return _NONE, relation
+    n = sentence.number
+    if n == index.spans[sentence.source_id][0]:
+        return _NONE, relation
+    missing = claim.terms - sentence.terms
+    if not missing:
+        return _NONE, relation
+    before = index.plain(n - 1)
+    opening = read_terms(before)[: len(missing) + _SUBJECT_SLACK]
+    if not missing.issubset(opening):
+        return _NONE, relation
+    if relation.missing:
+        # Only a count of the subject itself ("two libraries"): a figure the sentence before states
+        # of its subject ("handled 1,200 requests per second. Its p95 latency was 45 ms") makes the
+        # claim a synthesis of the two sentences, inferred.
+        counts = (
+            q.dim[:6] == "count:" and not missing.isdisjoint(q.dim[6:].split()) for q in relation.missing
+        )
+        if not all(counts):
+            return _NONE, relation
+        held = compare(relation.missing, index.quantities(n - 1), claim.terms, claim.names, before)
+        if held.conflicts or held.missing:
+            return _NONE, relation
+        relation = relation._replace(matched=relation.matched + held.matched, missing=())
+    return missing, relation
+
+
+_AT_A_TIME = re.compile(
+    r"\b(?:in|during|on)\s+(?:(?:early|late|mid)[\s-]+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+    rf"(?:(?:{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?$",
+    re.IGNORECASE,
+)
+"""What dates a statement to the year after it: ``in``, ``during`` or ``on``, with a month, a season or a
+day between (``in March 2001``, ``on 4 May 2019``, ``in early 2020``); not ``since``, ``until``, ``by``."""
+
+
+def _dated(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
+    """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals."""
+    return [
+        (q.low, q.high)
+        for q in figures
+        if q.dim == "year" and _AT_A_TIME.search(plain, max(0, q.start - 32), q.start) is not None
+    ]
+
+
+def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) -> bool:
+    """Are the claim and the sentence dated to different years (``closed in 2019`` against ``opened
+    in 2001``): two events, which opposite words do not set against each other? Not when either is
+    undated, nor when a year of one is a year of the other."""
+    mine = _dated(claim.plain, claim.quantities)
+    if not mine:
+        return False
+    theirs = _dated(sentence.plain, index.quantities(sentence.number))
+    return bool(theirs) and not any(a <= d and c <= b for a, b in mine for c, d in theirs)
 
 
 def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:

@@ -745,7 +745,11 @@ def negation_scopes(text: str) -> list[str] | None:
     if "neither" in low or " nor " in low or _NOT_DENYING.search(text):
         return None
     ends = [m.start() for m in _SCOPE_END.finditer(text)]  # once: a cue looks up its end (bisect)
-    starts = [m.end() for m in _TOKEN.finditer(low) if m.group() in NEGATIONS or m.group().endswith("n't")]
+    starts = [
+        m.start() if m.group() in _DENIES_ITSELF else m.end()
+        for m in _TOKEN.finditer(low)
+        if m.group() in NEGATIONS or m.group().endswith("n't")
+    ]
     for pattern in (_WITHDRAWN, _FAILED, _STOPPED, _REFUSED):
         starts.extend(m.start() for m in pattern.finditer(text))
     if len(starts) > MAX_SCOPES:
@@ -756,6 +760,10 @@ def negation_scopes(text: str) -> list[str] | None:
         end = min(ends[at] if at < len(ends) else len(text), start + MAX_SCOPE_CHARS)
         scopes.append(text[start:end])
     return scopes
+
+
+_DENIES_ITSELF = frozenset(cue for cue in NEGATIONS if terms(cue))
+"""Negations that are words of what they deny (``banned`` is ``not allowed``): their scope holds them."""
 
 
 _UNIVERSALS = words("all every everyone everybody everything always each")

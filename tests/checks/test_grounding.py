@@ -2992,6 +2992,123 @@ class TestStatuses:
         assert all(draft[c.claim.start : c.claim.end] == c.claim.text for c in result.claims)
         assert all(isinstance(c.status, Status) for c in result.claims)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kelston library opened in 1998. It was extended in 2015.",
+                "The Kelston library was extended in 2015.",
+                "s",
+            ),
+            (
+                "The Kelston library opened in 1998. It was extended in 2015.",
+                "The Kelston library was extended in 2012.",
+                "c",
+            ),
+            (
+                "The Harwick plant opened in 2001. It employs 450 people.",
+                "The Harwick plant employs 450 people.",
+                "s",
+            ),
+            (
+                "The Harwick plant opened in 2001. It employs 450 people.",
+                "The Harwick plant employs 600 people.",
+                "c",
+            ),
+            (
+                "Dr Ana Silva joined the hospital in 2010. She leads a team of 12 surgeons.",
+                "Dr Ana Silva leads a team of 12 surgeons.",
+                "s",
+            ),
+            (
+                "Kelston's two libraries share one catalogue. They lend 80,000 books a year.",
+                "Kelston's two libraries lend 80,000 books a year.",
+                "s",
+            ),
+            (
+                "The Avon line opened in 1995. Its trains run every 15 minutes.",
+                "The Avon line's trains run every 15 minutes.",
+                "s",
+            ),
+            # Near misses: another subject, the sentence before's object, a claim of both sentences.
+            (
+                "The Kelston library opened in 1998. It was extended in 2015.",
+                "The Kelston museum was extended in 2015.",
+                "u",
+            ),
+            (
+                "The Harwick plant supplies the Corran depot. It employs 450 people.",
+                "The Corran depot employs 450 people.",
+                "i",
+            ),
+            (
+                "The Harwick plant opened in 2001. It employs 450 people.",
+                "The Harwick plant opened in 2001 and employs 450 people.",
+                "i",
+            ),
+            (
+                "The Kelston library opened in 1998. It is thought that 20,000 people use it.",
+                "The Kelston library is used by 20,000 people.",
+                "i",
+            ),
+        ],
+    )
+    def test_a_pronoun_stands_for_the_subject_before(self, source: str, claim: str, expected: str) -> None:
+        """A sentence that opens with 'It', 'They', 'She' or 'Its' states a claim that names what the
+        sentence before is about, when it gives the claim's figures (each was inferred, a synthesis;
+        the first a false contradiction: 1998 against the claim's 2015). Not a claim about the
+        sentence before's object, nor one the two sentences state only between them, nor an empty
+        'It is thought that'."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Harwick plant opened in 2001.", "The Harwick plant closed in 2019.", "u"),
+            ("The Avon bridge was closed in 2020.", "The Avon bridge was opened in 1965.", "u"),
+            ("Corran Council raised parking fees in 2022.", "Corran Council cut parking fees in 2024.", "u"),
+            ("Sales at the Kelston shop rose in 2023.", "Sales at the Kelston shop fell in 2021.", "u"),
+            ("The Kelston market was banned in 1990.", "The Kelston market was allowed in 2005.", "u"),
+            # The same year, or no year: the opposite words still disagree.
+            ("The Harwick plant opened in 2001.", "The Harwick plant closed in 2001.", "c"),
+            ("Sales at the Kelston shop rose in 2023.", "Sales at the Kelston shop fell in 2023.", "c"),
+            ("The Kelston library is open on Sundays.", "The Kelston library is closed on Sundays.", "c"),
+            ("The Harwick mine opened in 1890 and closed in 1986.", "The Harwick mine opened in 1986.", "c"),
+            ("The bridge has not closed since 2019.", "The bridge closed in 2022.", "c"),
+        ],
+    )
+    def test_opposite_words_of_other_years_disagree_on_nothing(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'closed in 2019' against 'opened in 2001' is another event, of which the source says
+        nothing: unsourced (each of the first five was contradicted). In the same year, undated, or
+        against a year the source gives as a bound ('since 2019'), they disagree."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Kelston market was banned in 1990.", "The Kelston market was allowed in 1990.", "c"),
+            ("The Kelston market was banned.", "The Kelston market was allowed.", "c"),
+            ("Fishing is forbidden in the Avon reservoir.", "Fishing is allowed in the Avon reservoir.", "c"),
+            (
+                "Fishing is forbidden in the Avon reservoir.",
+                "Fishing is not allowed in the Avon reservoir.",
+                "s",
+            ),
+            (
+                "Dogs are banned from the beach and must be kept on a lead in the park.",
+                "Dogs must be kept on a lead in the park.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_ban_denies_what_it_names(self, source: str, claim: str, expected: str) -> None:
+        """'banned' is 'not allowed', and what it denies includes itself: 'The Kelston market was
+        allowed' was supported by 'The Kelston market was banned' (the ban's scope was only the words
+        after it, which hold nothing of the claim's)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
