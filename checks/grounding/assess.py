@@ -51,6 +51,7 @@ from checks.grounding.lexicon import (
     stem,
     surface,
     universal_words,
+    untold,
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
@@ -397,6 +398,16 @@ def assess(
             own = coverage(weights, sentence.terms | referent | turned | tie)
             cov = coverage(weights, sentence.seen | referent | turned | tie)
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
+        modes = index.modes(sentence.number)
+        if (modes.untold or modes.withheld) and not untold(claim.plain):
+            # What a source says was not told it neither states nor denies: "The museum will close"
+            # against "did not say that the museum would close"; "Harwick Foods paid £4 million for
+            # the site" against "did not disclose how much it paid for the site" (that it paid, yes).
+            rest = sentence.terms - modes.untold
+            if (modes.withheld and relation.missing) or not _states(
+                coverage(weights, rest | turned | tie), coverage(weights, rest | sentence.context), th
+            ):
+                return Evidence(sentence, bare, similarity, Finding.NONE)
         missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
             detail = f"the source does not state {missing[0].text}"

@@ -68,6 +68,7 @@ from checks.grounding.lexicon import (
     prospective,
     sentence_names,
     terms,
+    untold,
 )
 from checks.grounding.quantities import Quantity, clear_memo, quantities
 from checks.grounding.roles import Frame, frames
@@ -226,6 +227,13 @@ class Modes(NamedTuple):
     """As alleged or conditional, and the words that make it so (:func:`checks.grounding.lexicon.hedged`)."""
     exceptions: tuple[tuple[int, int], ...]
     """Where its exceptions stand (:func:`checks.grounding.lexicon.excepted`)."""
+    untold: frozenset[str] = frozenset()
+    """The terms of what it says was not told (:func:`checks.grounding.lexicon.untold`: ``that the
+    museum would close`` in ``did not say that the museum would close``), which it neither states nor
+    denies."""
+    withheld: bool = False
+    """It says a detail of what it states was not told (``did not disclose how much it paid``: that
+    it paid, not how much): the claim's figures it does not give are not the source's."""
 
 
 class Limits(NamedTuple):
@@ -550,7 +558,16 @@ class SourceIndex:
         got = r.modes.get(k)
         if got is None:
             plain = r.plains[k]
-            got = r.modes[k] = Modes(prospective(plain), hedged(plain), tuple(excepted(plain)))
+            told = untold(plain)
+            # "whether", "if", "that": nothing of it is told; "how much", "when": all but the detail.
+            whole = told[:8].lower().startswith(("whether", "if ", "that "))
+            got = r.modes[k] = Modes(
+                prospective(plain),
+                hedged(plain),
+                tuple(excepted(plain)),
+                frozenset(terms(told)) if whole else frozenset(),
+                bool(told) and not whole,
+            )
         return got
 
     def limits(self, number: int) -> Limits:

@@ -758,8 +758,47 @@ def negation_scopes(text: str) -> list[str] | None:
     for start in starts:
         at = bisect_left(ends, start)
         end = min(ends[at] if at < len(ends) else len(text), start + MAX_SCOPE_CHARS)
-        scopes.append(text[start:end])
+        untold = _UNTOLD.match(text, start, end)
+        # "did not disclose how much it paid": the telling is denied, not the paying.
+        scopes.append(text[start : untold.end() if untold is not None else end])
     return scopes
+
+
+_TELLING = (
+    r"(?:(?:yet|publicly|officially)\s+)?"
+    r"(?:disclos|reveal|say|said|specif|confirm|announc|stat|explain|publish|releas|clarif|indicat"
+    r"|tell|told|comment|know|knew|known)[a-z]*(?:\s+on)?"
+    r"(?:\s+(?:us|reporters|investors|the\s+press|the\s+public|publicly|yet))?"
+    r"\s+(?=(?:how|what|whether|when|where|who|whom|which|why|if|that)\b)"
+)
+_UNTOLD = re.compile(rf"\s*(?:(?:refus|declin)[a-z]*\s+to\s+)?{_TELLING}", re.IGNORECASE)
+"""A denied telling up to what it would have told (``did not disclose | how much it paid``, ``declined
+to say | how many``, ``did not say | that the museum would close``), read from a negation's cue: the
+negation denies the telling, not what is told."""
+_DENIED_TELLING = re.compile(
+    rf"(?:\b(?:not|never)|n't|\b(?:refus|declin)[a-z]*\s+to)\s+{_TELLING}", re.IGNORECASE
+)
+
+
+def untold(text: str) -> str:
+    """What a text says was not told (``how much it paid for the site`` in ``Harwick Foods did not
+    disclose how much it paid for the site``; ``that the museum would close`` in ``did not say that
+    the museum would close``), to the end of its conjunct: the text neither states nor denies it.
+    "" when it denies no telling."""
+    low = text.lower()
+    if (
+        "not " not in low
+        and "n't " not in low
+        and "declin" not in low
+        and "refus" not in low
+        and "never " not in low
+    ):
+        return ""
+    found = _DENIED_TELLING.search(text)
+    if found is None:
+        return ""
+    end = _SCOPE_END.search(text, found.end())
+    return text[found.end() : end.start() if end is not None else len(text)]
 
 
 _DENIES_ITSELF = frozenset(cue for cue in NEGATIONS if terms(cue))
@@ -816,12 +855,12 @@ _HEDGE = re.compile(
     r"\b(?:allegedly|reportedly|purportedly|supposedly|rumou?red\s+to"
     r"|(?:is|are|was|were|be|been)\s+(?:said|believed|thought|rumou?red|alleged|reported|claimed)\s+to"
     r"|(?<!\bas\s)(?<!\beven\s)if(?!\s+(?:not|any|so|ever)\b)|unless|provided\s+that|as\s+long\s+as"
-    r"|on\s+condition\s+that)\b",
+    r"|on\s+condition\s+that|(?<!\bof\s)whether(?!\s+or\s+not\b))\b",
     re.IGNORECASE,
 )
 _HEDGE_WORDS = words(
     """allegedly reportedly purportedly supposedly rumoured rumored said believed thought alleged
-    reported claimed if unless provided long condition"""
+    reported claimed if unless provided long condition whether"""
 )
 
 

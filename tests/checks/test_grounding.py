@@ -52,6 +52,7 @@ from checks.grounding.lexicon import (
     sequenced,
     stem,
     terms,
+    untold,
 )
 from checks.grounding.quantities import compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
@@ -184,6 +185,32 @@ class TestLexicon:
     def test_terms_drop_function_words_units_and_numbers(self) -> None:
         """Terms are what a source must share: no stopwords, figures, units or negation cues."""
         assert terms("The p95 latency is not 45 ms.") == ["p95", stem("latency")]
+
+    @pytest.mark.parametrize(
+        ("text", "told"),
+        [
+            (
+                "Harwick Foods did not disclose how much it paid for the site.",
+                "how much it paid for the site.",
+            ),
+            ("The firm declined to say how many staff it employs, and left.", "how many staff it employs"),
+            ("The trust has not yet said that the museum would close.", "that the museum would close."),
+            ("The police wouldn't confirm whether he was arrested.", "whether he was arrested."),
+            ("The police did not reveal the names of the suspects.", ""),
+            ("The firm said how much it paid.", ""),
+        ],
+    )
+    def test_untold_is_what_a_denied_telling_leaves_out(self, text: str, told: str) -> None:
+        """A negation of a telling verb before a question word or 'that' denies the telling: what it
+        would have told is its own, to the end of the conjunct; and the negation's scope stops there."""
+        assert untold(text) == told
+        if told:
+            scopes = negation_scopes(text)
+            assert scopes is not None and all(told[:8] not in scope for scope in scopes)
+
+    def test_a_ban_is_in_its_own_scope(self) -> None:
+        """'banned' is 'not allowed': what it denies holds it ('allow'), not only the words after it."""
+        assert negation_scopes("The market was banned in 1990.") == ["banned in 1990."]
 
     def test_irregular_verbs_and_near_synonyms_fold(self) -> None:
         """'rose' and 'increased' are one term; so are 'fell' and 'decreased'."""
@@ -3107,6 +3134,68 @@ class TestStatuses:
         """'banned' is 'not allowed', and what it denies includes itself: 'The Kelston market was
         allowed' was supported by 'The Kelston market was banned' (the ban's scope was only the words
         after it, which hold nothing of the claim's)."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Harwick Foods did not disclose how much it paid for the Exe site.",
+                "Harwick Foods paid £4 million for the Exe site.",
+                "u",
+            ),
+            (
+                "The Corran firm declined to say how many staff it employs.",
+                "The Corran firm employs 300 staff.",
+                "u",
+            ),
+            ("The Avon trust did not say that the museum would close.", "The Avon museum will close.", "u"),
+            (
+                "The Harwick mayor refused to say when the pool will reopen.",
+                "The Harwick pool will reopen in 2026.",
+                "u",
+            ),
+            ("The Exe board will decide in June whether the depot closes.", "The Exe depot will close.", "i"),
+            # What is told, or presupposed, is still stated; a denial that is no telling still denies.
+            (
+                "Harwick Foods did not disclose how much it paid for the Exe site.",
+                "Harwick Foods paid for the Exe site.",
+                "s",
+            ),
+            (
+                "The Corran firm, which employs 300 staff, did not say how much it paid.",
+                "The Corran firm employs 300 staff.",
+                "s",
+            ),
+            (
+                "The Ashby council did not specify how the £2 million would be spent.",
+                "The Ashby council will spend £2 million.",
+                "s",
+            ),
+            (
+                "The Kelston police did not reveal the names of the suspects.",
+                "The Kelston police named the suspects.",
+                "c",
+            ),
+            (
+                "Harwick Foods did not pay £4 million for the Exe site.",
+                "Harwick Foods paid £4 million for the Exe site.",
+                "c",
+            ),
+            (
+                "The Corran firm will pay the bonus whether or not profits rise.",
+                "The Corran firm will pay the bonus.",
+                "s",
+            ),
+        ],
+    )
+    def test_what_was_not_told_is_neither_stated_nor_denied(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'did not disclose how much it paid' denies the telling, not the paying: each of the first
+        four was contradicted (the negation's scope held the claim's words). What was not told is
+        unsourced; what the telling presupposes (that it paid) is stated; an open question
+        ('whether') is a condition, inferred."""
         in_one_sentence(claim, source, expected)
 
 
