@@ -22,17 +22,21 @@ one set per strictness.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
+    COMPARATIVES,
     MONTHS,
+    MORE_WORDS,
     SEASONS,
     STOPWORDS,
     associated,
@@ -241,6 +245,12 @@ def assess(
             figure_names(claim, sentence.number, index),
             sentence.plain,
         )
+        if relation.computed and " than " in claim.plain:
+            # "3 more schools than Ashby" computed from "12 schools and Ashby has 9": the figures
+            # state its "more" too.
+            said = frozenset(chain.from_iterable(read_terms(q.text) for q in relation.computed)) & claim.terms
+            tie = tie | said
+            cov = coverage(weights, sentence.seen | tie | way)
     else:
         relation = _NO_FIGURES
     # A claim with no figure is read against the sentence's figures only when the sentence does not
@@ -267,6 +277,28 @@ def assess(
         elif covered >= th.partial and term not in sentence.seen:
             # It follows from the figures; the source does not say it in words: inferred.
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
+    if " than " in claim.plain and all(q.dim == "year" for q in claim.quantities):
+        # "The clinic saw fewer patients in March than in February" against "1,200 patients in
+        # March, up from 950 in February": the claim's comparison against the sentence's figures.
+        compared = _compared(claim, sentence, index)
+        if compared is not None:
+            agrees, detail, word = compared
+            covered = coverage(weights, sentence.seen | tie | word)
+            if not agrees:
+                against = _against(
+                    claim,
+                    sentence,
+                    covered,
+                    detail,
+                    similarity=similarity,
+                    relation=relation,
+                    th=th,
+                    denies=True,
+                )
+                if against is not None:
+                    return against
+            elif covered >= th.partial:
+                return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
     if relation.conflicts and not _same_subject(relation, weights, sentence, index):
@@ -746,6 +778,112 @@ def _referent(
             return _NONE, relation
         relation = relation._replace(matched=relation.matched + held.matched, missing=())
     return missing, relation
+
+
+_COMPARISON = re.compile(
+    rf"\b(?P<word>{'|'.join(sorted(COMPARATIVES))})\b(?P<middle>[^.;]*?)\bthan\s+"
+    r"(?:(?:in|at|for|during|on|by|the|those\s+of|that\s+of)\s+)*(?P<other>[^\W\d_][\w']*|\d{4}\b)",
+    re.IGNORECASE,
+)
+"""A comparison of two times or two named places with no figure of its own (``fewer patients in March
+than in February``, ``higher in Corran than in Ashby``): its word, and the other side after ``than``."""
+_SIDE_END = re.compile(
+    r"[,;:()](?!(?<=\d,)\d)|\s(?:and|but|while|whereas|against|versus|vs\.?)\s", re.IGNORECASE
+)
+"""What ends the clause of a figure, where its time or its place is named."""
+
+
+def _compared(
+    claim: Features, sentence: SourceSentence, index: SourceIndex
+) -> tuple[bool, str, frozenset[str]] | None:
+    """Does the sentence's figures' order agree with a claim that compares two times or two named
+    places (``fewer patients in March than in February`` against ``1,200 patients in March, up from
+    950 in February``)? (agrees, why, the terms of the claim's word for the comparison, which the
+    figures state), or None when the claim compares nothing so, or the sentence
+    gives no figure of one dimension to each side.
+
+    A side is a year (the figure's year, :attr:`Quantity.year`), a month or a name: the one in the
+    figure's clause (``Bus fares in Corran are £2.50; in Ashby they are £3``)."""
+    m = _COMPARISON.search(claim.plain)
+    if m is None:
+        return None
+    other = m.group("other")
+    mine = claim.plain[: m.start()] + " " + m.group("middle")
+    low = other.lower()
+    if other.isdigit():
+        this = next(
+            (f"{q.low:.0f}" for q in claim.quantities if q.dim == "year" and f"{q.low:.0f}" != other), ""
+        )
+    elif low in MONTHS:
+        this = next(
+            (w for w in re.findall(r"[A-Za-z]+", mine) if w.lower() in MONTHS and w.lower() != low), ""
+        )
+    elif other[:1].isupper():
+        other = other.removesuffix("'s").removesuffix("\u2019s")
+        # The claim's capitalised word nearest before the comparison that the sentence holds too.
+        names = [
+            w.removesuffix("'s").removesuffix("\u2019s") for w in re.findall(r"\b[A-Z][\w'\u2019]*", mine)
+        ]
+        this = next(
+            (
+                w
+                for w in reversed(names)
+                if w.lower() != other.lower()
+                and w.lower() not in STOPWORDS
+                and re.search(rf"\b{re.escape(w)}\b", sentence.plain) is not None
+            ),
+            "",
+        )
+    else:
+        return None
+    if not this:
+        return None
+    text = sentence.plain
+    figures = [
+        q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
+    ]
+    sides: dict[str, Quantity] = {}
+    for q in figures:
+        if other.isdigit():
+            side = f"{q.year:.0f}" if q.year else ""
+        else:
+            start = max((e.end() for e in _SIDE_END.finditer(text, 0, q.start)), default=0)
+            end = _SIDE_END.search(text, q.end)
+            clause = text[start : end.start() if end is not None else len(text)].lower()
+            held = [w for w in (this, other) if re.search(rf"\b{re.escape(w.lower())}\b", clause)]
+            side = held[0] if len(held) == 1 else ""
+        if side in (this, other) and side not in sides:
+            sides[side] = q
+    a, b = sides.get(this), sides.get(other)
+    if a is None or b is None:
+        return None
+    if a.dim == b.dim:
+        first, second = a.low, b.low
+    elif "number" in (a.dim, b.dim):
+        # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in
+        # 2024"): the numbers as written, when neither is scaled.
+        first, second = _written(a.text), _written(b.text)
+    else:
+        return None
+    if first == second or math.isnan(first) or math.isnan(second):
+        return None
+    word = m.group("word")
+    agrees = (first > second) == (word.lower() in MORE_WORDS)
+    detail = f"the source gives {a.text} for {this} and {b.text} for {other}"
+    return agrees, detail, frozenset(read_terms(word))
+
+
+_WRITTEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_SCALED = re.compile(r"\d\s*(?:thousand|million|billion|trillion|bn|m|k)\b", re.IGNORECASE)
+
+
+def _written(text: str) -> float:
+    """The first number of a figure as written (``9,000 passengers a day``: 9000), NaN when it has
+    none or a scale (``£4 million``)."""
+    found = _WRITTEN.search(text)
+    if found is None or _SCALED.search(text) is not None:
+        return math.nan
+    return float(found.group().replace(",", ""))
 
 
 _AT_A_TIME = re.compile(

@@ -801,6 +801,14 @@ def untold(text: str) -> str:
     return text[found.end() : end.start() if end is not None else len(text)]
 
 
+MORE_WORDS = words(
+    "more higher greater larger bigger longer faster dearer costlier busier older warmer taller heavier"
+)
+LESS_WORDS = words("fewer less lower smaller shorter slower cheaper quieter younger colder lighter")
+"""The words of a comparison, by which way it goes (``more patients in March than in February``)."""
+COMPARATIVES = MORE_WORDS | LESS_WORDS
+
+
 _DENIES_ITSELF = frozenset(cue for cue in NEGATIONS if terms(cue))
 """Negations that are words of what they deny (``banned`` is ``not allowed``): their scope holds them."""
 

@@ -53,6 +53,7 @@ from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
 from checks.grounding.lexicon import (
+    COMPARATIVES,
     COUNTS,
     MONTHS,
     PERIOD_EDGES,
@@ -882,7 +883,11 @@ def compare(
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
     computed: tuple[Quantity, ...] = ()
-    if conflicts and len(source) > 1 and _relates_figures(text):
+    if (
+        conflicts
+        and len(source) > 1
+        and (_relates_figures(text) or any(_COMPARATIVE.search(q.text) for q, _ in conflicts))
+    ):
         conflicts, computed = _sums(claim, conflicts, matched, source)
     if missing and any(q.role == "by" for q in missing):
         missing, changed = _changes(claim, missing, matched, conflicts, source)
@@ -907,6 +912,11 @@ _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all",
 )  # fmt: skip
+
+
+_COMPARATIVE = re.compile(rf"\b(?:{'|'.join(sorted(COMPARATIVES))})\b", re.IGNORECASE)
+"""A claim figure that is itself a difference (``3 more schools than Ashby``): read so against any
+sentence that gives both sides."""
 
 
 def _relates_figures(text: str) -> bool:

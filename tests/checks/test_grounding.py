@@ -3198,6 +3198,54 @@ class TestStatuses:
         ('whether') is a condition, inferred."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Elm Park clinic saw 1,200 patients in March, up from 950 in February.",
+                "The Elm Park clinic saw fewer patients in March than in February.",
+                "c",
+            ),
+            (
+                "The Elm Park clinic saw 1,200 patients in March, up from 950 in February.",
+                "The Elm Park clinic saw more patients in March than in February.",
+                "i",
+            ),
+            (
+                "Bus fares in Corran are £2.50; in Ashby they are £3.",
+                "Bus fares in Corran are higher than in Ashby.",
+                "c",
+            ),
+            (
+                "Bus fares in Corran are £2.50; in Ashby they are £3.",
+                "Bus fares in Corran are lower than in Ashby.",
+                "i",
+            ),
+            (
+                "The Avon line carried 9,000 passengers a day in 2023 and 7,500 in 2024.",
+                "The Avon line carried more passengers a day in 2024 than in 2023.",
+                "c",
+            ),
+            (
+                "Harwick had 40,000 residents in 2011 and 45,000 in 2021.",
+                "Harwick had fewer residents in 2021 than in 2011.",
+                "c",
+            ),
+            ("Corran has 12 schools and Ashby has 9.", "Corran has more schools than Ashby.", "i"),
+            # A difference is computed from the two sides (it was contradicted: 3 against 9).
+            ("Corran has 12 schools and Ashby has 9.", "Corran has 3 more schools than Ashby.", "i"),
+            ("Corran has 12 schools and Ashby has 9.", "Corran has 5 more schools than Ashby.", "c"),
+        ],
+    )
+    def test_a_comparison_of_two_times_or_places_is_read_from_the_figures(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'fewer patients in March than in February' against '1,200 in March, up from 950 in
+        February' was supported: every word of it is in the sentence but the comparison. The figure
+        of each side (its year, or the month or name in its clause) now decides: the other way round
+        is contradicted; the same way follows from the figures (inferred)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
