@@ -924,8 +924,16 @@ def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:
     a million``) or a range (``between 40 and 50``, ``£5 to £8``, ``the 1990s``): the claim's value
     is within it, not stated by it. A bound is no year, rank or share in words, nor ``no more than
     12`` (an emphasis: only 12, or as many as 12); a range may be years (``1994`` against ``the
-    1990s``)."""
+    1990s``). So is a claim's bound that holds only some of the source's range (``over 50`` against
+    ``aged 40 to 65``), and a claim's range against a bound (``aged 70 to 85`` against ``over 65``)."""
     for q, r in relation.matched:
+        if q.kind in ("lower", "upper") and r.kind == "range" and r.low < r.high:
+            # "over 50" against "aged 40 to 65": some of the range only.
+            if (r.low < q.low) if q.kind == "lower" else (r.high > q.high):
+                return q, r
+            continue
+        if q.kind == "range" and r.kind in ("lower", "upper") and not r.vague:
+            return q, r  # "aged 70 to 85" against "over 65": the source gives only the bound
         if q.kind != "exact" or q.low != q.high:
             continue
         if r.kind == "range" and r.low < r.high:

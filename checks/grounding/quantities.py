@@ -748,6 +748,10 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         low, high = ratio.interval(t)  # "nearly doubled": up to 2; "more than tripled": over 3
         sizes = (low - 1.0, high - 1.0) if signed >= 0 else (1.0 - high, 1.0 - low)
         return _overlap(change.interval(t), sizes)
+    if claim.dim == source.dim and claim.kind != source.kind and "range" in (claim.kind, source.kind):
+        bound = _bound_in_range(claim, source)
+        if bound is not None:
+            return bound
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -759,6 +763,27 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         lo, hi = source.interval(t)
         pairs += [(claim.interval(t), (lo * 1.024**k, hi * 1.024**k)) for k in (-4, -3, -2, -1, 1, 2, 3, 4)]
     return any(_overlap(a, b) for a, b in pairs)
+
+
+def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
+    """Can a bound and a range of one dimension both be true (``adults over 65`` against ``aged 40
+    to 65``: no, they share only the end that ``over`` leaves out)? None unless one is a bound
+    (``over``, ``under``) and the other a range."""
+    bound, span = (b, a) if a.kind == "range" else (a, b)
+    if span.kind != "range" or bound.kind not in ("lower", "upper"):
+        return None
+    if _INCLUSIVE.search(bound.text) is not None:  # "up to 40%" holds 40%
+        return span.high >= bound.low if bound.kind == "lower" else span.low <= bound.high
+    return span.high > bound.low if bound.kind == "lower" else span.low < bound.high
+
+
+_INCLUSIVE = re.compile(
+    r"^(?:up\s+to|at\s+(?:most|least)|no[t]?\s+(?:more|fewer|less)\s+than|a\s+(?:minimum|maximum)\s+of|[≤≥]|<=|>=)"
+    r"|(?:or\s+(?:more|less|fewer|above|below|over|under)|\+)$",
+    re.IGNORECASE,
+)
+"""A bound that holds its own end (``up to 40%``, ``at least 12``, ``65 or over``); ``over``, ``under``,
+``more than`` do not."""
 
 
 def compare(
@@ -818,6 +843,8 @@ def compare(
                     ok: bool | None = _overlap(q.interval(t), r.interval(t))
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
+                    if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
+                        ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
                 if q.dim[:6] == "money:" and _other_period(q, r):
                     # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
                     ok = _same_per_year(q, r)

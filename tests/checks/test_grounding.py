@@ -476,6 +476,26 @@ class TestQuantities:
         assert consistent(q1(a), q1(b)) is expected
         assert bool(compare([q1(a)], [q1(b)]).matched) is expected
 
+    @pytest.mark.parametrize(
+        ("a", "b", "expected"),
+        [
+            ("over 65", "40 to 65", False),
+            ("under 40", "40 to 65", False),
+            ("more than 15 miles", "between 12 and 15 miles", False),
+            ("up to 15 miles", "between 15 and 20 miles", True),
+            ("over 50", "40 to 65", True),
+            ("over 65", "70 to 85", True),
+            ("about 12 ms", "between 10 and 15 ms", True),
+        ],
+    )
+    def test_a_bound_against_a_range_shares_more_than_its_end(self, a: str, b: str, expected: bool) -> None:
+        """'over 65' and 'aged 40 to 65' share only 65, which 'over' leaves out: they disagree (each
+        was consistent, the bound's end widened by the rounding of an exact figure). 'up to' holds
+        its end."""
+        assert consistent(q1(a), q1(b)) is expected
+        assert consistent(q1(b), q1(a)) is expected
+        assert bool(compare([q1(a)], [q1(b)]).matched) is expected
+
     def test_percent_against_another_fraction_disagrees(self) -> None:
         """40% against 0.45 is."""
         assert consistent(q1("40%"), q1("0.45")) is False
@@ -3244,6 +3264,53 @@ class TestStatuses:
         February' was supported: every word of it is in the sentence but the comparison. The figure
         of each side (its year, or the month or name in its clause) now decides: the other way round
         is contradicted; the same way follows from the figures (inferred)."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kelston trial enrolled 320 adults aged 40 to 65.",
+                "The Kelston trial enrolled 320 adults over 65.",
+                "c",
+            ),
+            (
+                "The Kelston trial enrolled 320 adults aged over 65.",
+                "The Kelston trial enrolled 320 adults aged 40 to 65.",
+                "c",
+            ),
+            (
+                "The Kelston trial enrolled 320 adults aged 40 to 65.",
+                "The Kelston trial enrolled 320 adults over 50.",
+                "i",
+            ),
+            (
+                "The Kelston trial enrolled 320 adults aged over 65.",
+                "The Kelston trial enrolled 320 adults aged 70 to 85.",
+                "i",
+            ),
+            (
+                "The Avon route is between 12 and 15 miles long.",
+                "The Avon route is more than 15 miles long.",
+                "c",
+            ),
+            # A bound that holds the whole range states it.
+            (
+                "The Kelston trial enrolled 320 adults aged 70 to 85.",
+                "The Kelston trial enrolled 320 adults over 65.",
+                "s",
+            ),
+            (
+                "The Avon route is between 12 and 15 miles long.",
+                "The Avon route is at least 12 miles long.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_bound_against_a_range(self, source: str, claim: str, expected: str) -> None:
+        """'320 adults over 65' against 'aged 40 to 65' was supported (as was 'aged 40 to 65' against
+        'over 65'): a bound that meets a range only at its end disagrees with it; one that holds
+        only some of it, or a range against a bound, is only partly stated (inferred)."""
         in_one_sentence(claim, source, expected)
 
 
