@@ -832,6 +832,7 @@ def compare(
         low, high = q.interval()
         ranked = theirs and q.dim[:4] == "rank"
         amount = q.role == "by"
+        periodic = not PERIOD_MARKS.isdisjoint(q.context)
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
@@ -845,7 +846,7 @@ def compare(
                     ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
                         ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
-                if q.dim[:6] == "money:" and _other_period(q, r):
+                if periodic and _other_period(q, r):
                     # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
                     ok = _same_per_year(q, r)
                 alike = True
@@ -1641,18 +1642,20 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times
-        if q.dim[:6] == "money:" and (per := _MONEY_PER.match(text, q.end)) is not None:
+        if q.dim not in _NOT_PERIODIC and (per := _PER_PERIOD.match(text, q.end)) is not None:
             context = context | {_PERIODS[(per.group("per") or per.group("ly")).lower()]}
-            q = q._replace(end=per.end(), text=text[q.start : per.end()])  # noqa: PLW2901  ("£3 a month")
+            if per.group("of") is None:
+                q = q._replace(end=per.end(), text=text[q.start : per.end()])  # noqa: PLW2901  ("£3 a month")
         year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
         # A new Quantity as a plain tuple: NamedTuple._replace costs three times as much, per figure.
         out.append(tuple.__new__(Quantity, (*q[:8], context, role, year, q.vague)))
     return out
 
 
-_MONEY_PER = re.compile(
-    r"\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
-    r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
+_PER_PERIOD = re.compile(
+    r"(?P<of>\s+of\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
+    r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
+    r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
     re.IGNORECASE,
 )
 _PERIODS = {
@@ -1661,8 +1664,12 @@ _PERIODS = {
     "weekly": "/week", "fortnightly": "/fortnight", "monthly": "/month", "quarterly": "/quarter",
     "yearly": "/year", "annually": "/year",
 }  # fmt: skip
-"""The period a sum of money is per (``£3 a month``): a mark in its context, which no term can be
-(terms hold no ``/``), so that ``£3 a month`` and ``£3 a year`` disagree (:func:`compare`)."""
+"""The period a figure is per (``£3 a month``, ``12,000 tonnes of steel a month``): a mark in its
+context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``
+disagree and ``144,000 tonnes a year`` agrees with that (:func:`compare`)."""
+_NOT_PERIODIC = frozenset(("rate", "time", "year", "fraction", "ratio", "number", "quarter", "half"))
+"""Dimensions no period follows: a rate or a time has its own; a share, a ratio or a bare number is
+per nothing."""
 
 
 PERIOD_MARKS = frozenset(_PERIODS.values())
@@ -1670,8 +1677,8 @@ PERIOD_MARKS = frozenset(_PERIODS.values())
 
 
 def _other_period(a: Quantity, b: Quantity) -> bool:
-    """Are two sums of money per different periods (``£3 a month``, ``£3 a year``)? Not when either
-    names none."""
+    """Are two figures per different periods (``£3 a month``, ``£3 a year``)? Not when either names
+    none."""
     if PERIOD_MARKS.isdisjoint(a.context) or PERIOD_MARKS.isdisjoint(b.context):
         return False  # most sums: per nothing
     return (a.context & PERIOD_MARKS).isdisjoint(b.context)
@@ -1681,8 +1688,8 @@ _PER_YEAR = {"/day": 365.0, "/week": 52.0, "/fortnight": 26.0, "/month": 12.0, "
 
 
 def _same_per_year(a: Quantity, b: Quantity) -> bool:
-    """Are two sums per different periods the same a year (``£36 a year``, ``£3 a month``)? Never
-    for a sum per hour, whose hours a year no sentence says."""
+    """Are two figures per different periods the same a year (``£36 a year``, ``£3 a month``)? Never
+    for one per hour, whose hours a year no sentence says."""
     fa = next((_PER_YEAR[m] for m in a.context & PERIOD_MARKS if m in _PER_YEAR), 0.0)
     fb = next((_PER_YEAR[m] for m in b.context & PERIOD_MARKS if m in _PER_YEAR), 0.0)
     if not fa or not fb:

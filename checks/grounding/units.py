@@ -122,12 +122,21 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 _PER = re.compile(
-    r"\s+(?:/\s?|(?:per|a|an|every)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)\b"
+    r"\s+(?:(?:/\s?|(?:per|a|an|every)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
+    r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b"
 )
 _PERIOD_SECONDS = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
-    "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0,
+    "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0, "hourly": 3600.0,
+    "daily": 86400.0, "weekly": 604800.0, "monthly": 2629800.0, "yearly": 31557600.0, "annually": 31557600.0,
 }  # fmt: skip
+
+
+def _per_second(per: re.Match[str]) -> float:
+    """The seconds of the period a :data:`_PER` match names (``a day``, ``daily``)."""
+    return _PERIOD_SECONDS[(per.group("period") or per.group("period_ly")).lower()]
+
+
 _ADJECTIVES = (
     "new|more|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
     "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
@@ -225,9 +234,9 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                 end = noun.end(group)
                 per = _PER.match(text, end)
                 if per is not None:
-                    return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
+                    return "rate", 1.0 / _per_second(per), per.end()
                 return f"count:{' '.join(seen)}", 1.0, end
     per = _PER.match(text, pos)
     if per is not None:
-        return "rate", 1.0 / _PERIOD_SECONDS[per.group("period").lower()], per.end()
+        return "rate", 1.0 / _per_second(per), per.end()
     return "number", 1.0, pos

@@ -3313,6 +3313,49 @@ class TestStatuses:
         only some of it, or a range against a bound, is only partly stated (inferred)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Ashby plant produces 12,000 tonnes of steel a month.",
+                "The Ashby plant produces about 144,000 tonnes of steel a year.",
+                "s",
+            ),
+            (
+                "The Ashby plant produces 12,000 tonnes of steel a month.",
+                "The Ashby plant produces 12,000 tonnes of steel a year.",
+                "c",
+            ),
+            (
+                "The Harwick farm uses 40,000 litres of water a week.",
+                "The Harwick farm uses 40,000 litres of water a day.",
+                "c",
+            ),
+            (
+                "The Exe depot handles 1,200 parcels daily.",
+                "The Exe depot handles about 36,000 parcels a month.",
+                "s",
+            ),
+            (
+                "The Exe depot handles 1,200 parcels daily.",
+                "The Exe depot handles 1,200 parcels a month.",
+                "c",
+            ),
+            # Per nothing against per a month: the figure, stated.
+            (
+                "The Ashby plant produces 12,000 tonnes of steel a month.",
+                "The Ashby plant produces 12,000 tonnes of steel.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_figure_per_a_period(self, source: str, claim: str, expected: str) -> None:
+        """A period after what a figure measures ('12,000 tonnes of steel a month') is the figure's, as
+        '£3 a month' is a sum's: 'about 144,000 tonnes a year' agrees with it and '12,000 tonnes a
+        year' does not (each was read the other way); 'daily' after a count makes a rate, as 'a day'
+        does."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
