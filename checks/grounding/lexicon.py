@@ -239,9 +239,8 @@ def stem(word: str) -> str:
     got = _CACHE.get(word)
     if got is not None:
         return got
-    folded = _FOLD.get(word, word)
-    if folded.endswith("'s") or folded.endswith("\u2019s"):
-        folded = folded[:-2]
+    folded = word[:-2] if word.endswith(("'s", "\u2019s")) else word
+    folded = _FOLD.get(folded, folded)  # "firm's" is "company's", as "firm" is "company"
     english, arabic = _stemmers()
     if _ARABIC.search(folded):
         out = str(arabic.stemWord(folded))

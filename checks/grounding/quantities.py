@@ -450,6 +450,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _with_context(text, found)
         if len(found) > 1 and (" of " in text or whole):
             found = _parts_of_wholes(text, found)
+            if any(q.dim == "fraction" for q in found[1:]):
+                found = _wholes_of_parts(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
         if len(found) > 2 and any(q.dim == "ratio" for q in found):
@@ -650,6 +652,57 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
             out.append(_share_of(text, q, whole, (q.start, whole.end), 0.5))
+    return out
+
+
+_SHARE_LINK = re.compile(
+    r"(?:\s+(?:[^\W\d_][\w'\u2019-]*|\d{4})){0,8}?\s*,\s*(?:or\s+)?"
+    r"|\s+(?:were|was|is|are|or|made\s+up|makes?\s+up|accounted\s+for|accounts?\s+for|represented"
+    r"|represents?|amounted\s+to|amounts?\s+to|equal(?:led|s)?\s+to)\s+",
+    re.IGNORECASE,
+)
+"""Between a part and its share of a whole: ``£2.4 million on road repairs in 2023, | a third of its
+transport budget``, ``£30 million | were | 60% of``, ``40 nurses | make up | a quarter of``."""
+_OF_A_WHOLE = re.compile(
+    r"\s+of\s+(?:the|its|their|his|her|our|this|that|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s))\s+"
+    r"(?P<whole>(?:[^\W\d_][\w'\u2019-]*\s+){0,3}?[^\W\d_][\w-]*)(?=\s*(?:[.,;:)]|$|\s(?:in|for|and|but|while)\s))",
+    re.IGNORECASE,
+)
+"""What a share is of, named: ``of its transport budget``, ``of the hospital's staff``."""
+
+
+def _wholes_of_parts(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each amount that the sentence gives as a share of a named whole (``£2.4
+    million on road repairs, a third of its transport budget``; ``40 nurses make up a quarter of the
+    hospital's staff``), the whole it makes (£7.2 million; 160 staff), derived: a claim of it is
+    computed from the source's figures."""
+    out = list(found)
+    for i, q in enumerate(found):
+        if q.dim in _NOT_SUMMED or q.dim == "number" or q.dim[:4] == "rank" or q.vague or q.low <= 0:
+            continue
+        share = next((f for f in found[i + 1 :] if f.dim != "year"), None)
+        if share is None or share.dim != "fraction" or share.vague or not 0 < share.low == share.high < 1:
+            continue
+        of = _OF_A_WHOLE.match(text, share.end)
+        if of is None or _SHARE_LINK.fullmatch(text, q.end, share.start) is None:
+            continue
+        value = q.low / share.low
+        named = terms(of.group("whole"))
+        # A count of the whole counts what the part does and what the whole is: "40 nurses ... a
+        # quarter of the hospital's staff" (staff), "12,000 books ... a fifth of its collection" (books).
+        dim = (
+            f"count:{q.dim.split()[-1].removeprefix('count:')} {named[-1]}"
+            if q.dim[:6] == "count:" and named
+            else q.dim
+        )
+        tolerance = q.tolerance / share.low + value * share.tolerance / share.low
+        out.append(
+            tuple.__new__(
+                Quantity,
+                (value, value, dim, q.kind, tolerance, q.start, of.end(), text[q.start : of.end()],
+                 share.context | frozenset(named), "derived", q.year, False),
+            )
+        )  # fmt: skip
     return out
 
 

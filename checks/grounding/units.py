@@ -132,6 +132,15 @@ _PERIOD_SECONDS = {
 }  # fmt: skip
 
 
+def _count_or_rate(text: str, seen: list[str], end: int) -> tuple[str, float, int]:
+    """A count of the nouns ``seen`` ending at ``end``, or a rate when a period follows (``9,000
+    passengers a day``)."""
+    per = _PER.match(text, end)
+    if per is not None:
+        return "rate", 1.0 / _per_second(per), per.end()
+    return f"count:{' '.join(seen)}", 1.0, end
+
+
 def _per_second(per: re.Match[str]) -> float:
     """The seconds of the period a :data:`_PER` match names (``a day``, ``daily``)."""
     return _PERIOD_SECONDS[(per.group("period") or per.group("period_ly")).lower()]
@@ -230,12 +239,17 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             if low in STOPWORDS or low in _NOT_NOUNS:
                 break
             seen.append(stem(low))
+            if group == "first" and text.startswith(("'s ", "\u2019s "), noun.end(group)):
+                # "12,000 children's books": books (of children), what the figure counts
+                owned = _NOUN.match(text, noun.end(group) + 2)
+                if owned is not None and owned.group("first").lower() not in STOPWORDS:
+                    low = owned.group("first").lower()
+                    seen.append(stem(low))
+                    if low.endswith("s") or low in _IRREGULAR_PLURALS:
+                        return _count_or_rate(text, seen, owned.end("first"))
+                break
             if low.endswith("s") or low in _IRREGULAR_PLURALS:
-                end = noun.end(group)
-                per = _PER.match(text, end)
-                if per is not None:
-                    return "rate", 1.0 / _per_second(per), per.end()
-                return f"count:{' '.join(seen)}", 1.0, end
+                return _count_or_rate(text, seen, noun.end(group))
     per = _PER.match(text, pos)
     if per is not None:
         return "rate", 1.0 / _per_second(per), per.end()

@@ -212,6 +212,11 @@ class TestLexicon:
         """'banned' is 'not allowed': what it denies holds it ('allow'), not only the words after it."""
         assert negation_scopes("The market was banned in 1990.") == ["banned in 1990."]
 
+    def test_a_possessive_folds_as_its_word(self) -> None:
+        """'firm's' is 'company's', as 'firm' is 'company' (it was the term 'firm', which no source
+        sentence saying 'The firm paid' held)."""
+        assert terms("The firm's profit") == terms("The company profit")
+
     def test_irregular_verbs_and_near_synonyms_fold(self) -> None:
         """'rose' and 'increased' are one term; so are 'fell' and 'decreased'."""
         assert terms("rose") == terms("increased")
@@ -495,6 +500,11 @@ class TestQuantities:
         assert consistent(q1(a), q1(b)) is expected
         assert consistent(q1(b), q1(a)) is expected
         assert bool(compare([q1(a)], [q1(b)]).matched) is expected
+
+    def test_a_possessive_before_the_noun_counted(self) -> None:
+        """'12,000 children's books' counts books (of children), not 12,000 children."""
+        assert q1("It holds 12,000 children's books.").dim == "count:children book"
+        assert q1("It sold 300 children's books a day.").dim == "rate"
 
     def test_percent_against_another_fraction_disagrees(self) -> None:
         """40% against 0.45 is."""
@@ -3354,6 +3364,48 @@ class TestStatuses:
         '£3 a month' is a sum's: 'about 144,000 tonnes a year' agrees with it and '12,000 tonnes a
         year' does not (each was read the other way); 'daily' after a count makes a rate, as 'a day'
         does."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The council spent £2.4 million on road repairs in 2023, a third of its transport budget.",
+                "The council's transport budget was £7.2 million in 2023.",
+                "i",
+            ),
+            (
+                "The council spent £2.4 million on road repairs in 2023, a third of its transport budget.",
+                "The council's transport budget was £9 million in 2023.",
+                "c",
+            ),
+            (
+                "Corran's 40 nurses make up a quarter of the hospital's staff.",
+                "The hospital has 160 staff.",
+                "i",
+            ),
+            (
+                "Harwick's exports of £30 million were 60% of the county's total.",
+                "The county's exports totalled £50 million.",
+                "i",
+            ),
+            (
+                "The firm paid £1.5 million in fines in 2024, or 10% of its profit.",
+                "The firm's profit was £15 million in 2024.",
+                "i",
+            ),
+            # The part itself is stated.
+            (
+                "The council spent £2.4 million on road repairs in 2023, a third of its transport budget.",
+                "The council spent £2.4 million on road repairs in 2023.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_whole_from_its_part_and_share(self, source: str, claim: str, expected: str) -> None:
+        """'£2.4 million ..., a third of its transport budget' makes the budget £7.2 million: a claim of
+        it follows from the figures (it was contradicted, £7.2 million against £2.4 million; the
+        hospital's 160 staff were unsourced), and another whole is contradicted."""
         in_one_sentence(claim, source, expected)
 
 
