@@ -1278,11 +1278,15 @@ def _by_numbers(
     Python 3.13`` is about the clause that drops it. None when the numbers do not tell them apart."""
     if not numbers:
         return None
-    holding = [
-        (negated, terms)
+    counted = [
+        (len(held), negated, terms)
         for (terms, negated), held in zip(source, numbers, strict=True)
         if held and coverage(sub, terms) == best
     ]
+    # The clauses that hold the most of them ("Version 3.2 ... adds support for Python 3.12 and
+    # drops support for Python 3.8": the second holds 3.2 through its subject, and 3.8).
+    most = max((n for n, _, _ in counted), default=0)
+    holding = [(negated, terms) for n, negated, terms in counted if n == most]
     return holding[0] if holding and len({n for n, _ in holding}) == 1 else None
 
 

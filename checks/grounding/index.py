@@ -69,6 +69,7 @@ from checks.grounding.lexicon import (
     sentence_names,
     terms,
     untold,
+    words,
 )
 from checks.grounding.quantities import Quantity, clear_memo, quantities
 from checks.grounding.roles import Frame, frames
@@ -147,7 +148,7 @@ def features(plain: str) -> Features:
     return Features(
         own,
         _figures(plain),
-        _clauses(_clause_texts(plain, source=False), plain, own),
+        _clauses(_clause_texts(plain, source=False), plain, own)[0],
         sentence_names(plain),
         prospective(plain),
         lead_term(plain),
@@ -179,14 +180,17 @@ def _clause_texts(plain: str, *, source: bool = True) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> Clauses:
-    """The terms and polarity of each clause of ``plain`` (``parts``: :func:`_clause_texts`)."""
+def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Clauses, tuple[str, ...]]:
+    """The terms and polarity of each clause of ``plain`` (``parts``: :func:`_clause_texts`), and the
+    text of each, a clause with no subject of its own led by the first clause's."""
     if len(parts) == 1:
-        return ((own, negated(plain)),)
+        return ((own, negated(plain)),), tuple(parts)
     out: list[tuple[frozenset[str], bool]] = []
-    subject: frozenset[str] | None = None
+    texts: list[str] = []
+    subject: tuple[frozenset[str], str] | None = None
     for i, part in enumerate(parts):
         kind = exception(part)
+        text = part
         if kind is False:
             own_terms = frozenset(terms(part))
             if i and (_ELIDED.match(part) is not None or _AND.match(part) is not None):
@@ -194,14 +198,47 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> Clauses:
                 # subject is the first clause's, its names most of all (what coverage weighs most),
                 # and its first term ("The release drops support for 3.8 and adds support for 3.13").
                 if subject is None:
-                    subject = sentence_names(parts[0]).union(terms(parts[0])[:1])
-                own_terms |= subject
+                    subject = _subject(parts[0], part)
+                own_terms |= subject[0]
+                text = f"{subject[1]} {part}"
             out.append((own_terms, negated(part)))
         else:
             # "All branches except the Leeds branch open on Saturdays", "works on Android but not on
             # iOS": the exception says the sentence's statement of its own words, the other way.
             out.append((own, not negated(part) if kind else True))
-    return tuple(out)
+        texts.append(text)
+    return tuple(out), tuple(texts)
+
+
+def _subject(first: str, elided: str) -> tuple[frozenset[str], str]:
+    """The subject a clause with none of its own (``elided``) shares with the sentence's ``first``
+    clause, as terms and as text: its names and first term, and the words before its verb when that
+    verb is found by the elided clause's own verb form (``Version 3.2 of the Kestrel library | adds
+    support for Python 3.12 and drops support for Python 3.8``: ``drops``, so ``adds``)."""
+    found = sentence_names(first).union(terms(first)[:1])
+    verb = _VERB_AFTER.match(elided)
+    form = verb.group(1).lower() if verb is not None else ""
+    suffix = "ed" if form.endswith("ed") else "s" if form.endswith("s") and not form.endswith("ss") else ""
+    if not suffix:
+        return found, ""
+    words = first.split()
+    for k in range(1, len(words)):
+        word, before = words[k], words[k - 1].lower()
+        if word[:1].isupper() or before in _DETERMINERS or before.endswith(("'s", "\u2019s")):
+            continue
+        low = word.lower()
+        if low.isalpha() and low.endswith(suffix) and not low.endswith("ss"):
+            text = " ".join(words[:k])
+            return found.union(terms(text)), text
+    return found, ""
+
+
+_VERB_AFTER = re.compile(
+    r"\s*(?:(?:and|but|yet|so)\s+)?(?:(?:never|also|still|now|rarely|seldom|no\s+longer)\s+)?([^\W\d_]+)\b",
+    re.IGNORECASE,
+)
+"""The first word of a clause after its conjunction and an adverb: its verb, when it has no subject."""
+_DETERMINERS = words("the a an its their his her our this that these those")
 
 
 _AND = re.compile(r"and\s", re.IGNORECASE)
@@ -530,8 +567,10 @@ class SourceIndex:
         r, k = self._sentences.locate(number)
         got = r.clauses.get(k)
         if got is None:
-            texts = r.clause_texts[k] = _clause_texts(r.plains[k])
-            got = r.clauses[k] = _clauses(texts, r.plains[k], self.sentences[number].terms)
+            got, r.clause_texts[k] = _clauses(
+                _clause_texts(r.plains[k]), r.plains[k], self.sentences[number].terms
+            )
+            r.clauses[k] = got
         return got
 
     def clause_texts(self, number: int) -> tuple[str, ...]:

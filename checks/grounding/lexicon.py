@@ -1185,16 +1185,19 @@ _NEW_PREDICATE = re.compile(
     r"(?:(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will|would|may|might|must"
     r"|should|never|no\s+longer)\b"
     r"|(?:rose|fell|grew|cut|won|sold|bought|took|gave|went|came|began|became|paid|spent|kept|held|ran"
-    r"|drew|saw|told|brought|stood|wrote|broke|drove)\b"
+    r"|drew|saw|told|brought|stood|wrote|broke|drove"
+    r"|stops|stopped|ceases|ceased|quits|fails|failed|refuses|refused|declines|declined|drops|dropped"
+    r"|removes|removed|ends|ended|denies|denied)\b"
     rf"|(?:[^\W\d_]{{3,}}ed|lost|made|built|led|left|met|hit|shut|found)\s+{_AFTER_PAST}"
     rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})))",
     re.IGNORECASE,
 )
 """Where ``and`` opens a predicate of its own (``is not navigable above the weir | and is tidal below
 it``, ``closed no branches | and opened 12``, ``does not charge late fees | and offers free wifi``):
-an auxiliary, a past form that is only a verb (``cut bus fares``), or a verb with what a verb
-takes after it (an object's first word, a number, an adverb; a preposition after a past form). Not
-``books and magazines``, ``books and used records``."""
+an auxiliary, a past form that is only a verb (``cut bus fares``), a verb that denies (``and stops
+funding``, ``and drops support``), or a verb with what a verb takes after it (an object's first
+word, a number, an adverb; a preposition after a past form). Not ``books and magazines``, ``books
+and used records``."""
 
 
 def conjuncts(text: str) -> list[str]:

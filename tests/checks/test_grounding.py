@@ -3408,6 +3408,48 @@ class TestStatuses:
         hospital's 160 staff were unsourced), and another whole is contradicted."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Version 3.2 of Kestrel adds support for Python 3.12 and drops support for Python 3.8.",
+                "Version 3.2 of Kestrel supports Python 3.8.",
+                "c",
+            ),
+            (
+                "The Kestrel library adds support for Python 3.12 and drops support for Python 3.8.",
+                "The Kestrel library supports Python 3.8.",
+                "c",
+            ),
+            (
+                "The Ashby council's new plan funds 12 parks and stops funding 3 libraries.",
+                "The Ashby council's new plan funds 12 parks.",
+                "s",
+            ),
+            # The affirmed conjunct; the denied one.
+            (
+                "Version 3.2 of Kestrel adds support for Python 3.12 and drops support for Python 3.8.",
+                "Version 3.2 of Kestrel supports Python 3.12.",
+                "s",
+            ),
+            (
+                "The Ashby council's new plan funds 12 parks and stops funding 3 libraries.",
+                "The Ashby council's new plan funds 3 libraries.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_conjunct_shares_the_whole_subject_before_its_verb(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'adds support for 3.12 and drops support for 3.8' denied 'supports Python 3.8' only when the
+        drop came first: the second conjunct took the first's names and first word as its subject,
+        not 'library', so the first covered the claim better. It takes the words before the first
+        conjunct's verb now (found by its own verb's form), and the claim's numbers the subject holds
+        count for both. 'and stops funding' opens a conjunct of its own (the whole sentence was
+        read as denying: 'funds 12 parks' was contradicted)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
