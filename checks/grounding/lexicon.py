@@ -848,6 +848,7 @@ _PROSPECTIVE = re.compile(
     r"|(?-i:will|could|might|would|Could|Might|Would)|scheduled"
     rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
+    r"|(?:is|are|was|were|be|been)\s+(?:planned|proposed)\b(?!\s+(?:and|but)\b)"
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )

@@ -545,6 +545,10 @@ _OF_WHOLE = re.compile(
 _OF_WHICH = re.compile(r"\s*,?\s*(?:of\s+(?:whom|which|them|these|those)|including)\s")
 
 
+_OF_WHOM_AFTER = re.compile(r"\s*,?\s*(?P<part>\S+)\s+of\s+(?:whom|which|them|these|those)\b", re.IGNORECASE)
+"""A part after its whole that names the whole after itself: ``240 contributors, 30 of whom``."""
+
+
 def _of_which(text: str, end: int, start: int) -> bool:
     """Does the text between a whole (ending at ``end``) and a figure (starting at ``start``) make
     the figure its part? ``600 patients, of whom 200``, ``£12 million, of which the council paid
@@ -639,7 +643,7 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and q.dim[:4] != "rank"
             and q.kind == whole.kind == "exact"
             and 0 < whole.low < q.low
-            and _of_which(text, q.end, whole.start)
+            and (_of_which(text, q.end, whole.start) or _part_of_whom(text, q.end, whole))
         ):
             # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
             # after) comes after its whole (``q``).
@@ -704,6 +708,12 @@ def _wholes_of_parts(text: str, found: list[Quantity]) -> list[Quantity]:
             )
         )  # fmt: skip
     return out
+
+
+def _part_of_whom(text: str, end: int, part: Quantity) -> bool:
+    """Is ``part`` the figure of ``..., 30 of whom`` right after a whole ending at ``end``?"""
+    m = _OF_WHOM_AFTER.match(text, end)
+    return m is not None and m.start("part") == part.start and m.end("part") == part.end
 
 
 def _share_of(

@@ -3450,6 +3450,42 @@ class TestStatuses:
         read as denying: 'funds 12 parks' was contradicted)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kestrel project has 240 contributors, 30 of whom are paid by Corran Labs.",
+                "Most of the Kestrel project's contributors are paid by Corran Labs.",
+                "c",
+            ),
+            (
+                "The Ashby choir has 60 members, 12 of whom live in Ashby.",
+                "Most members of the Ashby choir live in Ashby.",
+                "c",
+            ),
+            (
+                "The Ashby choir has 60 members, 45 of whom live in Ashby.",
+                "Most members of the Ashby choir live in Ashby.",
+                "s",
+            ),
+            (
+                "Support for Windows is planned for the next Kestrel release.",
+                "Kestrel supports Windows.",
+                "i",
+            ),
+            (
+                "Support for Windows is planned for the next Kestrel release.",
+                "Kestrel plans to support Windows.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_part_before_of_whom_and_a_passive_plan(self, source: str, claim: str, expected: str) -> None:
+        """'240 contributors, 30 of whom' is a share of an eighth, as '240 contributors, of whom 30' was:
+        'Most of the contributors' was supported. 'Support for Windows is planned' is a plan: 'Kestrel
+        supports Windows' was supported."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
