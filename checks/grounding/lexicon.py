@@ -92,12 +92,13 @@ _EXCEPT_WORDS = r"except|apart\s+from|excluding|with\s+the\s+exception\s+of"
 _EXCEPT = rf"(?:{_EXCEPT_WORDS}|{_BUT_EXCEPT})\b"
 """The words that open an exception (:func:`excepted`, and a cut of :data:`_CLAUSE`)."""
 _CLAUSE = re.compile(
-    rf"\s*(?:[,;:\u060c\u061b]|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
+    rf"\s*(?:[,;:\u060c\u061b](?!(?<=\d,)\d)|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
     r"|unlike)\s)\s*"
     rf"|\s+(?={_EXCEPT})",
     re.IGNORECASE,
 )
-"""Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject).
+"""Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject),
+nor at a comma between digits (``28,000``: a thousands separator).
 An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
 see :func:`exception`."""
 _EXCEPTION = re.compile(rf"(?:{_EXCEPT_WORDS}|but(?={_BUT_TAIL}))\b", re.IGNORECASE)

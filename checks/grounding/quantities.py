@@ -919,8 +919,11 @@ def compare(
                     continue
                 alike = _same_dim(r, q)
             role = 1 if q.role and r.role and q.role != r.role else 0
-            # A figure of the statistic the claim names (p50, median) first; one of another last.
+            # A figure of the statistic the claim names (p50, median) first; one of another is none
+            # of its counterparts ("an average of 18 weeks" against "a median of 18 weeks").
             stat = 0 if not wanted or not stats[i] else (-1 if wanted & stats[i] else 1)
+            if stat == 1:
+                continue
             # A figure of the claim figure's year first, one of another year last.
             when = 0 if not q.year or not r.year else (-1 if q.year == r.year else 1)
             # A rank of the subject the claim names first ("Harlow is the busiest": Harlow's rank).
@@ -1170,15 +1173,19 @@ _STATISTICS = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "
 _PERCENTILE = re.compile(r"p\d{1,3}(?:\.\d+)?")
 
 
+_SAME_STATISTIC = {"p50": "median", "averag": "mean", "maximum": "max", "peak": "max", "minimum": "min"}
+
+
 def _statistics(context: frozenset[str]) -> frozenset[str]:
-    """The statistics a figure's context names: ``p95``, ``median``, ``peak``... (stems). Two figures
-    of one sentence that name different ones measure different things (``p95 ... 45 ms while p50
-    stayed at 12 ms``), however many other words they share."""
+    """The statistics a figure's context names: ``p95``, ``median``, ``peak``... (stems; one name each:
+    ``p50`` is the median, ``average`` the mean). Two figures that name different ones measure
+    different things (``p95 ... 45 ms while p50 stayed at 12 ms``), however many other words they
+    share."""
     found = context & _STATISTICS
     for term in context:
         if term[:1] == "p" and _PERCENTILE.fullmatch(term):
             found |= {term}
-    return found or _NONE
+    return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
 
 
 def _about(q: Quantity) -> frozenset[str]:

@@ -418,6 +418,7 @@ class TestLexicon:
                 "It is not only the largest but also the oldest.",
                 ["It is not only the largest but also the oldest."],
             ),
+            ("It is linked to 28,000 deaths, not 3,000.", ["It is linked to 28,000 deaths", "not 3,000."]),
         ],
     )
     def test_clauses_cut_at_commas_and_contrasts(self, text: str, expected: list[str]) -> None:
@@ -3484,6 +3485,42 @@ class TestStatuses:
         """'240 contributors, 30 of whom' is a share of an eighth, as '240 contributors, of whom 30' was:
         'Most of the contributors' was supported. 'Support for Windows is planned' is a plan: 'Kestrel
         supports Windows' was supported."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Patients waited a median of 18 weeks for surgery at the Avon hospital.",
+                "Patients waited an average of 18 weeks for surgery at the Avon hospital.",
+                "u",
+            ),
+            (
+                "The p95 latency was 45 ms while p50 stayed at 12 ms.",
+                "The p95 latency was 45 ms while p55 stayed at 12 ms.",
+                "u",
+            ),
+            (
+                "Air pollution is linked to 28,000 deaths a year in Harwick county.",
+                "Air pollution causes 28,000 deaths a year in Harwick county.",
+                "i",
+            ),
+            # The same statistic by another name, and a figure that names none.
+            ("The p95 latency was 45 ms while p50 stayed at 12 ms.", "The p50 latency was 12 ms.", "s"),
+            (
+                "Patients waited a median of 18 weeks for surgery at the Avon hospital.",
+                "Patients waited 18 weeks for surgery at the Avon hospital.",
+                "s",
+            ),
+        ],
+    )
+    def test_another_statistic_and_a_clause_cut_in_a_figure(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'an average of 18 weeks' was supported by 'a median of 18 weeks': a figure of another
+        statistic came last among the counterparts, but still was one; it is none now (p50 is the
+        median, average the mean). 'is linked to 28,000 deaths' stated 'causes 28,000 deaths': the
+        comma of 28,000 cut the sentence into clauses, so the association joined nothing."""
         in_one_sentence(claim, source, expected)
 
 
