@@ -49,7 +49,7 @@ _UNIVERSAL_TIME = re.compile(
 )
 _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?P<prep>to|for)\s+)?"
-    r"(?:\b(?:everyone|everybody|anyone|anybody)\b"
+    r"(?:\b(?:everyone|everybody|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+)",
@@ -63,7 +63,7 @@ _NOT_ALL = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNOR
 
 _UNIVERSAL_CUES = (
     *("every", "Every", " all ", "All ", "daily", "nightly", "round the", "ear-round", "ear round"),
-    *("public", "24", "days a week", "anyone", "Anyone", "anybody", "Anybody"),
+    *("public", "24", "days a week", "anyone", "Anyone", "anybody", "Anybody", "Any "),
 )
 """Substrings of every phrase :func:`universal` reads (``all`` opening a text is ``All``)."""
 

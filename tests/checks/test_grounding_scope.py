@@ -35,6 +35,7 @@ def status(claim: str, sentence: str) -> str:
         ("The app is available to everyone.", "to everyone", "group"),
         ("All residents can apply for the grant.", "All residents", "group"),
         ("Everyone can use the pool.", "Everyone", "group"),
+        ("Any Kestrel user can delete a project.", "Any Kestrel user", "group"),
     ],
 )
 def test_what_holds_always_or_for_everyone(text: str, phrase: str, kind: str) -> None:
@@ -43,10 +44,17 @@ def test_what_holds_always_or_for_everyone(text: str, phrase: str, kind: str) ->
 
 
 @pytest.mark.parametrize(
-    "text", ["All three plants passed.", "It is not at all clear.", "Above all, it works.", "The ferry runs."]
+    "text",
+    [
+        "All three plants passed.",
+        "It is not at all clear.",
+        "Above all, it works.",
+        "The ferry runs.",
+        "The shop does not sell any books.",
+    ],
 )
 def test_all_that_is_no_scope(text: str) -> None:
-    """A count (``all three``), ``at all``, ``above all``."""
+    """A count (``all three``), ``at all``, ``above all``, ``any`` but as a sentence's first word."""
     assert universal(text) is None
 
 
@@ -105,6 +113,11 @@ def test_the_clause_of_a_limit() -> None:
             Status.CONTRADICTED,
         ),
         ("Everyone can use the pool.", "The pool can be used only by members.", Status.CONTRADICTED),
+        (
+            "Any Kestrel user can delete a project.",
+            "Only admins can delete projects in Kestrel.",
+            Status.CONTRADICTED,
+        ),
         (
             "The audit is carried out every year.",
             "The audit is carried out every two years.",
