@@ -277,28 +277,24 @@ def assess(
         elif covered >= th.partial and term not in sentence.seen:
             # It follows from the figures; the source does not say it in words: inferred.
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
-    if " than " in claim.plain and all(q.dim == "year" for q in claim.quantities):
-        # "The clinic saw fewer patients in March than in February" against "1,200 patients in
-        # March, up from 950 in February": the claim's comparison against the sentence's figures.
-        compared = _compared(claim, sentence, index)
-        if compared is not None:
-            agrees, detail, word = compared
-            covered = coverage(weights, sentence.seen | tie | word)
-            if not agrees:
-                against = _against(
-                    claim,
-                    sentence,
-                    covered,
-                    detail,
-                    similarity=similarity,
-                    relation=relation,
-                    th=th,
-                    denies=True,
-                )
-                if against is not None:
-                    return against
-            elif covered >= th.partial:
-                return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
+    # "The clinic saw fewer patients in March than in February" against "1,200 patients in March, up
+    # from 950 in February": the claim's comparison against the sentence's figures.
+    compared = (
+        _compared(claim, sentence, index)
+        if " than " in claim.plain and all(q.dim == "year" for q in claim.quantities)
+        else None
+    )
+    if compared is not None:
+        agrees, detail, word = compared
+        covered = coverage(weights, sentence.seen | tie | word)
+        if not agrees:
+            against = _against(
+                claim, sentence, covered, detail, similarity=similarity, relation=relation, th=th, denies=True
+            )
+            if against is not None:
+                return against
+        elif covered >= th.partial:
+            return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
     if relation.conflicts and not _same_subject(relation, weights, sentence, index):
@@ -895,7 +891,7 @@ _AT_A_TIME = re.compile(
 day between (``in March 2001``, ``on 4 May 2019``, ``in early 2020``); not ``since``, ``until``, ``by``."""
 
 
-def _dated(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
+def _event_years(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
     """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals."""
     return [
         (q.low, q.high)
@@ -908,10 +904,10 @@ def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) 
     """Are the claim and the sentence dated to different years (``closed in 2019`` against ``opened
     in 2001``): two events, which opposite words do not set against each other? Not when either is
     undated, nor when a year of one is a year of the other."""
-    mine = _dated(claim.plain, claim.quantities)
+    mine = _event_years(claim.plain, claim.quantities)
     if not mine:
         return False
-    theirs = _dated(sentence.plain, index.quantities(sentence.number))
+    theirs = _event_years(sentence.plain, index.quantities(sentence.number))
     return bool(theirs) and not any(a <= d and c <= b for a, b in mine for c, d in theirs)
 
 
