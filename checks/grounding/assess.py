@@ -22,7 +22,6 @@ one set per strictness.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,7 +58,15 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
-from checks.grounding.quantities import PERIOD_MARKS, Quantity, Relation, compare, trend_in
+from checks.grounding.quantities import (
+    CLAUSE_END,
+    PERIOD_MARKS,
+    Quantity,
+    Relation,
+    compare,
+    in_unit_of,
+    trend_in,
+)
 from checks.grounding.roles import Frame, Order, relate
 from checks.grounding.scope import whom
 from messages import Strictness
@@ -783,10 +790,6 @@ _COMPARISON = re.compile(
 )
 """A comparison of two times or two named places with no figure of its own (``fewer patients in March
 than in February``, ``higher in Corran than in Ashby``): its word, and the other side after ``than``."""
-_SIDE_END = re.compile(
-    r"[,;:()](?!(?<=\d,)\d)|\s(?:and|but|while|whereas|against|versus|vs\.?)\s", re.IGNORECASE
-)
-"""What ends the clause of a figure, where its time or its place is named."""
 
 
 def _compared(
@@ -843,8 +846,8 @@ def _compared(
         if other.isdigit():
             side = f"{q.year:.0f}" if q.year else ""
         else:
-            start = max((e.end() for e in _SIDE_END.finditer(text, 0, q.start)), default=0)
-            end = _SIDE_END.search(text, q.end)
+            start = max((e.end() for e in CLAUSE_END.finditer(text, 0, q.start)), default=0)
+            end = CLAUSE_END.search(text, q.end)
             clause = text[start : end.start() if end is not None else len(text)].lower()
             held = [w for w in (this, other) if re.search(rf"\b{re.escape(w.lower())}\b", clause)]
             side = held[0] if len(held) == 1 else ""
@@ -853,33 +856,18 @@ def _compared(
     a, b = sides.get(this), sides.get(other)
     if a is None or b is None:
         return None
-    if a.dim == b.dim:
-        first, second = a.low, b.low
-    elif "number" in (a.dim, b.dim):
-        # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in
-        # 2024"): the numbers as written, when neither is scaled.
-        first, second = _written(a.text), _written(b.text)
-    else:
-        return None
-    if first == second or math.isnan(first) or math.isnan(second):
+    # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in 2024")
+    # is read in that unit, as quantities reads one that ends its clause.
+    if a.dim != b.dim and b.dim == "number":
+        b = in_unit_of(b, a)
+    elif a.dim != b.dim and a.dim == "number":
+        a = in_unit_of(a, b)
+    if a is None or b is None or a.dim != b.dim or a.low == b.low:
         return None
     word = m.group("word")
-    agrees = (first > second) == (word.lower() in MORE_WORDS)
+    agrees = (a.low > b.low) == (word.lower() in MORE_WORDS)
     detail = f"the source gives {a.text} for {this} and {b.text} for {other}"
     return agrees, detail, frozenset(read_terms(word))
-
-
-_WRITTEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
-_SCALED = re.compile(r"\d\s*(?:thousand|million|billion|trillion|bn|m|k)\b", re.IGNORECASE)
-
-
-def _written(text: str) -> float:
-    """The first number of a figure as written (``9,000 passengers a day``: 9000), NaN when it has
-    none or a scale (``£4 million``)."""
-    found = _WRITTEN.search(text)
-    if found is None or _SCALED.search(text) is not None:
-        return math.nan
-    return float(found.group().replace(",", ""))
 
 
 _AT_A_TIME = re.compile(

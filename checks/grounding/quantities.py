@@ -70,12 +70,14 @@ from checks.grounding.lexicon import (
 from checks.grounding.units import scale_after, unit_after
 
 __all__ = [
+    "CLAUSE_END",
     "PERIOD_MARKS",
     "Quantity",
     "Relation",
     "clear_memo",
     "compare",
     "consistent",
+    "in_unit_of",
     "quantities",
     "trend_in",
 ]
@@ -311,7 +313,7 @@ _NAMING = words("version versions v ver release rev revision model type phase st
 _WORD_BEFORE_REVERSED = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
 
 _CURRENCY_SIGN = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-_CLAUSE_END = re.compile(
+CLAUSE_END = re.compile(
     r"[,;:()\u060c\u061b](?!(?<=\d,)\d)|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s"
 )
 """What ends a clause around a figure (a comma between digits is a thousands separator: no end)."""
@@ -475,18 +477,25 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             continue
         if _CLAUSE_OVER.match(text, q.end) is None:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
-        before = out[i - 1]
-        if before.dim in ("number", "year") or not before.text[:1].isdigit():
-            continue
-        number = _LEADING_NUMBER.match(before.text)
-        unit = before.text[number.end() :] if number else ""
-        if not unit.strip():
-            continue
-        read = quantities(q.text + unit, context=False)
-        if len(read) == 1 and read[0].dim == before.dim:
-            r = read[0]
-            out[i] = q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
+        out[i] = in_unit_of(q, out[i - 1]) or q
     return out
+
+
+def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
+    """A bare number ``q`` read in the unit of ``before``, a figure written number first with a unit
+    after it (``7,500`` after ``9,000 passengers a day``: 7,500 passengers a day). None when
+    ``before`` is not written so, or the two do not read as one dimension."""
+    if before.dim in ("number", "year") or not before.text[:1].isdigit():
+        return None
+    number = _LEADING_NUMBER.match(before.text)
+    unit = before.text[number.end() :] if number else ""
+    if not unit.strip():
+        return None
+    read = quantities(q.text + unit, context=False)
+    if len(read) != 1 or read[0].dim != before.dim:
+        return None
+    r = read[0]
+    return q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
 
 
 def _merged(found: list[Quantity], extra: list[Quantity], limit: int | None) -> list[Quantity]:
@@ -542,10 +551,12 @@ _OF_WHOLE = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
 )
 """Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``."""
-_OF_WHICH = re.compile(r"\s*,?\s*(?:of\s+(?:whom|which|them|these|those)|including)\s")
+_OF_WHOM = r"of\s+(?:whom|which|them|these|those)"
+"""How a part refers to the whole it is of: ``of whom``, ``of which``, ``of them``."""
+_OF_WHICH = re.compile(rf"\s*,?\s*(?:{_OF_WHOM}|including)\s")
 
 
-_OF_WHOM_AFTER = re.compile(r"\s*,?\s*(?P<part>\S+)\s+of\s+(?:whom|which|them|these|those)\b", re.IGNORECASE)
+_OF_WHOM_AFTER = re.compile(rf"\s*,?\s*(?P<part>\S+)\s+{_OF_WHOM}\b", re.IGNORECASE)
 """A part after its whole that names the whole after itself: ``240 contributors, 30 of whom``."""
 
 
@@ -994,7 +1005,7 @@ def compare(
 
 _NOT_SUMMED = frozenset(("year", "fraction", "ratio"))
 _ARITHMETIC = re.compile(
-    r"\b(?:of\s+(?:whom|which|them|these|those)|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
+    rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of)\b",
     re.IGNORECASE,
@@ -1656,7 +1667,7 @@ def _first_terms(text: str, n: int) -> list[str]:
 def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     """Give each figure the terms of its clause before it, a few after it, and its part in a change.
 
-    The clause ends (``_CLAUSE_END``) are found once for the sentence when every figure's window
+    The clause ends (``CLAUSE_END``) are found once for the sentence when every figure's window
     reaches back to its start (a sentence of ordinary length); a figure whose window would not see the
     same ends (one straddles it) is read on its own.
     """
@@ -1667,7 +1678,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     times = _time_words(text) if may_name_a_time(text) else _NONE
     ends: list[tuple[int, int]] | None = None
     if max(q.start for q in found) <= _HEAD:
-        ends = [m.span() for m in _CLAUSE_END.finditer(text)]
+        ends = [m.span() for m in CLAUSE_END.finditer(text)]
     for i, q in enumerate(found):
         right_to = found[i + 1].start if i + 1 < len(found) else len(text)
         cuts = tail_cut = None
@@ -1678,9 +1689,9 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
                 cuts = None
         head = text[max(0, q.start - _HEAD) : q.start]
         if cuts is None:
-            cuts = [m.end() for m in _CLAUSE_END.finditer(head)]
+            cuts = [m.end() for m in CLAUSE_END.finditer(head)]
             tail = text[q.end : right_to]
-            cut = _CLAUSE_END.search(tail)
+            cut = CLAUSE_END.search(tail)
             right = _first_terms(tail[: cut.start()] if cut else tail, 3)
         else:
             stop = tail_cut[0] if tail_cut is not None and tail_cut[0] < right_to else right_to

@@ -132,6 +132,11 @@ _PERIOD_SECONDS = {
 }  # fmt: skip
 
 
+def _plural(low: str) -> bool:
+    """Is a lower-case noun after a figure one the figure counts (``passengers``, ``staff``)?"""
+    return low.endswith("s") or low in _IRREGULAR_PLURALS
+
+
 def _count_or_rate(text: str, seen: list[str], end: int) -> tuple[str, float, int]:
     """A count of the nouns ``seen`` ending at ``end``, or a rate when a period follows (``9,000
     passengers a day``)."""
@@ -245,10 +250,10 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                 if owned is not None and owned.group("first").lower() not in STOPWORDS:
                     low = owned.group("first").lower()
                     seen.append(stem(low))
-                    if low.endswith("s") or low in _IRREGULAR_PLURALS:
+                    if _plural(low):
                         return _count_or_rate(text, seen, owned.end("first"))
                 break
-            if low.endswith("s") or low in _IRREGULAR_PLURALS:
+            if _plural(low):
                 return _count_or_rate(text, seen, noun.end(group))
     per = _PER.match(text, pos)
     if per is not None:
