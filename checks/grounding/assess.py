@@ -198,6 +198,9 @@ class Evidence(NamedTuple):
     """Why, in words: the figures or the words that disagree."""
     suspect: bool = False
     """A disagreement too weakly tied to the claim to call: the judge's to decide."""
+    added: frozenset[str] = frozenset()
+    """The terms of a name the claim lists beside the sentence's and the sentence does not give
+    (:func:`_added_name`): where no source of the claim's names it either, the claim is unsourced."""
 
 
 def coverage(weights: Weights, terms: frozenset[str]) -> float:
@@ -447,6 +450,11 @@ def assess(
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)
+        added = _added_name(claim, sentence) if " and " in claim.plain or " or " in claim.plain else None
+        if added is not None:
+            name, absent = added
+            detail = f"the claim lists {name} beside what the source names; the source does not name it"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
         short = _short_of_stating(claim, relation, weights, sentence, index)
         if short is not None:
             detail, suspect = short
@@ -504,6 +512,32 @@ def _short_of_stating(
                 f"the source says it of another ({other}); it names the claim's subject in another clause",
                 True,
             )
+    return None
+
+
+_NAME = r"(?:[A-Z]|[a-z]+[A-Z])[\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+_NAME_LIST = re.compile(rf"\b{_NAME}(?:\s*,\s*{_NAME})*,?\s+(?:and|or|nor)\s+{_NAME}")
+"""Names listed in a claim: ``English, Welsh and Gaelic``, ``Java or Go``, ``Linux, macOS and Windows``."""
+_WORD = r"[^\W\d_][\w'\u2019-]*"
+_WORD_LIST = re.compile(rf"(?<=[a-z] ){_WORD}(?:,\s+{_WORD})+,?\s+(?:and|or)\s+{_WORD}")
+"""Words listed in a claim, three or more after a word of its own: ``degrees in law, nursing and
+medicine`` (not ``However, costs and prices``)."""
+_LIST_SEPARATOR = re.compile(r"\s*,\s*|\s+(?:and|or|nor)\s+")
+
+
+def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozenset[str]] | None:
+    """A name (or a word of a list of three or more) the claim lists beside ones the sentence gives,
+    of which the sentence and its surroundings say nothing, and its terms: ``available in English,
+    Welsh and Gaelic`` against ``in English and Welsh``. The list is the claim's, not the source's
+    (None when none is added)."""
+    seen = sentence.seen | sentence.before
+    for m in chain(_NAME_LIST.finditer(claim.plain), _WORD_LIST.finditer(claim.plain)):
+        names = _LIST_SEPARATOR.split(m.group())
+        items = [frozenset(read_terms(name)) for name in names]
+        if any(item and item <= seen for item in items):
+            for name, item in zip(names, items, strict=True):
+                if item and item.isdisjoint(seen):
+                    return name, item
     return None
 
 
@@ -596,11 +630,20 @@ TIES = frozenset((stem("reach"),))
 _NONE: frozenset[str] = frozenset()
 
 
+_PERIOD_TERMS = frozenset(stem(w) for w in ("hourly", "daily", "weekly", "monthly", "yearly", "annually"))
+"""The words of a rate's period (``cross the bridge daily``), stated with the rate by a source's
+figure (``30,000 vehicles a day``)."""
+
+
 def tie_terms(claim: Features) -> frozenset[str]:
-    """The claim's tying verbs, when it has a figure they could tie (:func:`_tied`)."""
-    if not claim.quantities or TIES.isdisjoint(claim.terms):
+    """The claim's tying verbs, when it has a figure they could tie (:func:`_tied`), and the period
+    of a rate it gives in a word of its own (``daily``)."""
+    if not claim.quantities:
         return _NONE
-    return TIES & claim.terms
+    ties = TIES & claim.terms
+    if not _PERIOD_TERMS.isdisjoint(claim.terms) and any(q.dim == "rate" for q in claim.quantities):
+        ties |= _PERIOD_TERMS & claim.terms
+    return ties
 
 
 def way_terms(claim: Features) -> frozenset[str]:

@@ -107,13 +107,14 @@ def decide(
     th: Thresholds,
     strict: bool,
     similarity: Similarity | None = None,
-    reach: float = 1.0,
+    vocabulary: frozenset[str] | None = None,
 ) -> Decision:
     """The status of one claim from its candidate sentence numbers.
 
-    ``reach`` is the share of the claim's terms found anywhere in its own
-    sources: a claim that only partly matches a sentence is inferred when its
-    sources hold its words, unsourced when it brings in words they never use.
+    ``vocabulary`` holds every term of the claim's own sources (None: all of
+    the claim's terms count as found): a claim that only partly matches a
+    sentence is inferred when its sources hold its words, unsourced when it
+    brings in words they never use, or a name they never give.
     """
     found = _assess_all(claim, weights, allowed, index=index, th=th, similarity=similarity)
     support = next((e for e in found if e.finding is Finding.SUPPORT), None)
@@ -175,6 +176,14 @@ def decide(
             )
             if placed.status is Status.UNSOURCED or placed.basis is Basis.OTHER_SECTION:
                 return placed
+        if vocabulary is None:
+            reach = 1.0
+        else:
+            listed = next((e.added for e in partial if e.added), frozenset())
+            if listed and listed.isdisjoint(vocabulary):
+                # "available in English, Welsh and Gaelic" where the sources name no Gaelic.
+                return Decision(Status.UNSOURCED, Basis.NO_MATCH, best)
+            reach = coverage(weights, vocabulary)
         # The best sentence may cover words no source uses when its figures state them ("grew by
         # 30%" read from "$4.0 million in 2023 and $5.2 million in 2024"): its coverage counts too.
         if reach < th.support and best.coverage < th.support:

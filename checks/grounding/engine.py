@@ -18,12 +18,12 @@ import numpy.typing as npt
 
 from checks.claims import Claim, is_rhetorical, names_something, parse_prose, to_claim
 from checks.grounding import semantic
-from checks.grounding.assess import THRESHOLDS, Thresholds, Weights, coverage
+from checks.grounding.assess import THRESHOLDS, Thresholds, Weights
 from checks.grounding.cited import Cite, find_citations, matching_text
 from checks.grounding.decide import Basis, Decision, Status, decide
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
 from checks.grounding.index import Features, SourceIndex, build_index, features
-from checks.grounding.lexicon import CHANGES, negated, terms
+from checks.grounding.lexicon import CHANGES, RESULTS, negated, terms
 from checks.grounding.quantities import quantities
 from checks.grounding.retrieve import candidates, top_k
 from checks.grounding.scope import universal
@@ -183,7 +183,7 @@ class _Batches:
                 th=th,
                 strict=self.strict,
                 similarity=_similarity(sim_row),
-                reach=coverage(weights, self.vocabulary[ids]),
+                vocabulary=self.vocabulary[ids],
             )
             checks = tuple(
                 CitationCheck(
@@ -198,14 +198,15 @@ class _Batches:
 
 def _asserts(plain: str) -> bool:
     """Does a sentence with no number, name or citation assert something: :data:`MIN_TERMS` content
-    words, or one fewer and a change, a denial, a figure in words or a scope (``Prices rose``; ``The
-    bridge has not closed for more than two days``; ``Cycling is banned on the towpath``; ``The
-    ferry runs every day``)?"""
+    words, or one fewer and a change, a financial result, a denial, a figure in words or a scope
+    (``Prices rose``; ``The startup made a profit``; ``The bridge has not closed for more than two
+    days``; ``Cycling is banned on the towpath``; ``The ferry runs every day``)?"""
     found = set(terms(plain))
     if len(found) >= MIN_TERMS:
         return True
     return len(found) == MIN_TERMS - 1 and (
         not CHANGES.isdisjoint(found)
+        or not RESULTS.isdisjoint(found)  # "The startup has made a profit": its verb is no term
         or negated(plain)
         or bool(quantities(plain, context=False, limit=1))
         or universal(plain) is not None

@@ -31,6 +31,7 @@ __all__ = [
     "CHANGES",
     "COUNTS",
     "NEGATIONS",
+    "RESULTS",
     "STOPWORDS",
     "WEEKDAYS",
     "associated",
@@ -174,6 +175,7 @@ _FOLD: Mapping[str, str] = {
         # Verbs that tie a subject to its figure: "handled 41,000 jobs per second", "reached 41,000".
         "reach": "reached reaches reaching handle handled handles handling served serves serving "
         "sustain sustained sustains processed processes processing achieved achieves achieve "
+        "carry carries carried carrying "
         "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
         "attracting",
         "build": "built builds",
@@ -216,7 +218,7 @@ _FOLD: Mapping[str, str] = {
 # Antonym pairs, as words; compared after folding and stemming.
 _ANTONYM_WORDS = """increase:decrease higher:lower more:less above:below before:after enable:disable
 enabled:disabled allow:block include:exclude success:failure succeed:fail
-accept:reject gain:loss profit:loss open:closed public:private free:paid online:offline
+accept:reject gain:loss profit:loss surplus:deficit open:closed public:private free:paid online:offline
 available:unavailable add:remove win:lose up:down improve:worsen improve:degrade early:late
 strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
 synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:unsafe secure:insecure
@@ -310,6 +312,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or _may_plan(text)
         or "efus" in text
         or "eclin" in text
+        or (("loss" in text or "rofit" in text or "urplus" in text or "eficit" in text) and _may_carry(text))
     ):
         _idioms(pieces, found)
     if (
@@ -415,6 +418,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             nxt == "than" and i + 2 < len(pieces) and got[-1] in _BOUND_TERMS and _figure_next(pieces[i + 2])
         ):
             found[i] = ()  # "more than 40%", "fewer than a million": the figure's bound, as "over" is
+        elif pieces[i].lower() in _CARRYING and _result_next(pieces, i + 1):
+            found[i] = ()  # "made a loss", "posted a profit": the result says it, as "reported" does
 
 
 CHANGES = frozenset((stem("increase"), stem("decrease")))
@@ -432,6 +437,36 @@ def _figure_next(piece: str) -> bool:
 _FIGURE_WORDS = frozenset(
     ("a", "one", "half", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twice")
 )
+
+
+_CARRYING = words(
+    "make makes made making post posts posted record records recorded book books booked turn turns turned"
+)
+"""Verbs that only carry a financial result (``made a loss``, ``posted a profit``, ``turned a
+profit``): the result is what a source states, in any of them or after ``reported``."""
+_RESULTS = words("profit profits loss losses surplus surpluses deficit deficits")
+RESULTS = frozenset(stem(w) for w in _RESULTS)
+"""The terms of a financial result (``profit``, ``loss``): what ``made a loss`` says, its verb dropped."""
+_RESULT_BEFORE = words("a an its their the his her net pre-tax operating small large big record first")
+
+
+def _may_carry(text: str) -> bool:
+    """Might ``text`` hold a :data:`_CARRYING` verb? (Substring tests at C speed.)"""
+    return (
+        "ade " in text or "ake" in text or "ost" in text or "ecord" in text or "ook" in text or "urn" in text
+    )
+
+
+def _result_next(pieces: Sequence[str], at: int) -> bool:
+    """Is a financial result (:data:`_RESULTS`) the object at ``at``, after at most three words
+    such as ``a``, ``its``, ``net``?"""
+    for piece in pieces[at : at + 4]:
+        low = piece.lower().rstrip(".,;:")
+        if low in _RESULTS:
+            return True
+        if low not in _RESULT_BEFORE:
+            return False
+    return False
 
 
 def _may_stop(text: str) -> bool:

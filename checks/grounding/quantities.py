@@ -67,7 +67,7 @@ from checks.grounding.lexicon import (
     terms,
     words,
 )
-from checks.grounding.units import scale_after, unit_after
+from checks.grounding.units import clause_period, period_after, scale_after, unit_after
 
 __all__ = [
     "CLAUSE_END",
@@ -450,7 +450,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _elided_units(text, found)
     if context and found:
         found = _with_context(text, found)
-        if len(found) > 1 and (" of " in text or whole):
+        if len(found) > 1 and (" of " in text or whole or text.startswith("Of ")):
             found = _parts_of_wholes(text, found)
             if any(q.dim == "fraction" for q in found[1:]):
                 found = _wholes_of_parts(text, found)
@@ -560,6 +560,12 @@ _OF_WHOM_AFTER = re.compile(rf"\s*,?\s*(?P<part>\S+)\s+{_OF_WHOM}\b", re.IGNOREC
 """A part after its whole that names the whole after itself: ``240 contributors, 30 of whom``."""
 
 
+_OF_THE_BEFORE = re.compile(r"(?:^|[,;:(]\s*)of\s+(?:the|its|their|these|those|all)\s+$", re.IGNORECASE)
+"""A whole that opens its clause: ``Of the 1,200 homes surveyed, 300 ...``."""
+_THEN_PART = re.compile(r"(?:[^,.;:\d]|\d{4}){0,80},\s*")
+"""Between that whole and its part: the rest of its phrase and a comma."""
+
+
 def _of_which(text: str, end: int, start: int) -> bool:
     """Does the text between a whole (ending at ``end``) and a figure (starting at ``start``) make
     the figure its part? ``600 patients, of whom 200``, ``£12 million, of which the council paid
@@ -656,9 +662,21 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and 0 < whole.low < q.low
             and (_of_which(text, q.end, whole.start) or _part_of_whom(text, q.end, whole))
         ):
-            # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
+            # "600 patients, of whom 200 received a placebo": the later (here ``whole``, the figure
             # after) comes after its whole (``q``).
             out.append(_share_of(text, whole, q, (q.start, whole.end), max(whole.tolerance, 0.5)))
+        elif q.dim[:6] == "count:" and _OF_THE_BEFORE.search(text, max(0, q.start - 24), q.start) is not None:
+            # "Of the 1,200 homes surveyed (in 2023), 300 had damp": the whole opens the clause, the
+            # part follows it.
+            later = next((f for f in found[i + 1 :] if f.dim != "year"), None)
+            if (
+                later is not None
+                and later.dim in (q.dim, "number")
+                and q.kind == later.kind == "exact"
+                and 0 < later.low < q.low
+                and _THEN_PART.fullmatch(text, q.end, later.start) is not None
+            ):
+                out.append(_share_of(text, later, q, (q.start, later.end), max(later.tolerance, 0.5)))
         if (
             counted
             and q.dim == "number"
@@ -1242,6 +1260,12 @@ def _multiplied(a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
 # --- reading -----------------------------------------------------------------
 
 
+def _spelled_at(text: str, pos: int) -> bool:
+    """Does a spelled number start at ``pos`` (``eight reservoirs``)?"""
+    word = text[pos : pos + 12].split(None, 1)
+    return bool(word) and word[0].casefold() in _WORD_NUMBERS
+
+
 def _read(text: str, m: re.Match[str]) -> Quantity | None:
     kind_of = m.lastgroup
     if kind_of == "word":
@@ -1252,6 +1276,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             return None
         # "nearly doubled", "more than tripled": the qualifier counts, as before a number.
         kind, _, begin = _qualifier(text, m.start(), m.start())
+        per = period_after(text, m.end()) if m.group("word").lower() in ("twice", "thrice") else None
+        if per is not None:  # "twice a week": how often, as "two times a week" is
+            seconds, end = per
+            return Quantity(
+                ratio / seconds, ratio / seconds, "rate", kind, 0.5 / seconds, begin, end, text[begin:end]
+            )
         return Quantity(
             ratio, ratio, "ratio", kind, MIN_TOLERANCE * ratio, begin, m.end(), text[begin : m.end()]
         )
@@ -1268,9 +1298,10 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         dim, factor, end = unit_after(text, m.end(), None)
         if dim == "number":
             of = _OF_WHOLE.match(text, m.end())
-            if of is None or _DIGIT.match(text, of.end()) is None:
+            if of is None or (_DIGIT.match(text, of.end()) is None and not _spelled_at(text, of.end())):
                 return None
-            # "nine of the district's 12 schools": a part of a whole (_parts_of_wholes reads the share)
+            # "nine of the district's 12 schools", "two of the eight reservoirs": a part of a whole
+            # (_parts_of_wholes reads the share)
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         low = value * factor
         kind, word, qualified = _qualifier(text, m.start(), m.start())  # "up to five times"
@@ -1681,6 +1712,11 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         ends = [m.span() for m in CLAUSE_END.finditer(text)]
     for i, q in enumerate(found):
         right_to = found[i + 1].start if i + 1 < len(found) else len(text)
+        if q.dim[:6] == "count:" and (seconds := clause_period(text[:right_to], q.start, q.end)):
+            # "30,000 vehicles cross the bridge daily": a rate, as "30,000 vehicles a day" is.
+            low, high, _, kind, tolerance, *rest = q
+            rate = (low / seconds, high / seconds, "rate", kind, tolerance / seconds, *rest)
+            q = tuple.__new__(Quantity, rate)  # noqa: PLW2901
         cuts = tail_cut = None
         if ends is not None and not any(a < q.start < b or a < q.end < b for a, b in ends):
             cuts = [b for a, b in ends if b <= q.start]
@@ -1704,6 +1740,10 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             left = terms(head[cuts[-2] if len(cuts) > 1 else 0 :])[-6:]
             if len(cuts) > 1 and q.start <= _HEAD:
                 left = [*terms(head[: cuts[0]])[-4:], *left]
+        elif cuts and q.start <= _HEAD and _SET_AGAINST.match(head, cuts[-1]) is not None:
+            # "Corran Labs made a profit of £12 million in 2023, against a loss of £4 million in
+            # 2022": what the clause sets against the first is the first clause's subject's too.
+            left = [*_first_terms(head[: cuts[0]], 2), *left]
         role: Role = ""
         ending = _tail(head)
         change = ending is None or ending.endswith(_CHANGE_ENDS)
@@ -1794,6 +1834,9 @@ _AMOUNT_ENDS = (
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD = 160
+_SET_AGAINST = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s", re.IGNORECASE)
+"""How a clause opens that sets a figure against the sentence's first (``, against a loss of
+£4 million in 2022``)."""
 """How far back from a figure its clause is looked for."""
 
 _YEAR_LINK = re.compile(

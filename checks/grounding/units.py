@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from checks.grounding.lexicon import STOPWORDS, stem, words
+from checks.grounding.lexicon import NUMBER_WORDS, STOPWORDS, stem, words
 
-__all__ = ["scale_after", "unit_after"]
+__all__ = ["clause_period", "period_after", "scale_after", "unit_after"]
 
 _SCALE = re.compile(
     r"(?P<attached>[kKMBT](?![\w]))|\s?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
@@ -122,7 +122,7 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 _PER = re.compile(
-    r"\s+(?:(?:/\s?|(?:per|a|an|every)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
+    r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
     r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b"
 )
 _PERIOD_SECONDS = {
@@ -149,6 +149,33 @@ def _count_or_rate(text: str, seen: list[str], end: int) -> tuple[str, float, in
 def _per_second(per: re.Match[str]) -> float:
     """The seconds of the period a :data:`_PER` match names (``a day``, ``daily``)."""
     return _PERIOD_SECONDS[(per.group("period") or per.group("period_ly")).lower()]
+
+
+def period_after(text: str, pos: int) -> tuple[float, int] | None:
+    """(seconds, end) of a period right at ``pos`` (``a week``, ``per day``, ``daily``), or None."""
+    per = _PER.match(text, pos)
+    return None if per is None else (_per_second(per), per.end())
+
+
+_CLAUSE_PERIOD = re.compile(
+    r"(?:\s+(?!(?:and|but|or|while|which|who|whereas|than|of|per)\b)[^\W\d_][\w'\u2019-]*){1,6}?"
+    r"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year)|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))"
+    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|on|during|at|from|until|since|last|this|next)\s)",
+    re.IGNORECASE,
+)
+"""A period that ends the clause of a count before it (but for when: ``in summer``), words between:
+``30,000 vehicles cross the bridge daily``, ``5,000 people use the station every week``."""
+_BEFORE_A_PART = re.compile(r"\b(?:of|with|for|from|to|by|among|than|between|per)\s+$", re.IGNORECASE)
+
+
+def clause_period(text: str, start: int, end: int) -> float:
+    """The seconds of the period that ends the clause of the count at ``start:end``
+    (:data:`_CLAUSE_PERIOD`), or 0.0. Not for a count within a phrase (``a team of 12 people
+    meets every week``: the team meets weekly, it does not have 12 people a week)."""
+    per = _CLAUSE_PERIOD.match(text, end)
+    if per is None or _BEFORE_A_PART.search(text, max(0, start - 9), start) is not None:
+        return 0.0
+    return _per_second(per)
 
 
 _ADJECTIVES = (
@@ -229,6 +256,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             dim, factor = found
             if dim.startswith("money") and currency is not None and dim != f"money:{currency[0]}":
                 return f"money:{currency[0]}", 1.0, pos
+            if dim == "ratio" and key == "times" and (per := _PER.match(text, m.end())) is not None:
+                return "rate", 1.0 / _per_second(per), per.end()  # "60 times a year": how often
             if dim.startswith("money") or currency is None or dim == "fraction":
                 return dim, factor, m.end()
     if currency is not None:
@@ -241,8 +270,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             if word is None:
                 break
             low = word.lower()
-            if low in STOPWORDS or low in _NOT_NOUNS:
-                break
+            if low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS:
+                break  # "two of the eight reservoirs": eight is a figure of its own, not what two counts
             seen.append(stem(low))
             if group == "first" and text.startswith(("'s ", "\u2019s "), noun.end(group)):
                 # "12,000 children's books": books (of children), what the figure counts
