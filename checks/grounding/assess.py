@@ -45,6 +45,7 @@ from checks.grounding.lexicon import (
     ended,
     negation_scopes,
     now,
+    piece_terms,
     prospective,
     quantified,
     reported,
@@ -199,8 +200,9 @@ class Evidence(NamedTuple):
     suspect: bool = False
     """A disagreement too weakly tied to the claim to call: the judge's to decide."""
     added: frozenset[str] = frozenset()
-    """The terms of a name the claim lists beside the sentence's and the sentence does not give
-    (:func:`_added_name`): where no source of the claim's names it either, the claim is unsourced."""
+    """The terms of a word of the claim the sentence does not give: a name it lists beside the
+    sentence's (:func:`_added_name`), or a group in the place of the sentence's (:func:`_swapped`).
+    Where no source of the claim's has it either, the claim is unsourced."""
 
 
 def coverage(weights: Weights, terms: frozenset[str]) -> float:
@@ -455,6 +457,11 @@ def assess(
             name, absent = added
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
+        other = _swapped(claim, sentence) if not claim.terms <= sentence.terms else None
+        if other is not None:
+            claimed, stated, absent = other
+            detail = f"the claim says '{claimed}' where the source says '{stated}'"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
         short = _short_of_stating(claim, relation, weights, sentence, index)
         if short is not None:
             detail, suspect = short
@@ -538,6 +545,46 @@ def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozens
             for name, item in zip(names, items, strict=True):
                 if item and item.isdisjoint(seen):
                     return name, item
+    return None
+
+
+_SLOT_OPENERS = frozenset(("to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against"))
+"""The words before a slot whose word names whom or what (``free travel to | pensioners``,
+``lowered blood pressure in | women``): another word there is another group."""
+
+
+def _bare(piece: str) -> str:
+    return piece.strip(".,;:!?()\"'").lower()
+
+
+def _swapped(claim: Features, sentence: SourceSentence) -> tuple[str, str, frozenset[str]] | None:
+    """A word of the claim the sentence does not hold where the sentence, between the same words,
+    has one the claim does not: (the claim's word, the sentence's, the claim word's terms), or
+    None. ``free bus travel to students in the county`` against ``to pensioners in the county``;
+    ``blood pressure in men.`` against ``in women.``. Only after a word that opens such a slot
+    (:data:`_SLOT_OPENERS`), with the two words before it and the one after it the same (a claim's
+    word that ends its clause may stand for the sentence's longer phrase: ``in children.`` against
+    ``in adults over 65``): a paraphrase changes more than one word, a group is swapped for another."""
+    pieces = claim.plain.split()
+    seen = sentence.terms  # its own: the sentence before may name the claim's word in another place
+    theirs = sentence.plain.split()
+    found = piece_terms(pieces)
+    for i in range(2, len(pieces)):
+        got = found[i]
+        if not got or all(t in seen for t in got) or pieces[i - 1].lower() not in _SLOT_OPENERS:
+            continue
+        before = (_bare(pieces[i - 2]), pieces[i - 1].lower())
+        ends = pieces[i][-1:] in ".,;:!?" or i + 1 == len(pieces)
+        after = "" if ends else _bare(pieces[i + 1])
+        for j in range(2, len(theirs)):
+            if (_bare(theirs[j - 2]), theirs[j - 1].lower()) != before:
+                continue
+            other = theirs[j]
+            if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
+                continue  # a claim's word that ends its clause may stand for more ("in adults over 65")
+            other_terms = read_terms(other)
+            if other_terms and claim.terms.isdisjoint(other_terms):
+                return _bare(pieces[i]), _bare(other), frozenset(got)
     return None
 
 

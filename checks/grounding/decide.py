@@ -349,12 +349,14 @@ class _Placer:
 def _synthesis(
     weights: Weights, partial: Sequence[Evidence], th: Thresholds
 ) -> tuple[Evidence, Evidence] | None:
-    """Two partial sentences that cover the claim between them, neither disagreeing."""
+    """Two partial sentences that cover the claim between them, neither disagreeing, and giving
+    between them the word either lacks in the claim's place (:attr:`Evidence.added`)."""
     clean = sorted((e for e in partial if not e.suspect), key=lambda e: -e.coverage)[:4]
     for i, a in enumerate(clean):
         for b in clean[i + 1 :]:
-            covered = coverage(weights, a.sentence.terms | b.sentence.terms) >= th.support
-            if covered and not (_strong_missing(a) & _strong_missing(b)):
+            both = a.sentence.terms | b.sentence.terms
+            covered = coverage(weights, both) >= th.support
+            if covered and not (_strong_missing(a) & _strong_missing(b)) and (a.added | b.added) <= both:
                 return a, b
     return None
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.grounding import predict
+from bench.grounding import predict, speed_job
 from checks import verify
 from checks.budget import Budget
 from checks.claims import extract_claims, is_rhetorical, names_something
@@ -3670,6 +3670,68 @@ class TestStatuses:
         does makes the sentence partial, and unsourced when no source of the claim names it; one
         that another sentence names makes a synthesis."""
         in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Exe scheme offers free bus travel to pensioners in the county.",
+                "The Exe scheme offers free bus travel to students in the county.",
+                "u",
+            ),
+            (
+                "The Avon trial found the drug lowered blood pressure in women.",
+                "The Avon trial found the drug lowered blood pressure in men.",
+                "u",
+            ),
+            (
+                "The Corran vaccine was 85% effective against severe illness in adults over 65.",
+                "The Corran vaccine was 85% effective against severe illness in children.",
+                "u",
+            ),
+            (
+                "The Ashby council cut funding for libraries and museums in 2023.",
+                "The Ashby council cut funding for libraries in 2023.",
+                "s",
+            ),
+            (
+                "The Exe lifeboat rescued 40 people from the sea in 2023.",
+                "The Exe lifeboat rescued 40 people at sea in 2023.",
+                "s",
+            ),
+            (
+                "The Avon museum is free for residents of the county.",
+                "The Avon museum is free for residents.",
+                "s",
+            ),
+            (
+                "The Exe scheme offers free bus travel to pensioners in the county. Students pay half fare.",
+                "The Exe scheme offers free bus travel to students in the county.",
+                "i",
+            ),
+        ],
+    )
+    def test_another_group_in_the_same_place(self, source: str, claim: str, expected: str) -> None:
+        """'free bus travel to students in the county' was supported by '... to pensioners in the
+        county': one word of eight. A word of the claim the sentence lacks, where the sentence has
+        another between the same words (after 'to', 'for', 'in'...), is another group: the
+        sentence is partial, and the claim unsourced when its sources lack the word (inferred
+        when they hold it elsewhere)."""
+        in_one_sentence(claim, source, expected)
+
+    def test_a_sentence_about_another_subject_states_nothing_of_the_claims(self) -> None:
+        """In a speed draft, 'Ember stores session state in object storage and replicates it to
+        Toronto' was supported by 'Iris ... replicates it to Lisbon' (Ember named in the sentence
+        before, Toronto one word short), and 'Security reviews of Borealis found no critical issues'
+        by the same sentence of Ember's source. Neither is now, and two sentences that both lack
+        the claim's word make no synthesis of it."""
+        draft, sources, source_map = speed_job(11)
+        grounded = {c.text: c for c in ground(draft, sources, source_map=source_map).claims}
+        for text in (
+            "Ember stores session state in object storage and replicates it to Toronto.",
+            "Security reviews of Borealis found no critical issues in the authentication flow.",
+        ):
+            assert grounded[text].status.value == "inferred", text
 
 
 class TestResearchBrief:
