@@ -457,7 +457,7 @@ def assess(
             name, absent = added
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
-        other = _swapped(claim, sentence) if not claim.terms <= sentence.terms else None
+        other = _swapped(claim, sentence, index) if not claim.terms <= sentence.terms else None
         if other is not None:
             claimed, stated, absent = other
             detail = f"the claim says '{claimed}' where the source says '{stated}'"
@@ -553,38 +553,63 @@ _SLOT_OPENERS = frozenset(("to", "for", "in", "among", "with", "from", "at", "by
 ``lowered blood pressure in | women``): another word there is another group."""
 
 
+_THE = frozenset(("the", "a", "an"))
+
+
 def _bare(piece: str) -> str:
     return piece.strip(".,;:!?()\"'").lower()
 
 
-def _swapped(claim: Features, sentence: SourceSentence) -> tuple[str, str, frozenset[str]] | None:
+def _lead_in(pieces: Sequence[str], i: int, *, slot: bool) -> tuple[str, ...]:
+    """The words before ``pieces[i]`` that place it: the two before it in a slot, else all (a
+    subject's ``The``)."""
+    if slot:
+        return _bare(pieces[i - 2]), pieces[i - 1].lower()
+    return tuple(p.lower() for p in pieces[:i])
+
+
+def _swapped(
+    claim: Features, sentence: SourceSentence, index: SourceIndex
+) -> tuple[str, str, frozenset[str]] | None:
     """A word of the claim the sentence does not hold where the sentence, between the same words,
     has one the claim does not: (the claim's word, the sentence's, the claim word's terms), or
     None. ``free bus travel to students in the county`` against ``to pensioners in the county``;
     ``blood pressure in men.`` against ``in women.``. Only after a word that opens such a slot
     (:data:`_SLOT_OPENERS`), with the two words before it and the one after it the same (a claim's
     word that ends its clause may stand for the sentence's longer phrase: ``in children.`` against
-    ``in adults over 65``): a paraphrase changes more than one word, a group is swapped for another."""
+    ``in adults over 65``): a paraphrase changes more than one word, a group is swapped for another.
+    And a named subject, first or after ``The``, when the sentence's is a name its source gives it
+    (:meth:`SourceIndex.named_around`): ``Ember supports audit logs`` against ``Quarry supports
+    audit logs`` in Quarry's source, whose sentence before names Ember."""
     pieces = claim.plain.split()
-    seen = sentence.terms  # its own: the sentence before may name the claim's word in another place
+    own = sentence.terms  # its own: the sentence before may name the claim's word in another place
     theirs = sentence.plain.split()
     found = piece_terms(pieces)
-    for i in range(2, len(pieces)):
-        got = found[i]
-        if not got or all(t in seen for t in got) or pieces[i - 1].lower() not in _SLOT_OPENERS:
+    for i, got in enumerate(found):
+        if not got or all(t in own for t in got):
             continue
-        before = (_bare(pieces[i - 2]), pieces[i - 1].lower())
+        slot = i >= 2 and pieces[i - 1].lower() in _SLOT_OPENERS
+        if slot:
+            starts: Sequence[int] = range(2, len(theirs))
+        elif (i == 0 or (i == 1 and pieces[0].lower() in _THE)) and pieces[i][:1].isupper():
+            starts = (i,) if i < len(theirs) else ()  # the subject: at the sentence's start too
+        else:
+            continue
+        before = _lead_in(pieces, i, slot=slot)
         ends = pieces[i][-1:] in ".,;:!?" or i + 1 == len(pieces)
         after = "" if ends else _bare(pieces[i + 1])
-        for j in range(2, len(theirs)):
-            if (_bare(theirs[j - 2]), theirs[j - 1].lower()) != before:
+        for j in starts:
+            if _lead_in(theirs, j, slot=slot) != before:
                 continue
             other = theirs[j]
             if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
                 continue  # a claim's word that ends its clause may stand for more ("in adults over 65")
             other_terms = read_terms(other)
-            if other_terms and claim.terms.isdisjoint(other_terms):
-                return _bare(pieces[i]), _bare(other), frozenset(got)
+            if not other_terms or not claim.terms.isdisjoint(other_terms):
+                continue
+            if not slot and not index.named_around(sentence.number).issuperset(other_terms):
+                continue  # a subject that is no name of the source's ("Residents" for "Locals")
+            return _bare(pieces[i]), _bare(other), frozenset(got)
     return None
 
 

@@ -562,6 +562,12 @@ class SourceIndex:
         r, k = self._sentences.locate(number)
         return _names(r, k)
 
+    def named_around(self, number: int) -> frozenset[str]:
+        """The names a sentence's source gives it: its title's terms, the names in the sentence
+        and in the one before (a subject's name, told from a capitalised first word)."""
+        r, k = self._sentences.locate(number)
+        return r.title | _names(r, k) | (_names(r, k - 1) if k else frozenset())
+
     def clauses(self, number: int) -> Clauses:
         """The clauses of one sentence with their terms and polarity, read once."""
         r, k = self._sentences.locate(number)

@@ -3733,6 +3733,38 @@ class TestStatuses:
         ):
             assert grounded[text].status.value == "inferred", text
 
+    @pytest.mark.parametrize(
+        ("claim", "text", "title", "expected"),
+        [
+            (
+                "Ember supports audit logs for customers on the enterprise plan.",
+                "Quarry was designed by the team that built Ember. "
+                "Quarry supports audit logs for customers on the enterprise plan.",
+                "Quarry service review",
+                "inferred",
+            ),
+            (
+                "The Granite documentation explains how retries work.",
+                "Ember replaced Granite in 2022. The Ember documentation explains how retries work.",
+                "Ember service review",
+                "inferred",
+            ),
+            (
+                "Corran Labs supports audit logs.",
+                "Corran Labs was founded in 2019. It supports audit logs.",
+                "Corran",
+                "supported",
+            ),
+        ],
+    )
+    def test_another_named_subject(self, claim: str, text: str, title: str, expected: str) -> None:
+        """'Ember supports audit logs' was supported by 'Quarry supports audit logs' in Quarry's
+        source: the sentence before named Ember, so the claim's names were seen. A capitalised
+        subject the sentence lacks, where the sentence has a name its source gives it (its title,
+        its names and the sentence before's), is another subject; 'It' is none."""
+        grounded = one(claim, src("s1", text, title=title))
+        assert grounded.status.value == expected
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
