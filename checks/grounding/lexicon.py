@@ -897,14 +897,16 @@ _PROSPECTIVE_WORDS = words(
 
 _HEDGE = re.compile(
     r"\b(?:allegedly|reportedly|purportedly|supposedly|rumou?red\s+to"
-    r"|(?:is|are|was|were|be|been)\s+(?:said|believed|thought|rumou?red|alleged|reported|claimed)\s+to"
+    r"|(?:is|are|was|were|be|been)\s+(?:said|believed|thought|rumou?red|alleged|reported|claimed|estimated"
+    r"|understood|assumed|presumed|suspected|feared)\s+to"
     r"|(?<!\bas\s)(?<!\beven\s)if(?!\s+(?:not|any|so|ever)\b)|unless|provided\s+that|as\s+long\s+as"
     r"|on\s+condition\s+that|(?<!\bof\s)whether(?!\s+or\s+not\b))\b",
     re.IGNORECASE,
 )
 _HEDGE_WORDS = words(
     """allegedly reportedly purportedly supposedly rumoured rumored said believed thought alleged
-    reported claimed if unless provided long condition whether"""
+    reported claimed estimated understood assumed presumed suspected feared if unless provided long
+    condition whether"""
 )
 
 

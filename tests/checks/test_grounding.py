@@ -1504,6 +1504,21 @@ class TestStatuses:
                 Status.INFERRED,
             ),
             (
+                "The Kelston plant was estimated to employ 300 people.",
+                "The Kelston plant employs 300 people.",
+                Status.INFERRED,
+            ),
+            (
+                "The wreck is understood to lie 40 metres down.",
+                "The wreck lies 40 metres down.",
+                Status.INFERRED,
+            ),
+            (
+                "The Kelston plant is estimated to employ 300 people.",
+                "The Kelston plant is estimated to employ 300 people.",
+                Status.SUPPORTED,
+            ),
+            (
                 "The proposed tax would raise £2 billion a year.",
                 "The tax raises £2 billion a year.",
                 Status.INFERRED,
@@ -1533,9 +1548,9 @@ class TestStatuses:
     def test_what_a_source_only_alleges_or_makes_conditional(
         self, source: str, claim: str, expected: Status
     ) -> None:
-        """A claim that drops the source's 'allegedly', 'is said to', 'if ...' or 'would' states as fact
-        what the source does not (inferred, for the judge; each was supported), and 'denied that'
-        denies (it was supported)."""
+        """A claim that drops the source's 'allegedly', 'is said to', 'was estimated to', 'is
+        understood to', 'if ...' or 'would' states as fact what the source does not (inferred, for
+        the judge; each was supported), and 'denied that' denies (it was supported)."""
         assert status(claim, in_report(source)) is expected
 
     @pytest.mark.parametrize(
