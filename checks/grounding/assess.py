@@ -437,6 +437,21 @@ def assess(
         if referent:
             own = coverage(weights, sentence.terms | referent | turned | tie)
             cov = coverage(weights, sentence.seen | referent | turned | tie)
+    lacks = not claim.terms <= sentence.terms
+    # A sentence that says "only" may deny the claim's word in its place, covered or not; any other is
+    # read for another word in a place only when it would state the claim (below).
+    says_only = lacks and " only " in sentence.plain
+    other = _swapped(claim, sentence, index) if says_only else None
+    if other is not None and other[3]:
+        # "pupils may use phones during lessons" against "only during lunch breaks"
+        claimed, stated, answered, _ = other
+        detail = f"the source says it holds only for '{stated}', the claim for '{claimed}'"
+        covered = coverage(weights, sentence.seen | tie | answered)  # the claim's word is answered
+        against = _against(
+            claim, sentence, covered, detail, similarity=similarity, relation=relation, th=th, denies=True
+        )
+        if against is not None:
+            return against
     if _states(own, cov, th) or semantic or (thin and relation.matched and own > 0):
         modes = index.modes(sentence.number)
         if (modes.untold or modes.withheld) and not untold(claim.plain):
@@ -457,9 +472,10 @@ def assess(
             name, absent = added
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
-        other = _swapped(claim, sentence, index) if not claim.terms <= sentence.terms else None
+        if lacks and not says_only:
+            other = _swapped(claim, sentence, index)
         if other is not None:
-            claimed, stated, absent = other
+            claimed, stated, absent, _ = other
             detail = f"the claim says '{claimed}' where the source says '{stated}'"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
         short = _short_of_stating(claim, relation, weights, sentence, index)
@@ -548,7 +564,9 @@ def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozens
     return None
 
 
-_SLOT_OPENERS = frozenset(("to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against"))
+_SLOT_OPENERS = frozenset(
+    ("to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against", "during")
+)
 """The words before a slot whose word names whom or what (``free travel to | pensioners``,
 ``lowered blood pressure in | women``): another word there is another group."""
 
@@ -560,17 +578,9 @@ def _bare(piece: str) -> str:
     return piece.strip(".,;:!?()\"'").lower()
 
 
-def _lead_in(pieces: Sequence[str], i: int, *, slot: bool) -> tuple[str, ...]:
-    """The words before ``pieces[i]`` that place it: the two before it in a slot, else all (a
-    subject's ``The``)."""
-    if slot:
-        return _bare(pieces[i - 2]), pieces[i - 1].lower()
-    return tuple(p.lower() for p in pieces[:i])
-
-
 def _swapped(
     claim: Features, sentence: SourceSentence, index: SourceIndex
-) -> tuple[str, str, frozenset[str]] | None:
+) -> tuple[str, str, frozenset[str], bool] | None:
     """A word of the claim the sentence does not hold where the sentence, between the same words,
     has one the claim does not: (the claim's word, the sentence's, the claim word's terms), or
     None. ``free bus travel to students in the county`` against ``to pensioners in the county``;
@@ -578,28 +588,52 @@ def _swapped(
     (:data:`_SLOT_OPENERS`), with the two words before it and the one after it the same (a claim's
     word that ends its clause may stand for the sentence's longer phrase: ``in children.`` against
     ``in adults over 65``): a paraphrase changes more than one word, a group is swapped for another.
-    And a named subject, first or after ``The``, when the sentence's is a name its source gives it
+    Articles are skipped. And a named subject, first, when the sentence's is a name its source gives it
     (:meth:`SourceIndex.named_around`): ``Ember supports audit logs`` against ``Quarry supports
-    audit logs`` in Quarry's source, whose sentence before names Ember."""
-    pieces = claim.plain.split()
+    audit logs`` in Quarry's source, whose sentence before names Ember. The last of the four:
+    whether the sentence says ``only`` before the slot (``may use phones only during lunch breaks``:
+    it denies ``during lessons``)."""
+    # Read without articles: "sold only at the box office" has "box" where "sold at supermarkets"
+    # has "supermarkets".
+    pieces = [p for p in claim.plain.split() if p.lower() not in _THE]
     own = sentence.terms  # its own: the sentence before may name the claim's word in another place
-    theirs = sentence.plain.split()
     found = piece_terms(pieces)
-    for i, got in enumerate(found):
-        if not got or all(t in own for t in got):
+    wanted = [
+        i
+        for i, got in enumerate(found)
+        if got
+        and not own.issuperset(got)
+        and ((i >= 2 and pieces[i - 1].lower() in _SLOT_OPENERS) or (i == 0 and pieces[0][:1].isupper()))
+    ]
+    if not wanted:
+        return None
+    theirs: list[str] = []
+    definite: set[int] = set()  # places after "the": "the satellite" may be the title's Kestrel-2
+    the = False
+    for piece in sentence.plain.split():
+        low = piece.lower()
+        if low in _THE:
+            the = low == "the"
             continue
-        slot = i >= 2 and pieces[i - 1].lower() in _SLOT_OPENERS
-        if slot:
-            starts: Sequence[int] = range(2, len(theirs))
-        elif (i == 0 or (i == 1 and pieces[0].lower() in _THE)) and pieces[i][:1].isupper():
-            starts = (i,) if i < len(theirs) else ()  # the subject: at the sentence's start too
-        else:
-            continue
-        before = _lead_in(pieces, i, slot=slot)
+        if the:
+            definite.add(len(theirs))
+        theirs.append(piece)
+        the = False
+    # The sentence's places by the two words before them ("travel to"), "only" stepped over.
+    places: dict[tuple[str, str], list[tuple[int, bool]]] = {}
+    for j in range(2, len(theirs)):
+        opener = theirs[j - 1].lower()
+        if opener in _SLOT_OPENERS:
+            only = j >= 3 and theirs[j - 2].lower() == "only"
+            places.setdefault((_bare(theirs[j - 3 if only else j - 2]), opener), []).append((j, only))
+    for i in wanted:
+        got = found[i]
+        slot = i > 0
         ends = pieces[i][-1:] in ".,;:!?" or i + 1 == len(pieces)
         after = "" if ends else _bare(pieces[i + 1])
-        for j in starts:
-            if _lead_in(theirs, j, slot=slot) != before:
+        starts = places.get((_bare(pieces[i - 2]), pieces[i - 1].lower()), []) if slot else [(0, False)]
+        for j, only in starts:
+            if j >= len(theirs):
                 continue
             other = theirs[j]
             if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
@@ -607,9 +641,11 @@ def _swapped(
             other_terms = read_terms(other)
             if not other_terms or not claim.terms.isdisjoint(other_terms):
                 continue
+            if j in definite and other[:1].islower() and sentence.seen.issuperset(got):
+                continue  # "Contact with the satellite" in a source its title names "Kestrel-2"
             if not slot and not index.named_around(sentence.number).issuperset(other_terms):
                 continue  # a subject that is no name of the source's ("Residents" for "Locals")
-            return _bare(pieces[i]), _bare(other), frozenset(got)
+            return _bare(pieces[i]), _bare(other), frozenset(got), only
     return None
 
 

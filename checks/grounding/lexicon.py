@@ -224,7 +224,8 @@ strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
 synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:unsafe secure:insecure
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
-entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer"""
+entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
+hold:cancel"""
 
 
 @lru_cache(maxsize=1)

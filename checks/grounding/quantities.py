@@ -60,6 +60,7 @@ from checks.grounding.lexicon import (
     PERIOD_PHRASE,
     SEASONS,
     STOPWORDS,
+    UNIT_WORDS,
     YEAR_PARTS,
     may_name_a_time,
     piece_terms,
@@ -456,7 +457,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
                 found = _wholes_of_parts(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
-        if len(found) > 2 and any(q.dim == "ratio" for q in found):
+        if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
 
@@ -585,17 +586,30 @@ _RATIO_BASE = re.compile(
 
 def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each ratio to another year (``2 million users, twice as many as in
-    2022``), the figure of that year it gives (1 million users in 2022; ``derived``): a claim of it
-    is computed, not contradicted by the 2 million. The figure is the nearest before the ratio
+    2022``) or to a named figure (``£18 million, twice the original estimate``), the figure of that
+    year or name it gives (1 million users in 2022; a £9 million estimate; ``derived``): a claim of
+    it is computed, not contradicted by the 2 million. The figure is the nearest before the ratio
     that is no year."""
     out = list(found)
     for i in range(len(found) - 1, 0, -1):
         q, after = found[i], found[i + 1] if i + 1 < len(found) else None
-        if q.dim != "ratio" or after is None or after.dim != "year" or q.low <= 0:
+        if q.dim != "ratio" or q.low <= 0:
             continue
-        link = _RATIO_BASE.match(text, q.end)
-        if link is None or link.end() != after.start:
-            continue
+        named = None
+        if after is not None and after.dim == "year":
+            link = _RATIO_BASE.match(text, q.end)
+            if link is None or link.end() != after.start:
+                continue
+            end, year = after.end, after.low
+        else:
+            named = (
+                _RATIO_OF.match(text, q.end)
+                if q.text.rsplit(None, 1)[-1].lower() not in _RATIO_VERBS
+                else None
+            )
+            if named is None or named.group("what").rsplit(None, 1)[-1].lower() in UNIT_WORDS:
+                continue  # "doubled the next year": a verb, and a time, not a figure it is twice
+            end, year = named.end(), 0.0
         base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio")), None)
         if base is None or base.kind not in ("exact", "approx"):
             continue
@@ -606,13 +620,26 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
                 high=base.high / q.low,
                 tolerance=base.tolerance / q.low,
                 start=q.start,
-                end=after.end,
-                text=text[q.start : after.end],
+                end=end,
+                text=text[q.start : end],
+                context=base.context | frozenset(terms(named.group("what"))) if named else base.context,
                 role="derived",
-                year=after.low,
+                year=year or base.year,
             ),
         )
     return out
+
+
+_RATIO_VERBS = frozenset(
+    ("doubled", "doubles", "tripled", "triples", "quadrupled", "quadruples", "halved", "halves")
+)
+_RATIO_OF = re.compile(
+    r"\s+(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
+    r"(?=\s*(?:[.,;:)]|$))",
+    re.IGNORECASE,
+)
+"""What a ratio is of, named: ``£18 million, twice the original estimate``, ``three times the
+national average`` (the figure it makes is the one before over the ratio)."""
 
 
 def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:

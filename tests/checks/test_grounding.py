@@ -3780,6 +3780,63 @@ class TestStatuses:
         grounded = one(claim, src("s1", text, title=title))
         assert grounded.status.value == expected
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The new Avon bridge cost £18 million, twice the original estimate.",
+                "The original estimate for the new Avon bridge was £9 million.",
+                "i",
+            ),
+            (
+                "Kelston's jobless rate is 12%, three times the national average.",
+                "The national average jobless rate is 4%.",
+                "i",
+            ),
+            (
+                "The new Avon bridge cost £18 million, twice the original estimate.",
+                "The new Avon bridge cost £18 million.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_figure_a_ratio_names(self, source: str, claim: str, expected: str) -> None:
+        """'The original estimate ... was £9 million' was contradicted by '£18 million, twice the
+        original estimate': a ratio to a named figure gives that figure now (the one before over
+        the ratio, derived), as one to another year did; a claim of it is computed (inferred)."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Under the new rules, pupils may use phones only during lunch breaks.",
+                "Under the new rules, pupils may use phones during lessons.",
+                "c",
+            ),
+            (
+                "Parking at the Kelston depot is free only for residents.",
+                "Parking at the Kelston depot is free for visitors.",
+                "c",
+            ),
+            (
+                "Parking at the Kelston depot is free only for residents.",
+                "Parking at the Kelston depot is free for residents.",
+                "s",
+            ),
+            (
+                "The Kelston folk festival was cancelled in 2023.",
+                "The Kelston folk festival was held in 2023.",
+                "c",
+            ),
+        ],
+    )
+    def test_only_for_one_group_denies_another(self, source: str, claim: str, expected: str) -> None:
+        """'may use phones during lessons' was supported by 'only during lunch breaks': another
+        word in the place after 'only during', 'only for', 'only to' is denied, not just unstated
+        ('during' opens such a place now); 'held' and 'cancelled' are opposites."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
