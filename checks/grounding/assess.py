@@ -61,6 +61,7 @@ from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.quantities import (
     CLAUSE_END,
+    LISTED,
     PERIOD_MARKS,
     Quantity,
     Relation,
@@ -1031,12 +1032,19 @@ day between (``in March 2001``, ``on 4 May 2019``, ``in early 2020``); not ``sin
 
 
 def _event_years(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
-    """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals."""
-    return [
-        (q.low, q.high)
-        for q in figures
-        if q.dim == "year" and _AT_A_TIME.search(plain, max(0, q.start - 32), q.start) is not None
-    ]
+    """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals, and the years listed
+    with them (``cancelled in 2020 and 2021``)."""
+    out: list[tuple[float, float]] = []
+    last: Quantity | None = None
+    for q in figures:
+        if q.dim != "year":
+            continue
+        if _AT_A_TIME.search(plain, max(0, q.start - 32), q.start) is not None or (
+            last is not None and LISTED.fullmatch(plain, last.end, q.start) is not None
+        ):
+            out.append((q.low, q.high))
+            last = q
+    return out
 
 
 def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) -> bool:

@@ -72,6 +72,7 @@ from checks.grounding.units import clause_period, period_after, scale_after, uni
 
 __all__ = [
     "CLAUSE_END",
+    "LISTED",
     "PERIOD_MARKS",
     "Quantity",
     "Relation",
@@ -451,6 +452,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _elided_units(text, found)
     if context and found:
         found = _with_context(text, found)
+        if len(found) > 1 and any(q.dim == "year" for q in found[1:]):
+            found = _listed_years(text, found)
         if len(found) > 1 and (" of " in text or whole or text.startswith("Of ")):
             found = _parts_of_wholes(text, found)
             if any(q.dim == "fraction" for q in found[1:]):
@@ -460,6 +463,31 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
+
+
+LISTED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")
+"""Between two figures of one list: ``2020 and 2021``, ``2019, 2020``."""
+
+
+def _listed_years(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Years of one list (``cancelled in 2020 and 2021 because of the pandemic``) share one context,
+    the union of theirs: what is said of one is said of each, so none is the claim's year less than
+    another for the words after the last."""
+    out = list(found)
+    i = 0
+    while i < len(out):
+        j = i
+        while (
+            j + 1 < len(out)
+            and out[j].dim == out[j + 1].dim == "year"
+            and LISTED.fullmatch(text, out[j].end, out[j + 1].start) is not None
+        ):
+            j += 1
+        if j > i:
+            shared = frozenset().union(*(q.context for q in out[i : j + 1]))
+            out[i : j + 1] = [q._replace(context=shared) for q in out[i : j + 1]]
+        i = j + 1
+    return out
 
 
 _LEADING_NUMBER = re.compile(_NUM)

@@ -3837,6 +3837,33 @@ class TestStatuses:
         ('during' opens such a place now); 'held' and 'cancelled' are opposites."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Harwick marathon was cancelled in 2020 and 2021 because of the pandemic.",
+                "The Harwick marathon was held in 2021.",
+                "c",
+            ),
+            (
+                "The Harwick marathon was cancelled in 2020 and 2021 because of the pandemic.",
+                "The Harwick marathon was cancelled in 2021.",
+                "s",
+            ),
+            (
+                "The Kelston museum was closed in 2020 and 2021 for repairs.",
+                "The Kelston museum was closed in 2021.",
+                "s",
+            ),
+        ],
+    )
+    def test_years_of_one_list(self, source: str, claim: str, expected: str) -> None:
+        """'cancelled in 2020 and 2021 because of the pandemic' contradicted 'cancelled in 2021'
+        (its 2021 had more words after it, so 2020 was the claim's counterpart) and said nothing of
+        'held in 2021' (only 2020 was dated by 'in', so the two were events of other years). Years
+        of one list share their context now, and each dates the statement."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
