@@ -578,11 +578,17 @@ def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _OF_WHOLE = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
+    r"|\s+of\s+(?:the|its|their|our)\s+(?:[^\W\d_][\w'\u2019-]*\s+){1,2}of\s+"
 )
-"""Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``."""
+"""Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``, ``a
+quarter of the Ashby fleet of 120 buses``."""
+
 _OF_WHOM = r"of\s+(?:whom|which|them|these|those)"
 """How a part refers to the whole it is of: ``of whom``, ``of which``, ``of them``."""
 _OF_WHICH = re.compile(rf"\s*,?\s*(?:{_OF_WHOM}|including)\s")
+_OF_THEM = re.compile(rf"\s+{_OF_WHOM}\b", re.IGNORECASE)
+"""After a share of the whole before it: ``320 new homes, 40% of them affordable``."""
+_THEN_SHARE = re.compile(r"\s*,\s*(?:with\s+|and\s+)?")
 
 
 _OF_WHOM_AFTER = re.compile(rf"\s*,?\s*(?P<part>\S+)\s+{_OF_WHOM}\b", re.IGNORECASE)
@@ -697,18 +703,7 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
             # "half of its 300 staff", "40% of the 300 members": the count of the part, derived.
-            part = q.low * whole.low
-            out.append(
-                whole._replace(
-                    low=part,
-                    high=part,
-                    tolerance=max(whole.tolerance, q.tolerance * whole.low),
-                    start=q.start,
-                    text=text[q.start : whole.end],
-                    context=_of_whole(q, whole),
-                    role="derived",
-                )
-            )
+            out.append(_part_count(text, q, whole, (q.start, whole.end)))
         if (
             (whole.dim == q.dim or (whole.dim == "number" and q.dim.startswith("count:")))
             and q.dim not in ("year", "fraction", "ratio")
@@ -717,9 +712,21 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and 0 < whole.low < q.low
             and (_of_which(text, q.end, whole.start) or _part_of_whom(text, q.end, whole))
         ):
-            # "600 patients, of whom 200 received a placebo": the later (here ``whole``, the figure
+            # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
             # after) comes after its whole (``q``).
             out.append(_share_of(text, whole, q, (q.start, whole.end), max(whole.tolerance, 0.5)))
+        elif (
+            q.dim[:6] == "count:"
+            and q.kind == "exact"
+            and whole.dim == "fraction"
+            and whole.kind == "exact"
+            and 0 < whole.low == whole.high < 1
+            and _THEN_SHARE.fullmatch(text, q.end, whole.start) is not None
+            and _OF_THEM.match(text, whole.end) is not None
+        ):
+            # "320 new homes, 40% of them affordable": the count of the part (here ``whole`` is the
+            # share after the whole ``q``), derived.
+            out.append(_part_count(text, whole, q, (q.start, whole.end)))
         elif q.dim[:6] == "count:" and _OF_THE_BEFORE.search(text, max(0, q.start - 24), q.start) is not None:
             # "Of the 1,200 homes surveyed (in 2023), 300 had damp": the whole opens the clause, the
             # part follows it.
@@ -792,6 +799,22 @@ def _wholes_of_parts(text: str, found: list[Quantity]) -> list[Quantity]:
             )
         )  # fmt: skip
     return out
+
+
+def _part_count(text: str, share: Quantity, whole: Quantity, span: tuple[int, int]) -> Quantity:
+    """The count of the part a ``share`` is of a counted ``whole``, written at ``span``, derived."""
+    part = share.low * whole.low
+    start, end = span
+    return whole._replace(
+        low=part,
+        high=part,
+        tolerance=max(whole.tolerance, share.tolerance * whole.low),
+        start=start,
+        end=end,
+        text=text[start:end],
+        context=_of_whole(share, whole),
+        role="derived",
+    )
 
 
 def _part_of_whom(text: str, end: int, part: Quantity) -> bool:
@@ -972,6 +995,7 @@ def compare(
         and any(q.dim[:4] == "rank" for q in claim)
         and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
     )
+    abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -980,6 +1004,9 @@ def compare(
         ranked = theirs and q.dim[:4] == "rank"
         amount = q.role == "by"
         periodic = not PERIOD_MARKS.isdisjoint(q.context)
+        # A count's counterpart shares most of what both are about, what they count included.
+        counted = q.dim[:6] == "count:"
+        about = _about(q) if counted else q.context
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
@@ -1015,7 +1042,8 @@ def compare(
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
             # rose 12%, while Harwick's fell 3%": Harwick's 3%).
             named = -len(r.context & names) if names else 0
-            entry = ((when, stat, named, -len(r.context & q.context), role, foreign[i]), i, r, bool(ok))
+            shared = len((abouts[i] if counted else r.context) & about)
+            entry = ((when, stat, named, -shared, role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -1273,7 +1301,9 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
 
 
 def _about(q: Quantity) -> frozenset[str]:
-    """What a figure is about: its context, and what it counts (``210,000 visits``: ``visit``)."""
+    """What a figure is about: its context, and what it counts (``210,000 visits``: ``visit``;
+    ``128 affordable homes``: affordable homes, which ``320 new homes, 40% of them affordable``
+    makes of its 40%)."""
     return q.context.union(q.dim[6:].split()) if q.dim.startswith("count:") else q.context
 
 

@@ -3864,6 +3864,35 @@ class TestStatuses:
         of one list share their context now, and each dates the statement."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Harwick council approved 320 new homes, 40% of them affordable.",
+                "Harwick council approved 128 affordable homes.",
+                "i",
+            ),
+            (
+                "Harwick council approved 320 new homes, 40% of them affordable.",
+                "Harwick council approved 200 affordable homes.",
+                "c",
+            ),
+            (
+                "Electric buses make up a quarter of the Ashby fleet of 120 buses.",
+                "The Ashby fleet has 30 electric buses.",
+                "i",
+            ),
+        ],
+    )
+    def test_a_part_from_a_share_after_or_before_its_whole(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'128 affordable homes' was contradicted by '320 new homes, 40% of them affordable', and
+        '30 electric buses' by 'a quarter of the Ashby fleet of 120 buses': a share after its whole
+        with 'of them' makes the part's count now, as one before it does through 'of the fleet
+        of'; and a count's counterpart is the figure that shares most of what both count."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
