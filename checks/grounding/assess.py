@@ -438,7 +438,7 @@ def assess(
         if referent:
             own = coverage(weights, sentence.terms | referent | turned | tie)
             cov = coverage(weights, sentence.seen | referent | turned | tie)
-    lacks = not claim.terms <= sentence.terms
+    lacks = not claim.terms <= sentence.terms or _SEVERAL.search(sentence.plain) is not None
     # A sentence that says "only" may deny the claim's word in its place, covered or not; any other is
     # read for another word in a place only when it would state the claim (below).
     says_only = lacks and " only " in sentence.plain
@@ -597,29 +597,42 @@ def _swapped(
     # Read without articles: "sold only at the box office" has "box" where "sold at supermarkets"
     # has "supermarkets".
     pieces = [p for p in claim.plain.split() if p.lower() not in _THE]
-    own = sentence.terms  # its own: the sentence before may name the claim's word in another place
+    # The sentence's own words, not its surroundings': the sentence before may name the claim's
+    # word in another place. Of a sentence of several statements ("returns results in JSON; XML
+    # output was removed"), the words of the statement that holds the place.
+    several = _SEVERAL.search(sentence.plain) is not None
+    own = sentence.terms
     found = piece_terms(pieces)
     wanted = [
         i
         for i, got in enumerate(found)
         if got
-        and not own.issuperset(got)
+        and (several or not own.issuperset(got))
         and ((i >= 2 and pieces[i - 1].lower() in _SLOT_OPENERS) or (i == 0 and pieces[0][:1].isupper()))
     ]
     if not wanted:
         return None
     theirs: list[str] = []
     definite: set[int] = set()  # places after "the": "the satellite" may be the title's Kestrel-2
+    statement: list[int] = []  # the statement each of theirs is in
+    said: list[set[str]] = [set()]
     the = False
-    for piece in sentence.plain.split():
+    written = sentence.plain.split()
+    for piece, got in zip(written, piece_terms(written), strict=True):
         low = piece.lower()
+        if several and low in _NEW_STATEMENT:
+            said.append(set())
+        said[-1].update(got)
         if low in _THE:
             the = low == "the"
             continue
         if the:
             definite.add(len(theirs))
         theirs.append(piece)
+        statement.append(len(said) - 1)
         the = False
+        if several and piece[-1:] in ";:":
+            said.append(set())
     # The sentence's places by the two words before them ("travel to"), "only" stepped over.
     places: dict[tuple[str, str], list[tuple[int, bool]]] = {}
     for j in range(2, len(theirs)):
@@ -636,6 +649,8 @@ def _swapped(
         for j, only in starts:
             if j >= len(theirs):
                 continue
+            if several and said[statement[j]].issuperset(got):
+                continue
             other = theirs[j]
             if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
                 continue  # a claim's word that ends its clause may stand for more ("in adults over 65")
@@ -648,6 +663,11 @@ def _swapped(
                 continue  # a subject that is no name of the source's ("Residents" for "Locals")
             return _bare(pieces[i]), _bare(other), frozenset(got), only
     return None
+
+
+_SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
+"""What joins statements in one sentence (not a comma: ``offices in Leeds, Toronto and Singapore``)."""
+_NEW_STATEMENT = frozenset(("but", "while", "whereas", "although", "though"))
 
 
 def _against(

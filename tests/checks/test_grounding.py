@@ -3893,6 +3893,28 @@ class TestStatuses:
         of'; and a count's counterpart is the figure that shares most of what both count."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kestrel API returns results in JSON; XML output was removed in version 3.",
+                "The Kestrel API returns results in XML.",
+                "i",
+            ),
+            (
+                "Northwind has offices in Leeds, Toronto and Singapore.",
+                "Northwind has offices in Toronto.",
+                "s",
+            ),
+        ],
+    )
+    def test_another_word_in_the_place_of_one_statement(self, source: str, claim: str, expected: str) -> None:
+        """'returns results in XML' was supported by 'returns results in JSON; XML output was
+        removed': XML was a word of the sentence, so no other word could stand in its place. In a
+        sentence of several statements (joined by ';', ':', 'but', 'while'...; not by a comma), the
+        place's own statement must hold the claim's word."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
