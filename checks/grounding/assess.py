@@ -603,43 +603,48 @@ def _swapped(
     several = _SEVERAL.search(sentence.plain) is not None
     own = sentence.terms
     found = piece_terms(pieces)
+    text = sentence.plain.lower()
     wanted = [
         i
         for i, got in enumerate(found)
         if got
-        and (several or not own.issuperset(got))
-        and ((i >= 2 and pieces[i - 1].lower() in _SLOT_OPENERS) or (i == 0 and pieces[0][:1].isupper()))
+        and (
+            (
+                i >= 2
+                and (several or not own.issuperset(got))
+                and pieces[i - 1].lower() in _SLOT_OPENERS
+                and _anchored(text, pieces[i - 2], pieces[i - 1], pieces[i])
+            )
+            or (i == 0 and pieces[0][:1].isupper() and not own.issuperset(got))
+        )
     ]
     if not wanted:
         return None
-    theirs: list[str] = []
-    definite: set[int] = set()  # places after "the": "the satellite" may be the title's Kestrel-2
+    written = sentence.plain.split()
+    lows = text.split()  # the same words, lower case (one call, not one a word)
+    keep = [k for k, low in enumerate(lows) if low not in _THE]
+    theirs = [written[k] for k in keep]
+    bare = [lows[k] for k in keep]
+    # Places after "the": "the satellite" may be the title's Kestrel-2.
+    definite = {n for n, k in enumerate(keep) if k and lows[k - 1] == "the"}
     statement: list[int] = []  # the statement each of theirs is in
     said: list[set[str]] = [set()]
-    the = False
-    written = sentence.plain.split()
-    for piece, got in zip(written, piece_terms(written), strict=True):
-        low = piece.lower()
-        if several and low in _NEW_STATEMENT:
-            said.append(set())
-        said[-1].update(got)
-        if low in _THE:
-            the = low == "the"
-            continue
-        if the:
-            definite.add(len(theirs))
-        theirs.append(piece)
-        statement.append(len(said) - 1)
-        the = False
-        if several and piece[-1:] in ";:":
-            said.append(set())
+    if several:
+        for k, got in enumerate(piece_terms(written)):
+            if lows[k] in _NEW_STATEMENT:
+                said.append(set())
+            said[-1].update(got)
+            if lows[k] not in _THE:
+                statement.append(len(said) - 1)
+            if written[k][-1:] in ";:":
+                said.append(set())
     # The sentence's places by the two words before them ("travel to"), "only" stepped over.
     places: dict[tuple[str, str], list[tuple[int, bool]]] = {}
-    for j in range(2, len(theirs)):
-        opener = theirs[j - 1].lower()
+    for j in range(2, len(bare)):
+        opener = bare[j - 1]
         if opener in _SLOT_OPENERS:
-            only = j >= 3 and theirs[j - 2].lower() == "only"
-            places.setdefault((_bare(theirs[j - 3 if only else j - 2]), opener), []).append((j, only))
+            only = j >= 3 and bare[j - 2] == "only"
+            places.setdefault((_bare(bare[j - 3 if only else j - 2]), opener), []).append((j, only))
     for i in wanted:
         got = found[i]
         slot = i > 0
@@ -663,6 +668,16 @@ def _swapped(
                 continue  # a subject that is no name of the source's ("Residents" for "Locals")
             return _bare(pieces[i]), _bare(other), frozenset(got), only
     return None
+
+
+def _anchored(text: str, before: str, opener: str, word: str) -> bool:
+    """Does a lower-case ``text`` hold the two words before a place (``travel to``, or ``sold only
+    at``), and not with the claim's ``word`` after them? Tests at C speed before the sentence is
+    read word by word."""
+    lead, opener = _bare(before), opener.lower()
+    if f"{lead} {opener} {_bare(word)}" in text:
+        return False  # the claim's word is in its place
+    return f"{lead} {opener} " in text or f"{lead} only {opener} " in text
 
 
 _SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
