@@ -301,8 +301,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     mean something else in their place: ``up`` or ``down`` before a figure (:func:`directions`);
     ``longer`` after ``no`` or ``any`` (``no longer charges``: a negation, not a length) and
     ``failed`` before ``to`` (``failed to approve``: a negation, :func:`negated`) and the words of a
-    time (``at the end of 2023``, ``the third quarter``: :data:`PERIOD_PHRASE`) dropped.
-    ``found`` is changed in place and returned."""
+    time (``at the end of 2023``, ``the third quarter``: :data:`PERIOD_PHRASE`) dropped; the letter
+    of ``Series A`` a term (:func:`_lettered`). ``found`` is changed in place and returned."""
     # Substring tests at C speed before each rule: this runs for every text read, most of which hold
     # none of the words.
     if (
@@ -320,6 +320,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         "quarter" in text or "half" in text or (" of " in text and may_name_a_time(text))
     ) and PERIOD_PHRASE.search(text) is not None:
         _drop_times(text, pieces, found)
+    if "eries " in text or "lass " in text:
+        _lettered(pieces, found)
     return directions(text, pieces, found)
 
 
@@ -421,6 +423,20 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "more than 40%", "fewer than a million": the figure's bound, as "over" is
         elif pieces[i].lower() in _CARRYING and _result_next(pieces, i + 1):
             found[i] = ()  # "made a loss", "posted a profit": the result says it, as "reported" does
+
+
+_LETTERED = frozenset(("series", "class"))
+"""Words a capital letter names one of: ``Series A``, ``Class B``."""
+
+
+def _lettered(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """The letter of ``Series A``, ``Class B`` as a term of its own (``series-a``): a single letter
+    is no word (``A`` is an article), so ``raised $40 million in its Series A`` held no term that
+    ``in a Series B round`` lacks."""
+    for i in range(1, len(pieces)):
+        letter = pieces[i].rstrip(".,;:!?)")
+        if len(letter) == 1 and "A" <= letter <= "Z" and pieces[i - 1].lower() in _LETTERED:
+            found[i] = (f"{pieces[i - 1].lower()}-{letter.lower()}",)
 
 
 CHANGES = frozenset((stem("increase"), stem("decrease")))
@@ -1339,6 +1355,12 @@ def _one_of(names: Sequence[str]) -> list[str]:
 
 
 ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
-    [*words(_ANTONYM_WORDS), *_one_of(MONTH_NAMES), *_one_of(WEEKDAYS)]
+    [
+        *words(_ANTONYM_WORDS),
+        *_one_of(MONTH_NAMES),
+        *_one_of(WEEKDAYS),
+        *(pair for kind in _LETTERED for pair in _one_of([f"{kind}-{c}" for c in "abcdefgh"])),
+    ]
 )
-"""Stem -> the stems that mean its opposite (months and weekdays: each other)."""
+"""Stem -> the stems that mean its opposite (months and weekdays: each other; so are ``Series A``
+and ``Series B``)."""

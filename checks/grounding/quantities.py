@@ -403,7 +403,11 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     timed = ("an " in sentence or "a " in sentence or "ne and" in sentence) and _A_UNIT.search(
         sentence
     ) is not None
-    if not (wordy or vague or most or scaled or whole or one or timed) and _DIGIT.search(sentence) is None:
+    unlimited = "nlimited" in sentence
+    if (
+        not (wordy or vague or most or scaled or whole or one or timed or unlimited)
+        and _DIGIT.search(sentence) is None
+    ):
         return []
     text = sentence if sentence.isascii() else sentence.translate(_DIGIT_MAP)
     pattern = _NUMBER if wordy else _DIGITS
@@ -432,6 +436,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             for m in _ONE_OF.finditer(text)
         ]
         found = _merged(found, ones, limit)
+    if unlimited:  # "unlimited projects": a count without bound, against "up to 3 projects"
+        found = _merged(
+            found, [q for m in _UNLIMITED.finditer(text) if (q := _no_limit(text, m)) is not None], limit
+        )
     if timed:  # "an hour", "half an hour": read only where no figure is read already
         spans = [q for m in _A_UNIT.finditer(text) if (q := _a_unit(text, m)) is not None]
         found = _merged(found, [q for q in spans if not _within(q, found)], limit)
@@ -488,6 +496,20 @@ def _listed_years(text: str, found: list[Quantity]) -> list[Quantity]:
             out[i : j + 1] = [q._replace(context=shared) for q in out[i : j + 1]]
         i = j + 1
     return out
+
+
+_UNLIMITED = re.compile(r"\bunlimited\b", re.IGNORECASE)
+NO_LIMIT = 1e12
+"""The count ``unlimited`` stands for: more than any a sentence gives."""
+
+
+def _no_limit(text: str, m: re.Match[str]) -> Quantity | None:
+    """``unlimited projects``: a count of at least :data:`NO_LIMIT` (a bound no stated figure meets);
+    None before what is not counted (``unlimited storage``)."""
+    dim, _, end = unit_after(text, m.end(), None)
+    if dim[:6] != "count:":
+        return None
+    return Quantity(NO_LIMIT, NO_LIMIT, dim, "lower", 0.0, m.start(), end, text[m.start() : end])
 
 
 _LEADING_NUMBER = re.compile(_NUM)
@@ -641,7 +663,10 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
                 if q.text.rsplit(None, 1)[-1].lower() not in _RATIO_VERBS
                 else None
             )
-            if named is None or named.group("what").rsplit(None, 1)[-1].lower() in UNIT_WORDS:
+            if named is None:
+                continue
+            what = named.group("what") or named.group("whose")
+            if what.rsplit(None, 1)[-1].lower() in UNIT_WORDS:
                 continue  # "doubled the next year": a verb, and a time, not a figure it is twice
             end, year = named.end(), 0.0
         base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio")), None)
@@ -656,7 +681,7 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
                 start=q.start,
                 end=end,
                 text=text[q.start : end],
-                context=base.context | frozenset(terms(named.group("what"))) if named else base.context,
+                context=base.context | frozenset(terms(what)) if named else base.context,
                 role="derived",
                 year=year or base.year,
             ),
@@ -668,12 +693,13 @@ _RATIO_VERBS = frozenset(
     ("doubled", "doubles", "tripled", "triples", "quadrupled", "quadruples", "halved", "halves")
 )
 _RATIO_OF = re.compile(
-    r"\s+(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
+    r"\s+(?:(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
+    r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s)))"
     r"(?=\s*(?:[.,;:)]|$))",
     re.IGNORECASE,
 )
 """What a ratio is of, named: ``£18 million, twice the original estimate``, ``three times the
-national average`` (the figure it makes is the one before over the ratio)."""
+national average``, ``double last year's`` (the figure it makes is the one before over the ratio)."""
 
 
 def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:

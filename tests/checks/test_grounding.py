@@ -3915,6 +3915,44 @@ class TestStatuses:
         place's own statement must hold the claim's word."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kestrel free plan allows up to 3 projects.",
+                "The Kestrel free plan allows unlimited projects.",
+                "c",
+            ),
+            (
+                "The Kestrel pro plan allows unlimited projects.",
+                "The Kestrel pro plan allows unlimited projects.",
+                "s",
+            ),
+            (
+                "Corran Labs raised $40 million in a Series B round led by Harwick Ventures.",
+                "Corran Labs raised $40 million in its Series A.",
+                "c",
+            ),
+            (
+                "Corran Labs raised $40 million in a Series B round led by Harwick Ventures.",
+                "Harwick Ventures led Corran Labs' $40 million Series B.",
+                "s",
+            ),
+            (
+                "The Kestrel conference drew 1,200 attendees, double last year's.",
+                "Last year's Kestrel conference drew 600 attendees.",
+                "i",
+            ),
+        ],
+    )
+    def test_unlimited_a_lettered_round_and_last_years(self, source: str, claim: str, expected: str) -> None:
+        """'allows unlimited projects' was supported by 'up to 3 projects' (unlimited is a count
+        no bound meets now), 'its Series A' by 'a Series B round' (a single letter was no term:
+        'A' is an article; the letter of a series or class is one now, and each excludes the
+        others), and '600 attendees' last year contradicted by '1,200 attendees, double last
+        year's' (a ratio to a possessive names a figure, as 'twice the original estimate' does)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
