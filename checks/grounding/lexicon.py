@@ -187,6 +187,7 @@ _FOLD: Mapping[str, str] = {
         "hold": "held holds",
         "lead": "led leads",
         "pay": "paid pays",
+        "cost": "costs costing charge charges charged charging",
         "spend": "spent spends",
         "win": "won wins",
         "lose": "lost loses losing loss losses",

@@ -3953,6 +3953,22 @@ class TestStatuses:
         year's' (a ratio to a possessive names a figure, as 'twice the original estimate' does)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Kestrel charges $10 per user per month, billed annually.",
+                "Kestrel costs $120 per user per year.",
+                "s",
+            ),
+            ("Kestrel charges $10 per user per month.", "Kestrel costs $10 per user per year.", "c"),
+        ],
+    )
+    def test_a_price_per_user_per_period(self, source: str, claim: str, expected: str) -> None:
+        """'$120 per user per year' was unsourced against '$10 per user per month': the period after
+        'per user' was not read (it is now, as after 'of steel'), and 'charges' was not 'costs'."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
