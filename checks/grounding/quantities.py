@@ -1887,6 +1887,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
 _PER_PERIOD = re.compile(
     r"(?P<of>\s+(?:of|per)\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
     r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
+    r"(?!\s+(?:ago|earlier|later|before|after)\b)"
     r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
     re.IGNORECASE,
 )

@@ -123,7 +123,7 @@ _UNIT = re.compile(
 )
 _PER = re.compile(
     r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
-    r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b"
+    r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b(?!\s+(?:ago|earlier|later|before|after)\b)"
 )
 _PERIOD_SECONDS = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
@@ -159,7 +159,8 @@ def period_after(text: str, pos: int) -> tuple[float, int] | None:
 
 _CLAUSE_PERIOD = re.compile(
     r"(?:\s+(?!(?:and|but|or|while|which|who|whereas|than|of|per)\b)[^\W\d_][\w'\u2019-]*){1,6}?"
-    r"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year)|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))"
+    r"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year)(?!\s+(?:ago|earlier|later|before|after)\b)"
+    r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))"
     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|on|during|at|from|until|since|last|this|next)\s)",
     re.IGNORECASE,
 )

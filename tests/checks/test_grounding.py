@@ -54,7 +54,7 @@ from checks.grounding.lexicon import (
     terms,
     untold,
 )
-from checks.grounding.quantities import compare, consistent, quantities
+from checks.grounding.quantities import PERIOD_MARKS, compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
 from checks.registry import get
@@ -572,6 +572,20 @@ class TestQuantities:
         q = q1(text)
         assert (q.dim, q.low) == (dim, pytest.approx(value))
         assert quantities("Half of a cake was eaten.") == []
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "Corran Labs has 85 employees, up from 60 a year ago.",
+            "Membership rose to 4,000, from 3,000 a year earlier.",
+            "Sales were 40 a week later.",
+        ],
+    )
+    def test_a_year_ago_is_no_period(self, text: str) -> None:
+        """'60 a year ago' was a rate of 60 a year; 'a year ago', 'a week later' say when, not how
+        often."""
+        assert "rate" not in [q.dim for q in quantities(text)]
+        assert all(not (q.context & PERIOD_MARKS) for q in quantities(text))
 
     @pytest.mark.parametrize(
         ("text", "dim", "value"),
