@@ -1360,6 +1360,8 @@ ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
         *words(_ANTONYM_WORDS),
         *_one_of(MONTH_NAMES),
         *_one_of(WEEKDAYS),
+        *(f"weekday:{day}" for day in WEEKDAYS[5:]),
+        *(f"weekend:{day}" for day in WEEKDAYS[:5]),
         *(pair for kind in _LETTERED for pair in _one_of([f"{kind}-{c}" for c in "abcdefgh"])),
     ]
 )

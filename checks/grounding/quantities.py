@@ -468,6 +468,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
                 found = _wholes_of_parts(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
+        if len(found) > 1 and " over " in text and any(q.dim == "time" for q in found[1:]):
+            found = _spread_over(text, found)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
@@ -510,6 +512,42 @@ def _no_limit(text: str, m: re.Match[str]) -> Quantity | None:
     if dim[:6] != "count:":
         return None
     return Quantity(NO_LIMIT, NO_LIMIT, dim, "lower", 0.0, m.start(), end, text[m.start() : end])
+
+
+_OVER = re.compile(r"(?:\s+[^\W\d_][\w'\u2019-]*){0,5}?\s+over\s+(?:the\s+(?:next|last|past|first)\s+)?")
+"""Between a sum and the time it is spread over: ``£3 million on cycle lanes over five years``."""
+_SPREAD_UNITS = {"year": "/year", "years": "/year", "month": "/month", "months": "/month"}
+_SPREAD_SECONDS = {"/year": 31557600.0, "/month": 2629800.0}
+
+
+def _spread_over(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each sum or count spread over a number of years or months (``will spend
+    £3 million on cycle lanes over five years``), its share of one (£600,000 a year; ``derived``): a
+    claim of it is computed, not contradicted by the £3 million."""
+    out = list(found)
+    for i in range(len(found) - 2, -1, -1):
+        q, span = found[i], found[i + 1]
+        if span.dim != "time" or q.dim in _NOT_PERIODIC or not PERIOD_MARKS.isdisjoint(q.context):
+            continue
+        mark = _SPREAD_UNITS.get(span.text.rsplit(None, 1)[-1].lower())
+        if mark is None or _OVER.fullmatch(text, q.end, span.start) is None:
+            continue
+        periods = span.low / _SPREAD_SECONDS[mark]
+        if periods < 1.5:
+            continue
+        out.insert(
+            i + 2,
+            q._replace(
+                low=q.low / periods,
+                high=q.high / periods,
+                tolerance=q.tolerance / periods,
+                end=span.end,
+                text=text[q.start : span.end],
+                context=q.context | {mark},
+                role="derived",
+            ),
+        )
+    return out
 
 
 _LEADING_NUMBER = re.compile(_NUM)
@@ -1346,7 +1384,10 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
             return not a.context.isdisjoint(b.dim[6:].split())
         if b.dim == _ONES:
             return not b.context.isdisjoint(a.dim[6:].split())
-        return not set(a.dim[6:].split()).isdisjoint(b.dim[6:].split())
+        mine, theirs = a.dim[6:].split(), b.dim[6:].split()
+        if len(mine) > 1 and len(theirs) > 1 and mine[-1] == theirs[-1] and mine[:-1] != theirs[:-1]:
+            return False  # "three grammar schools", "three secondary schools": other schools
+        return not set(mine).isdisjoint(theirs)
     # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits".
     if a.dim == "number" and b.dim.startswith("count:"):
         return not a.context.isdisjoint(b.dim[6:].split())

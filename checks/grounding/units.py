@@ -133,8 +133,11 @@ _PERIOD_SECONDS = {
 
 
 def _plural(low: str) -> bool:
-    """Is a lower-case noun after a figure one the figure counts (``passengers``, ``staff``)?"""
-    return low.endswith("s") or low in _IRREGULAR_PLURALS
+    """Is a lower-case noun after a figure one the figure counts (``passengers``, ``staff``)? Not an
+    adjective in -s (``6,000 overseas students``, ``numerous``)."""
+    if low.endswith("s"):
+        return not low.endswith(("ous", "ss")) and low not in _NOT_PLURAL
+    return low in _IRREGULAR_PLURALS
 
 
 def _count_or_rate(text: str, seen: list[str], end: int) -> tuple[str, float, int]:
@@ -187,6 +190,8 @@ _NOUN = re.compile(
     rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)(?:\s+(?P<second>[^\W\d_][\w-]+))?",
     re.IGNORECASE,
 )
+_NOT_PLURAL = words("overseas various previous plus")
+"""Words in -s that count nothing (besides adjectives in -ous and words in -ss)."""
 _IRREGULAR_PLURALS = words(
     "people staff data children men women feet media personnel crew police cattle livestock sheep deer "
     "aircraft"

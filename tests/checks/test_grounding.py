@@ -3983,6 +3983,42 @@ class TestStatuses:
         'per user' was not read (it is now, as after 'of steel'), and 'charges' was not 'costs'."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Ashby clinic is open on weekdays from 8am to 6pm.",
+                "The Ashby clinic is open on Saturdays.",
+                "c",
+            ),
+            (
+                "Kelston council will spend £3 million on cycle lanes over five years.",
+                "Kelston council will spend £600,000 a year on cycle lanes.",
+                "i",
+            ),
+            (
+                "Corran University has 18,000 students, a third of them from overseas.",
+                "Corran University has 6,000 overseas students.",
+                "i",
+            ),
+            (
+                "Kelston has three secondary schools, one of which is a grammar school.",
+                "Kelston has three grammar schools.",
+                "u",
+            ),
+            ("Kelston has three secondary schools.", "Kelston has three schools.", "s"),
+        ],
+    )
+    def test_weekdays_a_sum_over_years_and_what_a_count_counts(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'open on Saturdays' was unsourced against 'open on weekdays' (a weekday is no Saturday
+        now); '£600,000 a year' contradicted by '£3 million ... over five years' (a sum spread over
+        years gives its share of one, derived); '6,000 overseas students' counted 'overseas' (an
+        adjective in -s counts nothing); 'three grammar schools' was supported by 'three secondary
+        schools' (counts of one noun with other words before it count other things)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
