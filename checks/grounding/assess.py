@@ -900,6 +900,8 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             # A verb that ties the subject to the figure ("reached") qualifies nothing; nor does the
             # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
             verbs = TIES | CHANGES if q.role == "by" else TIES
+            if q.dim == "fraction":
+                verbs = verbs | _SHARE_VERBS  # "takes more than half of the budget"
             context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context
             if not PERIOD_MARKS.isdisjoint(context):  # "£3 a year": a mark, not a word
                 context = context - PERIOD_MARKS
@@ -911,6 +913,11 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
         if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
             return False
     return True
+
+
+_SHARE_VERBS = frozenset(stem(w) for w in ("take", "account", "make", "represent", "comprise", "constitute"))
+"""Verbs that tie a share to its part (``takes``, ``accounts for``, ``makes up`` more than half):
+they qualify the share no more than ``reached`` qualifies a figure."""
 
 
 def _subject_names(claim: Features) -> frozenset[str]:

@@ -50,7 +50,7 @@ import re
 from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from checks.grounding.lexicon import (
     COMPARATIVES,
@@ -470,6 +470,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _runners_up(text, found)
         if len(found) > 1 and " over " in text and any(q.dim == "time" for q in found[1:]):
             found = _spread_over(text, found)
+        if len(found) > 1 and "each " in text:
+            found = _each(text, found)
+        if len(found) > 2 and any(q.role == "by" and q.dim == "fraction" for q in found):
+            found = _base_years(text, found)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
@@ -535,18 +539,87 @@ def _spread_over(text: str, found: list[Quantity]) -> list[Quantity]:
         periods = span.low / _SPREAD_SECONDS[mark]
         if periods < 1.5:
             continue
-        out.insert(
-            i + 2,
-            q._replace(
-                low=q.low / periods,
-                high=q.high / periods,
-                tolerance=q.tolerance / periods,
-                end=span.end,
-                text=text[q.start : span.end],
-                context=q.context | {mark},
-                role="derived",
-            ),
+        span_of = (q.start, span.end)
+        out.insert(i + 2, _derived(q, 1 / periods, text, span_of, context=q.context | {mark}))
+    return out
+
+
+def _derived(
+    q: Quantity,
+    factor: float,
+    text: str,
+    span: tuple[int, int],
+    tolerance: float | None = None,
+    **changes: Any,
+) -> Quantity:
+    """``q`` times ``factor``, written at ``span``: a figure the sentence gives only through others
+    (``derived``), its tolerance scaled too unless given."""
+    start, end = span
+    return q._replace(
+        low=q.low * factor,
+        high=q.high * factor,
+        tolerance=q.tolerance * factor if tolerance is None else tolerance,
+        start=start,
+        end=end,
+        text=text[start:end],
+        role="derived",
+        **changes,
+    )
+
+
+_EACH = re.compile(r"\s*,?\s+each\s+(?:[^\W\d_][\w'\u2019-]*\s+){0,4}?")
+"""Between a count and what each of it has: ``30 turbines, each able to power 1,500 homes``."""
+
+
+def _each(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each figure that each of a count has (``30 turbines, each able to power
+    1,500 homes``), their total (45,000 homes; ``derived``): a claim of it is computed."""
+    out = list(found)
+    for i in range(len(found) - 2, -1, -1):
+        q, r = found[i], found[i + 1]
+        if q.dim[:6] != "count:" or q.kind != "exact" or r.dim in _NOT_SUMMED or r.dim[:4] == "rank":
+            continue
+        if _EACH.fullmatch(text, q.end, r.start) is None:
+            continue
+        out.insert(i + 2, _derived(r, q.low, text, (q.start, r.end), context=r.context | q.context))
+    return out
+
+
+_ON_A_YEAR = re.compile(r"\s+(?:on|from|over|against|compared\s+(?:with|to))\s+")
+"""Between a change and the year it is against: ``up 10% on 2022``."""
+
+
+def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each change in percent against a year (``1.1 million passengers in
+    2023, up 10% on 2022``), the figure of that year it gives (1 million in 2022; ``derived``): a
+    claim of it is computed, not contradicted by the 1.1 million."""
+    out = list(found)
+    for i in range(len(found) - 2, 0, -1):
+        p, year = found[i], found[i + 1]
+        if p.role != "by" or p.dim != "fraction" or year.dim != "year" or not 0 < p.low < 10:
+            continue
+        if _ON_A_YEAR.fullmatch(text, p.end, year.start) is None:
+            continue
+        said = p.context | year.context  # the direction's terms (lexicon folds "up", "rose"...)
+        rising = "increas" in said
+        if rising == ("decreas" in said):
+            continue
+        base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "fraction", "ratio")), None)
+        if base is None or base.kind not in ("exact", "approx") or base.role not in ("", "to"):
+            continue
+        factor = 1 + p.low if rising else 1 - p.low
+        if factor <= 0:
+            continue
+        derived = _derived(
+            base,
+            1 / factor,
+            text,
+            (p.start, year.end),
+            tolerance=base.tolerance / factor + base.low * p.tolerance,
+            context=base.context - {"increas", "decreas"},
+            year=year.low,
         )
+        out.insert(i + 2, derived)
     return out
 
 
@@ -710,17 +783,15 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio")), None)
         if base is None or base.kind not in ("exact", "approx"):
             continue
+        named_terms = frozenset(terms(what)) if named else frozenset()
         out.insert(
             i + 1,
-            base._replace(
-                low=base.low / q.low,
-                high=base.high / q.low,
-                tolerance=base.tolerance / q.low,
-                start=q.start,
-                end=end,
-                text=text[q.start : end],
-                context=base.context | frozenset(terms(what)) if named else base.context,
-                role="derived",
+            _derived(
+                base,
+                1 / q.low,
+                text,
+                (q.start, end),
+                context=base.context | named_terms,
                 year=year or base.year,
             ),
         )

@@ -4019,6 +4019,42 @@ class TestStatuses:
         schools' (counts of one noun with other words before it count other things)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Exe wind farm has 30 turbines, each able to power 1,500 homes.",
+                "The Exe wind farm can power 45,000 homes.",
+                "i",
+            ),
+            (
+                "The Harwick ferry carried 1.1 million passengers in 2023, up 10% on 2022.",
+                "The Harwick ferry carried 1 million passengers in 2022.",
+                "i",
+            ),
+            (
+                "Exports fell to £3.6 million in 2024, down 10% on 2023.",
+                "Exports were £3 million in 2023.",
+                "c",
+            ),
+            (
+                "Corran's budget for 2024 is £120 million, of which £45 million goes on social care.",
+                "Social care takes more than half of Corran's 2024 budget.",
+                "c",
+            ),
+        ],
+    )
+    def test_each_a_change_on_a_year_and_a_share_that_takes(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'can power 45,000 homes' was contradicted by '30 turbines, each able to power 1,500 homes'
+        (what each of a count has makes a total now, derived), '1 million passengers in 2022' by
+        '1.1 million ... in 2023, up 10% on 2022' (a change in percent against a year gives that
+        year's figure), and 'Social care takes more than half of the budget' was unsourced against
+        '£120 million, of which £45 million goes on social care' ('takes' made the share about
+        something no source names; a verb that ties a share qualifies it no more than 'reached')."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
