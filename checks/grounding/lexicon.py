@@ -226,7 +226,7 @@ synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:uns
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
-hold:cancel"""
+hold:cancel good:inadequate good:poor outstanding:inadequate"""
 
 
 @lru_cache(maxsize=1)

@@ -1561,6 +1561,10 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     scale, pos = scale_after(text, pos, currency=currency is not None)
     value *= scale
     tolerance *= scale
+    if kind in ("lower", "upper") and scale > 1.0:
+        # "less than £1 million": a bound on a round sum is that sum, give or take its last
+        # few percent, not the half million "£1 million" may be rounded by.
+        tolerance = min(tolerance, ROUND_TOLERANCE * value)
     if kind == "exact" and text.startswith("+", pos):
         kind, pos = "lower", pos + 1
     dim, factor, after_unit = unit_after(text, pos, currency)

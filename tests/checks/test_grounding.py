@@ -4055,6 +4055,32 @@ class TestStatuses:
         something no source names; a verb that ties a share qualifies it no more than 'reached')."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kelston marathon raised £1.3 million for charity, a record for the event.",
+                "The Kelston marathon raised less than £1 million for charity.",
+                "c",
+            ),
+            (
+                "The Kelston marathon raised £1.3 million for charity.",
+                "The Kelston marathon raised more than £1 million for charity.",
+                "s",
+            ),
+            (
+                "The Avon care home was rated inadequate in May and placed in special measures.",
+                "The Avon care home was rated good in May.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_bound_on_a_round_sum_and_a_rating(self, source: str, claim: str, expected: str) -> None:
+        """'raised less than £1 million' was supported by '£1.3 million': the bound took the half
+        million '£1 million' may be rounded by; a bound on a scaled sum gives or takes 5% now.
+        'rated good' was supported by 'rated inadequate' (opposites now)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
