@@ -187,6 +187,7 @@ _FOLD: Mapping[str, str] = {
         "hold": "held holds",
         "lead": "led leads",
         "pay": "paid pays",
+        "meet": "met meets",
         "cost": "costs costing charge charges charged charging",
         "spend": "spent spends",
         "win": "won wins",
@@ -226,7 +227,8 @@ synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:uns
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
-hold:cancel good:inadequate good:poor outstanding:inadequate"""
+hold:cancel good:inadequate good:poor outstanding:inadequate
+meet:miss meet:below exceed:miss exceed:below"""
 
 
 @lru_cache(maxsize=1)

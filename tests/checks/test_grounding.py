@@ -4081,6 +4081,27 @@ class TestStatuses:
         'rated good' was supported by 'rated inadequate' (opposites now)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Screening uptake in Corran fell below the 70% target for the first time in 2023.",
+                "Screening uptake in Corran met the 70% target in 2023.",
+                "c",
+            ),
+            (
+                "Screening uptake in Corran missed the 70% target in 2023.",
+                "Screening uptake in Corran met the 70% target in 2023.",
+                "c",
+            ),
+            ("The council met in May to approve the budget.", "The council approved the budget in May.", "s"),
+        ],
+    )
+    def test_a_target_met_or_missed(self, source: str, claim: str, expected: str) -> None:
+        """'met the 70% target' was supported by 'fell below the 70% target': 'met' (now 'meet') and
+        'missed', 'below' are opposites, as 'exceeded' and they are."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
