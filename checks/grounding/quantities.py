@@ -111,7 +111,14 @@ _WORD_RATIO = {
 _SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
 _OF_WHOSE = r"\s+of\s+(?:(?:the|their|its|our|these|those)\b|(?-i:[A-Z])[^\W\d_]*['\u2019]s\s)"
-_NAMED_PLURAL = r"\s+(?:(?-i:[A-Z])[^\W\d_]*\s+){0,2}(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b"
+_NAMED_PLURAL = (
+    r"\s+(?:(?-i:[A-Z])[^\W\d_]*\s+){0,2}"
+    r"(?:(?:new|old|local|young|older|small|large|rural|urban|public|private|existing|current|former)\s+)?"
+    r"(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b"
+)
+"""What may follow ``most`` or ``few`` as a share: up to two names and a plural (``most Kelston
+schools``), an adjective that is no superlative's between (``most new homes``; not ``most expensive
+homes``)."""
 _VAGUE_SHARE = (
     rf"(?<!\bthe\s)(?<!\bat\s)most(?={_OF_WHOSE}|{_NAMED_PLURAL})"
     r"|(?:the|a)\s+(?:majority|minority)(?=\s+of\b)"
@@ -472,7 +479,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _spread_over(text, found)
         if len(found) > 1 and "each " in text:
             found = _each(text, found)
-        if len(found) > 2 and any(q.role == "by" and q.dim == "fraction" for q in found):
+        if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
@@ -585,25 +592,36 @@ def _each(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_CHANGE_NOUN = re.compile(
+    r"\s+(?P<noun>rise|increase|jump|gain|growth|fall|drop|decline|decrease)\b", re.IGNORECASE
+)
+"""A change said as a noun after its figure: ``a 5% fall on 2022``."""
+_RISES = frozenset(("rise", "increase", "jump", "gain", "growth"))
 _ON_A_YEAR = re.compile(r"\s+(?:on|from|over|against|compared\s+(?:with|to))\s+")
 """Between a change and the year it is against: ``up 10% on 2022``."""
 
 
 def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each change in percent against a year (``1.1 million passengers in
-    2023, up 10% on 2022``), the figure of that year it gives (1 million in 2022; ``derived``): a
-    claim of it is computed, not contradicted by the 1.1 million."""
+    2023, up 10% on 2022``, ``a 5% fall on 2022``), the figure of that year it gives (1 million in
+    2022; ``derived``): a claim of it is computed, not contradicted by the 1.1 million."""
     out = list(found)
     for i in range(len(found) - 2, 0, -1):
         p, year = found[i], found[i + 1]
-        if p.role != "by" or p.dim != "fraction" or year.dim != "year" or not 0 < p.low < 10:
+        if p.dim != "fraction" or year.dim != "year" or not 0 < p.low < 10:
             continue
-        if _ON_A_YEAR.fullmatch(text, p.end, year.start) is None:
-            continue
-        said = p.context | year.context  # the direction's terms (lexicon folds "up", "rose"...)
-        rising = "increas" in said
-        if rising == ("decreas" in said):
-            continue
+        noun = _CHANGE_NOUN.match(text, p.end)  # "a 5% fall on 2022"
+        if noun is not None:
+            if _ON_A_YEAR.fullmatch(text, noun.end(), year.start) is None:
+                continue
+            rising = noun.group("noun").lower() in _RISES
+        else:
+            if p.role != "by" or _ON_A_YEAR.fullmatch(text, p.end, year.start) is None:
+                continue
+            said = p.context | year.context  # the direction's terms (lexicon folds "up", "rose"...)
+            rising = "increas" in said
+            if rising == ("decreas" in said):
+                continue
         base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "fraction", "ratio")), None)
         if base is None or base.kind not in ("exact", "approx") or base.role not in ("", "to"):
             continue

@@ -4102,6 +4102,32 @@ class TestStatuses:
         'missed', 'below' are opposites, as 'exceeded' and they are."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "About 40% of new homes built in Avon last year were classed as affordable.",
+                "Most new homes built in Avon last year were affordable.",
+                "c",
+            ),
+            (
+                "The Exe port handled 12 million tonnes of cargo in 2023, a 5% fall on 2022.",
+                "The Exe port handled more cargo in 2023 than in 2022.",
+                "c",
+            ),
+            (
+                "The Exe port handled 12 million tonnes of cargo in 2023, a 5% fall on 2022.",
+                "The Exe port handled less cargo in 2023 than in 2022.",
+                "i",
+            ),
+        ],
+    )
+    def test_most_new_homes_and_a_fall_on_a_year(self, source: str, claim: str, expected: str) -> None:
+        """'Most new homes' was no share (an adjective between 'most' and its plural), so '40%'
+        supported it; 'more cargo in 2023 than in 2022' was supported by '12 million tonnes in 2023,
+        a 5% fall on 2022' (a change said as a noun gives the other year's figure now)."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
