@@ -438,11 +438,12 @@ def assess(
         if referent:
             own = coverage(weights, sentence.terms | referent | turned | tie)
             cov = coverage(weights, sentence.seen | referent | turned | tie)
-    lacks = not claim.terms <= sentence.terms or _SEVERAL.search(sentence.plain) is not None
+    several = _SEVERAL.search(sentence.plain) is not None
+    lacks = several or not claim.terms <= sentence.terms
     # A sentence that says "only" may deny the claim's word in its place, covered or not; any other is
     # read for another word in a place only when it would state the claim (below).
     says_only = lacks and " only " in sentence.plain
-    other = _swapped(claim, sentence, index) if says_only else None
+    other = _swapped(claim, sentence, index, several=several) if says_only else None
     if other is not None and other[3]:
         # "pupils may use phones during lessons" against "only during lunch breaks"
         claimed, stated, answered, _ = other
@@ -474,7 +475,7 @@ def assess(
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
         if lacks and not says_only:
-            other = _swapped(claim, sentence, index)
+            other = _swapped(claim, sentence, index, several=several)
         if other is not None:
             claimed, stated, absent, _ = other
             detail = f"the claim says '{claimed}' where the source says '{stated}'"
@@ -580,7 +581,7 @@ def _bare(piece: str) -> str:
 
 
 def _swapped(
-    claim: Features, sentence: SourceSentence, index: SourceIndex
+    claim: Features, sentence: SourceSentence, index: SourceIndex, *, several: bool
 ) -> tuple[str, str, frozenset[str], bool] | None:
     """A word of the claim the sentence does not hold where the sentence, between the same words,
     has one the claim does not: (the claim's word, the sentence's, the claim word's terms), or
@@ -598,9 +599,8 @@ def _swapped(
     # has "supermarkets".
     pieces = [p for p in claim.plain.split() if p.lower() not in _THE]
     # The sentence's own words, not its surroundings': the sentence before may name the claim's
-    # word in another place. Of a sentence of several statements ("returns results in JSON; XML
-    # output was removed"), the words of the statement that holds the place.
-    several = _SEVERAL.search(sentence.plain) is not None
+    # word in another place. Of a sentence of ``several`` statements (:data:`_SEVERAL`: "returns
+    # results in JSON; XML output was removed"), the words of the statement that holds the place.
     own = sentence.terms
     found = piece_terms(pieces)
     text = sentence.plain.lower()

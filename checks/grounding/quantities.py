@@ -68,7 +68,7 @@ from checks.grounding.lexicon import (
     terms,
     words,
 )
-from checks.grounding.units import clause_period, period_after, scale_after, unit_after
+from checks.grounding.units import NOT_WHEN, clause_period, period_after, scale_after, seconds_of, unit_after
 
 __all__ = [
     "CLAUSE_END",
@@ -527,8 +527,8 @@ def _no_limit(text: str, m: re.Match[str]) -> Quantity | None:
 
 _OVER = re.compile(r"(?:\s+[^\W\d_][\w'\u2019-]*){0,5}?\s+over\s+(?:the\s+(?:next|last|past|first)\s+)?")
 """Between a sum and the time it is spread over: ``£3 million on cycle lanes over five years``."""
-_SPREAD_UNITS = {"year": "/year", "years": "/year", "month": "/month", "months": "/month"}
-_SPREAD_SECONDS = {"/year": 31557600.0, "/month": 2629800.0}
+_SPREAD_UNITS = {"year": "year", "years": "year", "month": "month", "months": "month"}
+"""The periods a sum may be spread over, by the words that name them."""
 
 
 def _spread_over(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -540,10 +540,11 @@ def _spread_over(text: str, found: list[Quantity]) -> list[Quantity]:
         q, span = found[i], found[i + 1]
         if span.dim != "time" or q.dim in _NOT_PERIODIC or not PERIOD_MARKS.isdisjoint(q.context):
             continue
-        mark = _SPREAD_UNITS.get(span.text.rsplit(None, 1)[-1].lower())
-        if mark is None or _OVER.fullmatch(text, q.end, span.start) is None:
+        period = _SPREAD_UNITS.get(span.text.rsplit(None, 1)[-1].lower())
+        if period is None or _OVER.fullmatch(text, q.end, span.start) is None:
             continue
-        periods = span.low / _SPREAD_SECONDS[mark]
+        mark = _PERIODS[period]
+        periods = span.low / seconds_of(period)
         if periods < 1.5:
             continue
         span_of = (q.start, span.end)
@@ -2021,7 +2022,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
 _PER_PERIOD = re.compile(
     r"(?P<of>\s+(?:of|per)\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
     r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
-    r"(?!\s+(?:ago|earlier|later|before|after)\b)"
+    rf"{NOT_WHEN}"
     r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
     re.IGNORECASE,
 )

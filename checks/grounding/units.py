@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from checks.grounding.lexicon import NUMBER_WORDS, STOPWORDS, stem, words
 
-__all__ = ["clause_period", "period_after", "scale_after", "unit_after"]
+__all__ = ["NOT_WHEN", "clause_period", "period_after", "scale_after", "seconds_of", "unit_after"]
 
 _SCALE = re.compile(
     r"(?P<attached>[kKMBT](?![\w]))|\s?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
@@ -121,9 +121,11 @@ _UNIT = re.compile(
     r"|°[cf]|km²|m²|[℃℉%٪\u00d7]|[a-zµμ]+)(?![\w/²])",
     re.IGNORECASE,
 )
+NOT_WHEN = r"(?!\s+(?:ago|earlier|later|before|after)\b)"
+"""After a period, what makes it a when rather than a how often (``60 a year ago``, ``a week later``)."""
 _PER = re.compile(
     r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
-    r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b(?!\s+(?:ago|earlier|later|before|after)\b)"
+    rf"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b{NOT_WHEN}"
 )
 _PERIOD_SECONDS = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
@@ -143,15 +145,20 @@ def _plural(low: str) -> bool:
 def _count_or_rate(text: str, seen: list[str], end: int) -> tuple[str, float, int]:
     """A count of the nouns ``seen`` ending at ``end``, or a rate when a period follows (``9,000
     passengers a day``)."""
-    per = _PER.match(text, end)
+    per = period_after(text, end)
     if per is not None:
-        return "rate", 1.0 / _per_second(per), per.end()
+        return "rate", 1.0 / per[0], per[1]
     return f"count:{' '.join(seen)}", 1.0, end
 
 
 def _per_second(per: re.Match[str]) -> float:
     """The seconds of the period a :data:`_PER` match names (``a day``, ``daily``)."""
     return _PERIOD_SECONDS[(per.group("period") or per.group("period_ly")).lower()]
+
+
+def seconds_of(period: str) -> float:
+    """The seconds of a period named in :data:`_PER`'s words (``day``, ``month``, ``yearly``)."""
+    return _PERIOD_SECONDS[period]
 
 
 def period_after(text: str, pos: int) -> tuple[float, int] | None:
@@ -162,7 +169,7 @@ def period_after(text: str, pos: int) -> tuple[float, int] | None:
 
 _CLAUSE_PERIOD = re.compile(
     r"(?:\s+(?!(?:and|but|or|while|which|who|whereas|than|of|per)\b)[^\W\d_][\w'\u2019-]*){1,6}?"
-    r"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year)(?!\s+(?:ago|earlier|later|before|after)\b)"
+    rf"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year){NOT_WHEN}"
     r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))"
     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|on|during|at|from|until|since|last|this|next)\s)",
     re.IGNORECASE,
@@ -262,8 +269,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             dim, factor = found
             if dim.startswith("money") and currency is not None and dim != f"money:{currency[0]}":
                 return f"money:{currency[0]}", 1.0, pos
-            if dim == "ratio" and key == "times" and (per := _PER.match(text, m.end())) is not None:
-                return "rate", 1.0 / _per_second(per), per.end()  # "60 times a year": how often
+            if dim == "ratio" and key == "times" and (per := period_after(text, m.end())) is not None:
+                return "rate", 1.0 / per[0], per[1]  # "60 times a year": how often
             if dim.startswith("money") or currency is None or dim == "fraction":
                 return dim, factor, m.end()
     if currency is not None:
@@ -290,7 +297,7 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                 break
             if _plural(low):
                 return _count_or_rate(text, seen, noun.end(group))
-    per = _PER.match(text, pos)
+    per = period_after(text, pos)
     if per is not None:
-        return "rate", 1.0 / _per_second(per), per.end()
+        return "rate", 1.0 / per[0], per[1]
     return "number", 1.0, pos
