@@ -115,8 +115,9 @@ STOPWORDS: frozenset[str] = words(
     can could would should may might must will shall which who whom whose what when where why how if
     because while until up down out off again further once here now s t d ll re ve m o y etc e.g i.e
     like within across between among through during under around approximately roughly nearly
-    almost some several one's according reported reports report said says stated notes noted go goes
-    went gone get gets got become becomes became mostly least even unlike number numbers still"""
+    almost circa ca approx some several one's according reported reports report said says stated notes
+    noted go goes went gone get gets got become becomes became mostly least even unlike number numbers
+    still"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm."""
 
@@ -715,7 +716,7 @@ _PROHIBITIONS = words(
 """Negation cues that also say what is denied: ``allowed`` (``dogs are banned``: ``not allowed``)."""
 _QUARTER = re.compile(r"q[1-4]")
 _FISCAL = re.compile(r"fy(?:\d{2}|\d{4})?")
-_DECADE = re.compile(r"(?:1[89]|2[01])\d0s")
+_DECADE = re.compile(r"(?:1\d|2[01])\d0s")
 
 
 def _term(token: str) -> str:

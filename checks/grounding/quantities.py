@@ -302,6 +302,9 @@ _APPROX = words(
     "close to",
     "an estimated",
 }
+_ABOUT_A_YEAR = frozenset(
+    ("about", "around", "approximately", "approx", "approx.", "roughly", "circa", "ca.")
+)
 _LOWER = frozenset(
     (
         "over", "more than", "at least", "above", "exceeding", "upwards of", ">", ">=", "≥",
@@ -360,7 +363,8 @@ class Quantity(NamedTuple):
         """The interval the figure allows, tolerance included (``approx``: an approximation's)."""
         low, high = self.low, self.high
         if self.kind == "approx":
-            return low * (1 - approx), high * (1 + approx)
+            share = _approx_share(self.text, approx)
+            return low * (1 - share), high * (1 + share)
         if self.kind == "lower":
             return low - self.tolerance, math.inf
         if self.kind == "upper":
@@ -1638,7 +1642,11 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             if minus is not None and kind == "exact":
                 kind, pos = "upper", minus.end()
     if dim == "number" and scale == 1.0 and _year_like(raw) and high <= 2199:
-        # "over 2023" is "during 2023": a year takes no approximation or bound.
+        # "over 2023" is "during 2023": a year takes no bound. "Around 1890" is a few years either
+        # side: five of a year rounded to tens, two of another.
+        if word in _ABOUT_A_YEAR:
+            span = 5.0 if raw[-1] == "0" else 2.0
+            return Quantity(low - span, high + span, "year", "range", 0.5, begin, pos, text[begin:pos])
         return Quantity(
             low, high, "year", "exact" if high == low else "range", 0.5, start, pos, text[start:pos]
         )
@@ -1857,7 +1865,7 @@ _PERIOD_OF = re.compile(rf"\b(?:{'|'.join(PERIOD_EDGES)}|half|quarter|year)\s+of
 
 
 def _year_like(raw: str) -> bool:
-    return raw.isdigit() and len(raw) == 4 and 1800 <= int(raw) <= 2199
+    return raw.isdigit() and len(raw) == 4 and 1000 <= int(raw) <= 2199
 
 
 def _digits(raw: str) -> str:
@@ -1908,6 +1916,41 @@ def _comparable(a: Quantity, b: Quantity) -> bool:
             return not (a.vague or b.vague)  # "most", "every": no percentage a bare number could be
         return other.startswith("count:")
     return False
+
+
+APPROX_UNITS = 1.5
+"""Units of its last written digit an approximation allows either side (``about 31%``: 29.5% to
+32.5%; ``about 29`` and ``about 31`` may both round 30, ``about 28`` and ``about 31`` cannot), at
+least :data:`MIN_APPROX` of the figure and at most the approximation's tolerance
+(:data:`APPROX_TOLERANCE`, half against another approximation). ``about 30%``, rounded to tens,
+allows the whole 15%; ``about 45`` (a last 5 is a rounding to fives) 15% of 45."""
+MIN_APPROX = 0.02
+_WRITTEN = re.compile(r"\d[\d,\u202f\u00a0\u2009]*(?:\.\d+)?")
+
+
+def _approx_share(text: str, cap: float) -> float:
+    """The share of its value an approximation written ``text`` allows (``cap``: the most)."""
+    m = _WRITTEN.search(text)
+    if m is None:
+        return cap  # "nearly half", "about a third": no digits tell how it was rounded
+    digits = _digits(m.group())
+    value = float(digits)
+    whole, _, decimals = digits.partition(".")
+    if decimals:
+        unit = 10.0 ** -len(decimals)
+        last = decimals[-1]
+    else:
+        stripped = whole.rstrip("0")
+        if not stripped:
+            return cap
+        unit = 10.0 ** (len(whole) - len(stripped))
+        last = whole[-1]
+    if last == "5":
+        unit *= 5
+    if value <= 0:
+        return cap
+    # A hair under: the intervals of "about 28%" and "about 31%" touch at 29.5%, and meet no further.
+    return min(cap, APPROX_UNITS * max(unit / value, MIN_APPROX)) * (1 - 1e-9)
 
 
 def _approx_tolerance(a: Quantity, b: Quantity) -> float:

@@ -971,6 +971,48 @@ class TestQuantities:
         """'about' allows 15%, bounds are open on one side, round thousands count as rounded."""
         assert consistent(q1(claim), q1(source)) is expected
 
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            # the last written digit tells how far an approximation reaches
+            ("about 28%", "about 31%", False),
+            ("about 29%", "about 31%", True),
+            ("about 30%", "about 31%", True),
+            ("nearly 450 people", "some 420 people", False),
+            ("nearly 450 people", "438 people", True),
+            ("about 32%", "28.6%", False),
+            ("about 29%", "28.6%", True),
+            ("about 4.2 million people", "4.8 million people", False),
+            ("about 4.5 million people", "4.8 million people", True),  # a last 5: rounded to halves
+            ("about 45 people", "about 40 people", True),
+            ("about 2,300 people", "2,340 people", True),
+            ("around 1,200 people", "about 1,150 people", True),
+            ("nearly half of residents", "44% of residents", True),  # no digits: the whole 15%
+        ],
+    )
+    def test_an_approximation_reaches_as_far_as_its_rounding(
+        self, claim: str, source: str, expected: bool
+    ) -> None:
+        """'About 28%' was rounded to a unit, 'about 30%' to tens: the first cannot be 'about 31%',
+        the second can. Two units of the last digit either side against a figure, 1.5 against
+        another approximation, never more than the 15% (7.5%) an approximation allows at most."""
+        assert consistent(q1(claim), q1(source)) is expected
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            ("opened around 1890", "opened in 1893", True),
+            ("opened circa 1890", "opened in 1897", False),
+            ("opened about 1887", "opened in 1889", True),
+            ("opened about 1887", "opened in 1890", False),
+            ("opened over 2023", "opened in 2023", True),
+        ],
+    )
+    def test_an_approximate_year_is_a_few_years(self, claim: str, source: str, expected: bool) -> None:
+        """'Around 1890' is five years either side (a year rounded to tens), 'about 1887' two; 'over
+        2023' is during it."""
+        assert consistent(q1(claim), q1(source)) is expected
+
     def test_a_word_that_opens_what_follows_is_no_counted_noun(self) -> None:
         """'extended in 2015 after years of delay' was 2,015 'after years', a count no claim year met,
         so 'extended in 2019' was supported; it is the year 2015 now, and conflicts."""
@@ -4126,6 +4168,44 @@ class TestStatuses:
         """'Most new homes' was no share (an adjective between 'most' and its plural), so '40%'
         supported it; 'more cargo in 2023 than in 2022' was supported by '12 million tonnes in 2023,
         a 5% fall on 2022' (a change said as a noun gives the other year's figure now)."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kelston plant employed 420 people in 2023.",
+                "The Kelston plant employed nearly 450 people in 2023.",
+                "c",
+            ),
+            (
+                "About 31% of households in Kelston rent their homes.",
+                "About 28% of households in Kelston rent their homes.",
+                "c",
+            ),
+            (
+                "About 31% of households in Kelston rent their homes.",
+                "About 30% of households in Kelston rent their homes.",
+                "s",
+            ),
+            ("The Kelston bridge opened around 1890.", "The Kelston bridge opened in 1850.", "c"),
+            ("The Kelston bridge opened in 1893.", "The Kelston bridge opened circa 1890.", "s"),
+            # more precise than its source: not stated there
+            ("The Kelston bridge opened around 1890.", "The Kelston bridge opened in 1888.", "i"),
+            # years before 1800 are years too
+            ("The Westcombe chapel was built around 1750.", "The Westcombe chapel was built in 1820.", "c"),
+            (
+                "The Westcombe chapel was built around 1750.",
+                "The Westcombe chapel was built in the 1750s.",
+                "s",
+            ),
+        ],
+    )
+    def test_approximations_by_their_rounding(self, source: str, claim: str, expected: str) -> None:
+        """'Nearly 450' was 15% either side, so 420 met it; 'about 28%' met 'about 31%'. A year took no
+        approximation: 'opened in 1888' contradicted 'around 1890', and 'circa' was a word the sources
+        never use. A year before 1800 was a bare number ('around 1750' met 1820 within 15%) and 'the
+        1750s' 1,750 seconds."""
         in_one_sentence(claim, source, expected)
 
 
