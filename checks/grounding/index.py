@@ -247,12 +247,15 @@ _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
     r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"
     r"|rose|fell|grew|cut|won|lost|sold|bought|made|took|gave|went|came|began|became|built|paid"
-    r"|spent|led|left|kept|held|met|ran|drew|hit|shut|saw|told|found|brought|stood|wrote|broke|drove)\b",
+    r"|spent|led|left|kept|held|met|ran|drew|hit|shut|saw|told|found|brought|stood|wrote|broke|drove"
+    r"|(?:well\s+|far\s+|just\s+|slightly\s+|still\s+)?(?:below|above|ahead\s+of|behind|short\s+of"
+    r"|(?:higher|lower|more|less|fewer|better|worse)\s+than))\b",
     re.IGNORECASE,
 )
 """How a clause opens that has no subject of its own (``but has no staff``, ``but never charges``,
-``but was rated``, ``, fell 3% in 2023``: an auxiliary, an adverb of frequency, a past form): it
-shares the first clause's."""
+``but was rated``, ``, fell 3% in 2023``: an auxiliary, an adverb of frequency, a past form; ``,
+below the national rate of 4.8%``, ``, higher than in 2022``: a comparison of the clause before's
+figure): it shares the first clause's."""
 
 
 class Modes(NamedTuple):

@@ -186,6 +186,7 @@ _FOLD: Mapping[str, str] = {
         "make": "made makes produce produced produces producing manufacture manufactured manufactures",
         "take": "took taken takes",
         "hold": "held holds",
+        "cancel": "scrapped scrapping axed",
         "lead": "led leads",
         "pay": "paid pays",
         "meet": "met meets",
@@ -228,7 +229,7 @@ synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:uns
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
-hold:cancel good:inadequate good:poor outstanding:inadequate
+hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
 meet:miss meet:below exceed:miss exceed:below"""
 
 
@@ -318,6 +319,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "efus" in text
         or "eclin" in text
         or (("loss" in text or "rofit" in text or "urplus" in text or "eficit" in text) and _may_carry(text))
+        or _may_happen(text)
     ):
         _idioms(pieces, found)
     if (
@@ -400,6 +402,10 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     longer, fail, plan = (stem("longer"),), (stem("fail"),), (stem("plan"),)
     for i, got in enumerate(found):
+        if i and (happened := _HAPPENED.get((pieces[i - 1].lower(), pieces[i].rstrip(".,;:!?)").lower()))):
+            # "was called off" is "was cancelled"; "went ahead", "took place" are "was held"
+            found[i - 1], found[i] = (happened,), ()
+            continue
         if not got:
             continue
         nxt = pieces[i + 1] if i + 1 < len(pieces) else ""
@@ -488,6 +494,25 @@ def _result_next(pieces: Sequence[str], at: int) -> bool:
         if low not in _RESULT_BEFORE:
             return False
     return False
+
+
+_HAPPENED = {
+    **{(verb, "off"): stem("cancel") for verb in ("call", "calls", "called", "calling")},
+    **{(verb, "ahead"): stem("hold") for verb in ("go", "goes", "went", "going", "gone")},
+    **{(verb, "place"): stem("hold") for verb in ("take", "takes", "took", "taking", "taken")},
+}
+"""Two words that say an event was cancelled or held: ``called off``, ``went ahead``, ``took place``."""
+
+
+def _may_happen(text: str) -> bool:
+    """Might ``text`` hold one of :data:`_HAPPENED`? (Substring tests at C speed.)"""
+    return (
+        (" off" in text and "all" in text)
+        or " ahead" in text
+        or "k place" in text
+        or "s place" in text
+        or "g place" in text
+    )
 
 
 def _may_stop(text: str) -> bool:

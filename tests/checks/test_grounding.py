@@ -4208,6 +4208,62 @@ class TestStatuses:
         1750s' 1,750 seconds."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Unemployment in Corran was 3.1%, below the national rate of 4.8%.",
+                "Unemployment in Corran was above the national rate.",
+                "c",
+            ),
+            (
+                "Unemployment in Corran was 3.1%, below the national rate of 4.8%.",
+                "Unemployment in Corran was below the national rate.",
+                "s",
+            ),
+            (
+                "Unemployment in Corran was 6.1%, higher than in 2022.",
+                "Unemployment in Corran was lower than in 2022.",
+                "c",
+            ),
+            (
+                "Unemployment in Corran was 3.1% in 2023.",
+                "Unemployment in Corran was above the national rate.",
+                "u",
+            ),
+        ],
+    )
+    def test_a_comparison_after_a_figure(self, source: str, claim: str, expected: str) -> None:
+        """', below the national rate of 4.8%' was a clause of its own, without the subject: 'above
+        the national rate' was unsourced. A comparison after a comma shares the clause before's subject."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Corran festival was called off in 2023.", "The Corran festival went ahead in 2023.", "c"),
+            ("The Corran festival was called off in 2023.", "The Corran festival was held in 2023.", "c"),
+            (
+                "The Corran festival was cancelled in 2023.",
+                "The Corran festival was called off in 2023.",
+                "s",
+            ),
+            (
+                "The Corran festival went ahead in 2023 despite the rain.",
+                "The Corran festival was held in 2023.",
+                "s",
+            ),
+            ("The Corran festival was scrapped in 2023.", "The Corran festival took place in 2023.", "c"),
+            ("The Corran festival was postponed in 2023.", "The Corran festival was held in 2023.", "c"),
+            ("The Corran team is ahead of schedule.", "The Corran team is ahead of schedule.", "s"),
+        ],
+    )
+    def test_called_off_and_went_ahead(self, source: str, claim: str, expected: str) -> None:
+        """'Called off', 'went ahead' and 'took place' were their words ('call', 'ahead', 'place'), so
+        none met 'cancelled' or 'held'; they are 'cancel' and 'hold' now, opposites as before, and
+        'postponed' is no 'held' either."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
