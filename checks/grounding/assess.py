@@ -53,7 +53,9 @@ from checks.grounding.lexicon import (
     sequenced,
     some_of,
     stem,
+    still,
     surface,
+    undone,
     universal_words,
     untold,
 )
@@ -176,7 +178,9 @@ class Weights:
 
     @classmethod
     def of(cls, features: Features, index: SourceIndex) -> Weights:
-        weights = index.weights(features.terms)
+        # In a fixed order: sums of the same floats in another order may differ in the last bit, and
+        # a tie between two candidates would be broken by the process's string hashing.
+        weights = index.weights(sorted(features.terms))
         return cls(weights, sum(weights.values()))
 
     def part(self, terms: frozenset[str]) -> Weights:
@@ -402,6 +406,15 @@ def assess(
     if verb and now(claim.plain, verb):
         # "The plant employs 500 people" against "The plant used to employ 500 people".
         detail = f"the source says it used to {verb}, the claim that it does now"
+        against = _against(
+            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
+        )
+        if against is not None:
+            return against
+    state = undone(sentence.plain) if "been" in sentence.plain or "being" in sentence.plain else ""
+    if state and still(claim.plain, state):
+        # "The clinic has been closed since 2022" against "reopened last year after being closed since 2022".
+        detail = f"the source says it is no longer {state}, the claim that it still is"
         against = _against(
             claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
         )
@@ -1497,5 +1510,5 @@ def _denies_other(terms: frozenset[str], text: str) -> bool:
 
 
 def _subset(weights: Weights, terms: frozenset[str]) -> Weights:
-    part = {t: weights.terms.get(t, 0.0) for t in terms}
+    part = {t: weights.terms.get(t, 0.0) for t in sorted(terms)}  # a fixed order, as in Weights.of
     return Weights(part, sum(part.values()))

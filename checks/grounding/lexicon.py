@@ -57,9 +57,11 @@ __all__ = [
     "sequenced",
     "some_of",
     "stem",
+    "still",
     "surface",
     "terms",
     "tokens",
+    "undone",
     "universal_words",
 ]
 
@@ -1135,6 +1137,32 @@ def ended(text: str) -> str:
         return ""
     found = _USED_TO.search(text)
     return "" if found is None else found.group(1)
+
+
+def undone(text: str) -> str:
+    """The state a sentence says has ended (``reopened last year after being closed since 2022``,
+    ``resumed in May, having been suspended``: ``closed``, ``suspended``), or "": a state after
+    ``being``, ``having been`` or ``had been``, in a sentence whose verb undoes it (``reopened``, ``resumed``,
+    ``was released``). Not ``was sold after being closed``: nothing says the clinic is open again."""
+    if "being" not in text and "been" not in text:
+        return ""
+    found = _AFTER_BEING.search(text)
+    if found is None or _UNDOING.search(text) is None:
+        return ""
+    return found.group(1).lower()
+
+
+def still(text: str, state: str) -> bool:
+    """Does ``text`` say ``state`` holds now (``has been closed since 2022``, ``is closed``,
+    ``remains closed``), not only that it did (``was closed``)?"""
+    return re.search(rf"\b{_STILL_IN}\s+(?:still\s+)?{re.escape(state)}\b", text, re.IGNORECASE) is not None
+
+
+_AFTER_BEING = re.compile(r"\b(?:being|(?:having|had)\s+been)\s+([^\W\d_]+)", re.IGNORECASE)
+_UNDOING = re.compile(
+    r"\bre(?:open|sum|start|turn|stor|instat|launch)[a-z]*|\b(?:released|freed|lifted)\b", re.IGNORECASE
+)
+_STILL_IN = r"(?:is|are|(?:has|have)\s+(?:been|remained|stayed)|remains?|stays?)"
 
 
 def now(text: str, verb: str) -> bool:

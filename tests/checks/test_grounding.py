@@ -4264,6 +4264,71 @@ class TestStatuses:
         'postponed' is no 'held' either."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Kelston clinic reopened last year after being closed since 2022.",
+                "The Kelston clinic has been closed since 2022.",
+                "c",
+            ),
+            (
+                "The Kelston clinic reopened last year after being closed since 2022.",
+                "The Kelston clinic is closed.",
+                "c",
+            ),
+            (
+                "The Kelston clinic reopened last year after being closed since 2022.",
+                "The Kelston clinic was closed in 2022.",
+                "s",
+            ),
+            (
+                "The Exe ferry resumed in May, having been suspended for a year.",
+                "The Exe ferry is still suspended.",
+                "c",
+            ),
+            # nothing undoes the state: it may hold still
+            (
+                "The Kelston clinic was sold last year after being closed since 2022.",
+                "The Kelston clinic has been closed since 2022.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_state_the_source_says_has_ended(self, source: str, claim: str, expected: str) -> None:
+        """'Has been closed since 2022' was supported by 'reopened last year after being closed since
+        2022': every word of the claim is there, in a clause whose state the sentence's verb undoes."""
+        in_one_sentence(claim, source, expected)
+
+    def test_a_claims_weights_are_summed_in_one_order(self) -> None:
+        """A claim's weights were summed in the order its set of terms iterates, which the process's
+        string hashing decides: two candidates that cover a claim equally could differ in the last
+        bit, and which one explained the claim (labelled pair 'ferry-16') changed from one process
+        to the next. Whatever order the terms come in, the weights and their sums are the same."""
+        from dataclasses import replace
+
+        from checks.grounding.assess import Weights, coverage
+        from checks.grounding.index import features
+
+        class Backwards(frozenset[str]):
+            def __iter__(self) -> Iterator[str]:
+                return iter(sorted(super().__iter__(), reverse=True))
+
+        index = build_index(
+            [
+                Source(
+                    id="s1", type="web", title="Harbour notes", text="Harbour fees rose 4% to £310 per call."
+                )
+            ]
+        )
+        claim = features("The harbour board plans to cut fees for every call in 2025.")
+        forwards = Weights.of(claim, index)
+        backwards = Weights.of(replace(claim, terms=Backwards(claim.terms)), index)
+        assert list(forwards.terms.items()) == list(backwards.terms.items())
+        assert forwards.total == backwards.total
+        seen = index.sentences[0].seen
+        assert coverage(forwards, seen) == coverage(backwards, seen)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
