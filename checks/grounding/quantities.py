@@ -643,6 +643,39 @@ def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
             year=year.low,
         )
         out.insert(i + 2, derived)
+    return _year_befores(text, out)
+
+
+def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each value a change in percent led to in a year (``rose 4% to £285,000 in
+    2024``), the value of the year before it gives (£274,000 in 2023; ``derived``), when the sentence
+    states no value it rose from: a claim of it is computed, not contradicted by the £285,000."""
+    if any(f.role == "from" for f in found):
+        return found
+    out = list(found)
+    for i in range(len(found) - 1, 0, -1):
+        q = found[i]
+        if q.role != "to" or not q.year or q.kind not in ("exact", "approx"):
+            continue
+        p = next((f for f in reversed(found[:i]) if f.dim != "year"), None)
+        if p is None or p.dim != "fraction" or p.role != "by" or not 0 < p.low < 10:
+            continue
+        rising = "increas" in p.context
+        if rising == ("decreas" in p.context):
+            continue
+        factor = 1 + p.low if rising else 1 - p.low
+        if factor <= 0:
+            continue
+        derived = _derived(
+            q,
+            1 / factor,
+            text,
+            (p.start, q.end),
+            tolerance=q.tolerance / factor + q.low * p.tolerance,
+            context=q.context - {"increas", "decreas"},
+            year=q.year - 1,
+        )
+        out.insert(out.index(q) + 1, derived)
     return out
 
 
@@ -1253,6 +1286,10 @@ def compare(
         and (_relates_figures(text) or any(_COMPARATIVE.search(q.text) for q, _ in conflicts))
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source)
+    if missing and any(q.role == "derived" for q in missing):
+        # A figure the claim gives only through others ("grew 12% to $4.2 billion": $3.75 billion the
+        # year before) is no figure of its own to find; one that disagrees still conflicts.
+        missing = [q for q in missing if q.role != "derived"]
     if missing and any(q.role == "by" for q in missing):
         missing, changed = _changes(claim, missing, matched, conflicts, source)
         computed = (*computed, *changed)
@@ -1419,14 +1456,20 @@ def _dated(
     """The conflicts less a claim's year that the source gives to the same figure, which join
     ``matched`` (by the claim figure's position): ``lent 47,000 books in 2021`` against ``52,000
     books in 2022, up from 47,000 in 2021`` pairs the claim's figure with the source's of 2021, so
-    the claim's 2021 is that year, not the 2022 whose words its own context shares more."""
+    the claim's 2021 is that year, not the 2022 whose words its own context shares more. A year
+    the sentence gives only to a computed figure pairs with that figure."""
     years = {a.year for a, b in matched.values() if a.year and a.year == b.year}
+    years |= {b.year for a, b in matched.values() if b.role == "derived" and b.year and not a.year}
     if not years:
         return conflicts
     kept = []
     for q, r in conflicts:
         if q.dim == "year" and q.low == q.high and q.low in years:
             same = next((y for y in source if y.dim == "year" and y.low == y.high == q.low), None)
+            if same is None:
+                # A year only a computed figure is of ("rose 4% to £285,000 in 2024": £274,000 in
+                # 2023): the claim's year is that figure's.
+                same = next((b for a, b in matched.values() if b.role == "derived" and b.year == q.low), None)
             if same is not None:
                 matched[_position(claim, q)] = (q, same)
                 continue

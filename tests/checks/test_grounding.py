@@ -4329,6 +4329,42 @@ class TestStatuses:
         seen = index.sentences[0].seen
         assert coverage(forwards, seen) == coverage(backwards, seen)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Average house prices in Avon rose 4% to £285,000 in 2024.",
+                "Average house prices in Avon were about £274,000 in 2023.",
+                "i",
+            ),
+            (
+                "In 2024 average prices in Avon fell 3% to £190,000.",
+                "Average prices in Avon were about £196,000 in 2023.",
+                "i",
+            ),
+            (
+                "Average house prices in Avon rose 4% to £285,000 in 2024.",
+                "Average house prices in Avon were about £250,000 in 2023.",
+                "c",
+            ),
+            (
+                "Average house prices in Avon rose 4% to £285,000 in 2024.",
+                "Average house prices in Avon were £274,000 in 2022.",
+                "c",
+            ),
+            # the claim's own computed figure is not one to find
+            (
+                "Acme reported revenue of $4.2 billion in fiscal 2023, up 12% from the previous year.",
+                "Acme's revenue grew 12% to $4.2 billion in fiscal 2023.",
+                "s",
+            ),
+        ],
+    )
+    def test_the_year_before_a_change_to_a_value(self, source: str, claim: str, expected: str) -> None:
+        """'Rose 4% to £285,000 in 2024' gives about £274,000 for 2023; a claim of it was contradicted
+        (by the 2024 of the sentence), and is computed now: inferred."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
