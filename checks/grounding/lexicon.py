@@ -202,6 +202,7 @@ _FOLD: Mapping[str, str] = {
         "travel": "travels travelled traveled travelling ride rides rode riding",
         "expire": "expiry expires expired expiring",
         "write": "wrote written writes",
+        "rewrite": "rewrote rewritten rewrites rewriting",
         "beat": "beaten beats",
         "plan": "plans planned planning aim aims aimed aiming intend intends intended intending",
         "allow": "allows allowed allowing permitted permitting",

@@ -1923,10 +1923,12 @@ def _value(raw: str) -> float:
 
 
 def _tolerance(raw: str, value: float) -> float:
-    """Half a unit of the last digit written; round thousands count as rounded to their zeros."""
+    """Half a unit of the last digit written; round thousands count as rounded to their zeros. A
+    whole number is allowed :data:`MIN_TOLERANCE` of itself at least; one written with decimals
+    says how precise it is (``99.95%`` is not ``99.99%``)."""
     digits = _digits(raw)
     if "." in digits:
-        half = 0.5 * 10.0 ** -len(digits.split(".")[1])
+        return 0.5 * 10.0 ** -len(digits.split(".")[1])
     else:
         half = 0.5
         if value >= 1000:

@@ -4365,6 +4365,54 @@ class TestStatuses:
         (by the 2024 of the sentence), and is computed now: inferred."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Tern guarantees 99.95% monthly uptime for enterprise customers.",
+                "Tern guarantees 99.99% uptime for enterprise customers.",
+                "c",
+            ),
+            ("Unemployment in Corran was 3.14% in 2023.", "Unemployment in Corran was 3.1% in 2023.", "s"),
+            (
+                "The Kelston survey reached 1,213 households.",
+                "The Kelston survey reached 1,200 households.",
+                "s",
+            ),
+        ],
+    )
+    def test_decimals_say_how_precise_a_figure_is(self, source: str, claim: str, expected: str) -> None:
+        """Every figure was allowed 1% of itself, so '99.99% uptime' agreed with '99.95%' (a tenth of
+        the downtime). A figure written with decimals is allowed half a unit of its last one."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Cormorant was rewritten in Rust in 2022, which cut its memory use by 40%.",
+                "Cormorant's memory use doubled after the Rust rewrite.",
+                "c",
+            ),
+            (
+                "Cormorant was rewritten in Rust in 2022, which cut its memory use by 40%.",
+                "Cormorant's memory use fell after the Rust rewrite.",
+                "s",
+            ),
+            (
+                "Cormorant was rewritten in Rust in 2022, which cut its memory use by 40%.",
+                "Cormorant was not rewritten in Rust.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_relative_clause_is_about_the_clause_before(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """', which cut its memory use by 40%' was a clause about nothing the claim names, and
+        'rewrite' was not 'rewritten': 'memory use doubled after the Rust rewrite' was unsourced."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
