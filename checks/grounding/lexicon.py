@@ -322,9 +322,10 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "efus" in text
         or "eclin" in text
         or (("loss" in text or "rofit" in text or "urplus" in text or "eficit" in text) and _may_carry(text))
-        or _may_happen(text)
     ):
         _idioms(pieces, found)
+    if _may_happen(text) and _HAPPEN.search(text) is not None:
+        _happened(pieces, found)
     if (
         "quarter" in text or "half" in text or (" of " in text and may_name_a_time(text))
     ) and PERIOD_PHRASE.search(text) is not None:
@@ -405,10 +406,6 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     longer, fail, plan = (stem("longer"),), (stem("fail"),), (stem("plan"),)
     for i, got in enumerate(found):
-        if i and (happened := _HAPPENED.get((pieces[i - 1].lower(), pieces[i].rstrip(".,;:!?)").lower()))):
-            # "was called off" is "was cancelled"; "went ahead", "took place" are "was held"
-            found[i - 1], found[i] = (happened,), ()
-            continue
         if not got:
             continue
         nxt = pieces[i + 1] if i + 1 < len(pieces) else ""
@@ -507,15 +504,35 @@ _HAPPENED = {
 """Two words that say an event was cancelled or held: ``called off``, ``went ahead``, ``took place``."""
 
 
+_HAPPEN = re.compile(
+    r"\b(?:call(?:s|ed|ing)?\s+off|(?:go|goes|went|going|gone)\s+ahead|(?:take|takes|took|taking|taken)\s+place)\b",
+    re.IGNORECASE,
+)
+
+
 def _may_happen(text: str) -> bool:
-    """Might ``text`` hold one of :data:`_HAPPENED`? (Substring tests at C speed.)"""
+    """Might ``text`` hold one of :data:`_HAPPENED`? (Substring tests at C speed: ``off`` and
+    ``place`` alone are in most long texts, ``office`` and ``in place``.)"""
     return (
-        (" off" in text and "all" in text)
+        "ll off" in text
+        or "led off" in text
+        or "lls off" in text
+        or "lling off" in text
         or " ahead" in text
         or "k place" in text
-        or "s place" in text
-        or "g place" in text
+        or "ke place" in text
+        or "es place" in text
+        or "ng place" in text
+        or "en place" in text
     )
+
+
+def _happened(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """The two words of each of :data:`_HAPPENED` as the one term they mean."""
+    for i in range(1, len(pieces)):
+        happened = _HAPPENED.get((pieces[i - 1].lower(), pieces[i].rstrip(".,;:!?)").lower()))
+        if happened:
+            found[i - 1], found[i] = (happened,), ()
 
 
 def _may_stop(text: str) -> bool:
