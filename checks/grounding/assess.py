@@ -992,11 +992,15 @@ def _referent(
 
 _COMPARISON = re.compile(
     rf"\b(?P<word>{'|'.join(sorted(COMPARATIVES))})\b(?P<middle>[^.;]*?)\bthan\s+"
-    r"(?:(?:in|at|for|during|on|by|the|those\s+of|that\s+of)\s+)*(?P<other>[^\W\d_][\w']*|\d{4}\b)",
+    r"(?:(?:in|at|for|during|on|by|among|with|the|those\s+of|that\s+of)\s+)*(?P<other>[^\W\d_][\w'-]*|\d{4}\b)",
     re.IGNORECASE,
 )
 """A comparison of two times or two named places with no figure of its own (``fewer patients in March
 than in February``, ``higher in Corran than in Ashby``): its word, and the other side after ``than``."""
+
+
+_GROUP = re.compile(r"\b(?:on|in|for|among|with|at)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)")
+"""A group a claim compares, after its preposition: ``on placebo``, ``among women``."""
 
 
 def _compared(
@@ -1040,6 +1044,19 @@ def _compared(
             ),
             "",
         )
+    elif low not in STOPWORDS and other.replace("-", "").isalpha():
+        # Two groups: "more common on placebo than on the drug", "higher among women than among men":
+        # the claim's word after a preposition nearest before the comparison that the sentence holds.
+        this = next(
+            (
+                w
+                for w in reversed(_GROUP.findall(mine))
+                if w.lower() != low
+                and w.lower() not in STOPWORDS
+                and re.search(rf"\b{re.escape(w)}\b", sentence.plain, re.IGNORECASE) is not None
+            ),
+            "",
+        )
     else:
         return None
     if not this:
@@ -1057,6 +1074,8 @@ def _compared(
             end = CLAUSE_END.search(text, q.end)
             clause = text[start : end.start() if end is not None else len(text)].lower()
             held = [w for w in (this, other) if re.search(rf"\b{re.escape(w.lower())}\b", clause)]
+            if len(held) == 2 and (held[0].lower() in held[1].lower() or held[1].lower() in held[0].lower()):
+                held = [max(held, key=len)]  # "non-smokers" holds "smokers": the clause is the longer's
             side = held[0] if len(held) == 1 else ""
         if side in (this, other) and side not in sides:
             sides[side] = q
@@ -1074,7 +1093,11 @@ def _compared(
     word = m.group("word")
     agrees = (a.low > b.low) == (word.lower() in MORE_WORDS)
     detail = f"the source gives {a.text} for {this} and {b.text} for {other}"
-    return agrees, detail, frozenset(read_terms(word))
+    said = frozenset(read_terms(word))
+    if word.lower() in ("more", "less"):
+        # "more common", "less likely": the adjective is the comparison's too, which the figures state.
+        said |= frozenset(read_terms(" ".join(m.group("middle").split()[:1])))
+    return agrees, detail, said
 
 
 _AT_A_TIME = re.compile(

@@ -4413,6 +4413,40 @@ class TestStatuses:
         'rewrite' was not 'rewritten': 'memory use doubled after the Rust rewrite' was unsourced."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Side effects were reported by 8% of patients on the drug and 6% of those on placebo.",
+                "Side effects were more common on placebo than on the drug.",
+                "c",
+            ),
+            (
+                "Side effects were reported by 8% of patients on the drug and 6% of those on placebo.",
+                "Side effects were more common on the drug than on placebo.",
+                "i",
+            ),
+            (
+                "Smoking rates were 12% among men and 9% among women.",
+                "Smoking rates were higher among women than among men.",
+                "c",
+            ),
+            (
+                "In the Corran study, 14% of smokers and 5% of non-smokers developed the condition.",
+                "The condition was more common among smokers than among non-smokers.",
+                "i",
+            ),
+            # two common nouns without a preposition: no groups to tell apart
+            ("Trains take 40 minutes; buses take an hour.", "Trains are slower than buses.", "u"),
+        ],
+    )
+    def test_a_comparison_of_two_groups(self, source: str, claim: str, expected: str) -> None:
+        """Comparisons were read for two times or two named places only: 'more common on placebo than
+        on the drug' against '8% ... on the drug and 6% ... on placebo' was unsourced. A group after a
+        preposition ('on placebo', 'among women', 'among non-smokers') is a side too, and the adjective
+        of 'more common' is stated by the figures' order as the comparison's word is."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
