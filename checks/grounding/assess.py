@@ -800,7 +800,14 @@ def tie_terms(claim: Features) -> frozenset[str]:
     ties = TIES & claim.terms
     if not _PERIOD_TERMS.isdisjoint(claim.terms) and any(q.dim == "rate" for q in claim.quantities):
         ties |= _PERIOD_TERMS & claim.terms
+    if " as " in claim.plain and any(q.dim == "ratio" for q in claim.quantities):
+        # "twice as common as on placebo": the figures say how common, as they say "twice"
+        ties |= frozenset(chain.from_iterable(read_terms(m.group(1)) for m in _AS_MUCH.finditer(claim.plain)))
     return ties
+
+
+_AS_MUCH = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\b", re.IGNORECASE)
+"""A multiplier's comparison: ``three times as common as``, ``twice as likely as``."""
 
 
 def way_terms(claim: Features) -> frozenset[str]:

@@ -139,8 +139,9 @@ A prohibition is a negation (``anchoring is banned`` says what ``boats may not a
 
 UNIT_WORDS: frozenset[str] = words(
     """ms msec millisecond milliseconds s sec secs second seconds min mins minute minutes h hr hrs hour
-    hours day days week weeks month months year years yr yrs ns us µs μs microsecond microseconds
-    nanosecond nanoseconds kb mb gb tb pb kib mib gib tib byte bytes bit bits kbps mbps gbps bps hz khz
+    hours day days week weeks fortnight fortnights month months year years yr yrs decade decades ns us
+    µs μs microsecond microseconds nanosecond nanoseconds kb mb gb tb pb kib mib gib tib byte bytes bit
+    bits kbps mbps gbps bps hz khz
     mhz ghz percent pct per cent percentage point points basis x times k m bn b thousand million billion
     trillion usd eur gbp dollars dollar euros euro pounds rps qps tps ops mm cm km kg g mg lb lbs kwh mwh
     gwh wh kw mw gw w fold twice double triple twh square kilometre kilometres

@@ -4447,6 +4447,57 @@ class TestStatuses:
         of 'more common' is stated by the figures' order as the comparison's word is."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The drug lowered blood pressure by an average of 9 mmHg, compared with 3 mmHg for placebo.",
+                "The drug lowered blood pressure by three times as much as placebo.",
+                "i",
+            ),
+            (
+                "Side effects were reported by 8% of patients on the drug and 4% of those on placebo.",
+                "Side effects were twice as common on the drug as on placebo.",
+                "i",
+            ),
+            ("Corran has 40 schools and Ashby has 20.", "Corran has twice as many schools as Ashby.", "i"),
+            # a multiplier no two figures give: the figure is the claim's own
+            (
+                "The drug lowered blood pressure by an average of 9 mmHg, compared with 3 mmHg for placebo.",
+                "The drug lowered blood pressure by five times as much as placebo.",
+                "u",
+            ),
+        ],
+    )
+    def test_a_multiplier_from_two_figures(self, source: str, claim: str, expected: str) -> None:
+        """'Three times as much as placebo' against '9 mmHg, compared with 3 mmHg for placebo' was a
+        figure no source gave: unsourced. The ratio of two figures of one kind is computed now."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The study, published in March 2023, followed 8,000 children for ten years.",
+                "The study followed children for a decade.",
+                "s",
+            ),
+            (
+                "The study, published in March 2023, followed 8,000 children for ten years.",
+                "The study followed children for two decades.",
+                "c",
+            ),
+            (
+                "The Exe bridge is inspected every two weeks.",
+                "The Exe bridge is inspected every fortnight.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_decade_and_a_fortnight(self, source: str, claim: str, expected: str) -> None:
+        """'A decade' and 'a fortnight' were words no source used, not ten years and two weeks."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
