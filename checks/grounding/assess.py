@@ -71,7 +71,7 @@ from checks.grounding.quantities import (
     in_unit_of,
     trend_in,
 )
-from checks.grounding.roles import Frame, Order, relate
+from checks.grounding.roles import Frame, Order, other_agent, relate
 from checks.grounding.scope import whom
 from messages import Strictness
 
@@ -417,6 +417,15 @@ def assess(
         detail = f"the source says it is no longer {state}, the claim that it still is"
         against = _against(
             claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
+        )
+        if against is not None:
+            return against
+    why = other_agent(claim.plain, sentence.plain) if claim.names else ""
+    if why:
+        # "The Treasury wrote the report" against "written by the Audit Office and published by the
+        # Treasury": the claim's agent did something else.
+        against = _against(
+            claim, sentence, cov, why, similarity=similarity, relation=relation, th=th, denies=not thin
         )
         if against is not None:
             return against

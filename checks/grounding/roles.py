@@ -23,13 +23,14 @@ and only claims with a frame have their candidates' frames read.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
-from checks.grounding.lexicon import piece_terms, terms
+from checks.grounding.lexicon import piece_terms, sentence_names, terms
 
-__all__ = ["MAX_PIVOTS", "Frame", "Order", "frames", "relate"]
+__all__ = ["MAX_PIVOTS", "Frame", "Order", "agents", "frames", "other_agent", "relate"]
 
 # Comparatives: (what is compared, which way). ``more``/``less``/``fewer`` take the words between
 # them and ``than`` into the key (``more residents than``), the others keep them apart from it.
@@ -339,3 +340,70 @@ def relate(
         else:
             return None
     return Order((claim.sign == source.sign) != crossed, crossed)
+
+
+# Who did what: the agent of each deed a sentence names (``written by the Audit Office``, ``Dr Ana
+# Ruiz led the study``, ``which Professor Tom Hale reviewed``). A name is capitalised words, with
+# ``of`` or ``and`` between two of them (``Bank of England``).
+_NAME = r"(?:[A-Z][\w'\u2019.-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019.-]*){0,5}"
+_DEED = (
+    r"(?:[a-z]{3,}ed|wrote|written|led|built|ran|run|made|won|held|drew|drawn|took|taken|gave|given"
+    r"|sold|bought|paid|chose|chosen|began|begun|found|shot|sung|sang|spoke|spoken|told|brought|kept)"
+)
+_BY = re.compile(rf"\b(?P<deed>{_DEED})(?:\s+(?:out|up|off))?\s+by\s+(?:the\s+)?(?P<agent>{_NAME})")
+_FIRST = re.compile(
+    rf"^(?:The\s+)?(?P<agent>{_NAME})\s+(?P<deed>{_DEED})(?=\s+(?:the|a|an|its|their|his|her)\b)"
+)
+_WHICH = re.compile(
+    rf"\b(?:which|that|whom)\s+(?:(?:the|his|her|their|its)\s+(?:[a-z]+\s+){{0,2}})?(?P<agent>{_NAME})"
+    rf"\s+(?:now\s+|still\s+|later\s+)?(?P<deed>{_DEED}|[a-z]{{3,}}s)\b"
+)
+
+
+_TITLES = frozenset(("dr", "professor", "prof", "mr", "mrs", "ms", "sir", "dame", "lord", "ladi", "mayor"))
+"""Titles before a name: ``Dr Ana Ruiz`` and ``Ana Ruiz`` are one agent."""
+
+
+class Deed(NamedTuple):
+    deed: str
+    """The deed's term (``write`` for ``written``)."""
+    who: frozenset[str]
+    """The agent's names, titles aside."""
+    said: str
+    """The deed and its agent as written."""
+
+
+@lru_cache(maxsize=4096)
+def agents(plain: str) -> tuple[Deed, ...]:
+    """Each deed the sentence gives an agent by name: a passive's ``by`` (``written by the Audit
+    Office``), the subject that opens the sentence (``Dr Ana Ruiz led the study``), a relative
+    clause's (``which Professor Tom Hale reviewed``)."""
+    if " by " not in plain and not plain[:1].isupper():
+        return ()
+    found = []
+    for pattern in (_BY, _FIRST, _WHICH):
+        for m in pattern.finditer(plain):
+            deed = terms(m.group("deed"))
+            who = sentence_names(f"x {m.group('agent')}") - _TITLES
+            if len(deed) == 1 and who:
+                found.append(Deed(deed[0], who, " ".join(m.group().split()).rstrip(".,;:")))
+    return tuple(found)
+
+
+def other_agent(claim: str, sentence: str) -> str:
+    """Why the sentence says someone else did what the claim says its agent did, having that agent
+    do something else (``The Treasury wrote the report`` against ``written by the Audit Office and
+    published by the Treasury``), or "". Nothing when the sentence does not name the claim's agent
+    at all (another name in its place is a name no source gives), nor when it gives the deed no agent."""
+    mine = agents(claim)
+    if len(mine) != 1:
+        return ""
+    deed, who, _ = mine[0]
+    theirs = agents(sentence)
+    doers = [d for d in theirs if d.deed == deed]
+    if not doers or any(who <= d.who or d.who <= who for d in doers):
+        return ""  # one of them ("Ruiz" is "Dr Ana Ruiz"; "Daniel Lopez" is not "Maria Lopez")
+    other = next((d for d in theirs if d.deed != deed and who <= d.who), None)
+    if other is None:
+        return ""
+    return f"the source says '{doers[0].said}' and '{other.said}'"

@@ -1839,12 +1839,13 @@ class TestStatuses:
 
     def test_what_a_clause_says_of_another_is_not_support(self) -> None:
         """Every word of 'Professor Tom Hale led the study' is in the source sentence, but the clause
-        that says 'led the study' names Ana Ruiz: not supported (it was), and the judge's to weigh."""
+        that says 'led the study' names Ana Ruiz: not supported (it was). The sentence gives the lead
+        to Ana Ruiz and the review to Tom Hale: contradicted (it was inferred, for the judge)."""
         facts = in_report("Dr Ana Ruiz led the study, which Professor Tom Hale reviewed.")
         got = one("Professor Tom Hale led the study.", facts)
-        assert got.status is Status.INFERRED
+        assert got.status is Status.CONTRADICTED
         assert got.decision.evidence.detail == (
-            "the source says it of another (Ana Ruiz); it names the claim's subject in another clause"
+            "the source says 'Dr Ana Ruiz led' and 'which Professor Tom Hale reviewed'"
         )
         assert status("Dr Ana Ruiz led the study.", facts) is Status.SUPPORTED
         assert status("Professor Tom Hale reviewed the study.", facts) is Status.SUPPORTED
@@ -4496,6 +4497,44 @@ class TestStatuses:
     )
     def test_a_decade_and_a_fortnight(self, source: str, claim: str, expected: str) -> None:
         """'A decade' and 'a fortnight' were words no source used, not ten years and two weeks."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The report was written by the Audit Office and published by the Treasury.",
+                "The Treasury wrote the report.",
+                "c",
+            ),
+            (
+                "The report was written by the Audit Office and published by the Treasury.",
+                "The Audit Office wrote the report.",
+                "s",
+            ),
+            (
+                "The report was written by the Audit Office and published by the Treasury.",
+                "The report was written by the Treasury.",
+                "c",
+            ),
+            (
+                "The Kelston bridge was designed by Joseph Strauss and built by the Harwick Iron Company.",
+                "Joseph Strauss built the Kelston bridge.",
+                "c",
+            ),
+            # two agents of one deed; a name the sentence does not give at all
+            (
+                "The report was written by the Audit Office and the Treasury.",
+                "The Treasury wrote the report.",
+                "s",
+            ),
+            ("The bridge was designed by Joseph Strauss.", "The bridge was designed by Othmar Ammann.", "u"),
+        ],
+    )
+    def test_who_did_what(self, source: str, claim: str, expected: str) -> None:
+        """'The Treasury wrote the report' was supported by 'written by the Audit Office and published
+        by the Treasury': every word is there. The sentence gives the writing to the Audit Office and
+        the Treasury another part."""
         in_one_sentence(claim, source, expected)
 
 
