@@ -1127,12 +1127,20 @@ day between (``in March 2001``, ``on 4 May 2019``, ``in early 2020``); not ``sin
 
 def _event_years(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
     """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals, and the years listed
-    with them (``cancelled in 2020 and 2021``)."""
+    with them (``cancelled in 2020 and 2021``), and the years from one to another (``every year from
+    1998 to 2022``)."""
     out: list[tuple[float, float]] = []
     last: Quantity | None = None
-    for q in figures:
-        if q.dim != "year":
+    until = -1
+    for i, q in enumerate(figures):
+        if q.dim != "year" or i == until:
             continue
+        if q.role == "from":
+            # "every year from 1998 to 2022": the years between
+            until, end = next(((j, r) for j, r in enumerate(figures) if j > i and r.dim == "year"), (-1, q))
+            if end.role == "to" and end.low >= q.low:
+                out.append((q.low, end.high))
+                continue
         if _AT_A_TIME.search(plain, max(0, q.start - 32), q.start) is not None or (
             last is not None and LISTED.fullmatch(plain, last.end, q.start) is not None
         ):

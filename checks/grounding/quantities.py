@@ -485,6 +485,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _each(text, found)
         if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
+        elif len(found) > 2 and any(q.dim == "ratio" for q in found):
+            found = _year_befores(text, found)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
     return found if limit is None else found[:limit]
@@ -646,10 +648,15 @@ def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
     return _year_befores(text, out)
 
 
+_MULTIPLIED = ("doubled", "tripled", "trebled", "quadrupled", "halved")
+"""A multiplier said as a change: ``doubled to €48 million``."""
+
+
 def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
-    """``found`` and, after each value a change in percent led to in a year (``rose 4% to £285,000 in
-    2024``), the value of the year before it gives (£274,000 in 2023; ``derived``), when the sentence
-    states no value it rose from: a claim of it is computed, not contradicted by the £285,000."""
+    """``found`` and, after each value a change in percent or a multiplier led to in a year (``rose 4%
+    to £285,000 in 2024``, ``doubled to €48 million in 2024``), the value of the year before it gives
+    (£274,000, €24 million in 2023; ``derived``), when the sentence states no value it changed from: a
+    claim of it is computed, not contradicted by the £285,000."""
     if any(f.role == "from" for f in found):
         return found
     out = list(found)
@@ -658,12 +665,15 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
         if q.role != "to" or not q.year or q.kind not in ("exact", "approx"):
             continue
         p = next((f for f in reversed(found[:i]) if f.dim != "year"), None)
-        if p is None or p.dim != "fraction" or p.role != "by" or not 0 < p.low < 10:
-            continue
-        rising = "increas" in p.context
-        if rising == ("decreas" in p.context):
-            continue
-        factor = 1 + p.low if rising else 1 - p.low
+        if p is not None and p.dim == "ratio" and p.text.lower().endswith(_MULTIPLIED) and p.low > 0:
+            factor = p.low  # "doubled to €48 million in 2024": €24 million in 2023
+        else:
+            if p is None or p.dim != "fraction" or p.role != "by" or not 0 < p.low < 10:
+                continue
+            rising = "increas" in p.context
+            if rising == ("decreas" in p.context):
+                continue
+            factor = 1 + p.low if rising else 1 - p.low
         if factor <= 0:
             continue
         derived = _derived(

@@ -133,6 +133,14 @@ _PASSIVE: dict[str, tuple[str, int]] = {
 }
 
 
+_PARTICIPLE: dict[str, tuple[str, int]] = {
+    **dict.fromkeys(("replacing", "succeeding"), ("succeed", 1)),
+    **dict.fromkeys(("beating", "defeating"), ("beat", 1)),
+    **dict.fromkeys(("buying", "acquiring", "purchasing"), ("buy", 1)),
+    **dict.fromkeys(("overtaking", "outselling", "surpassing", "outperforming"), ("exceed", 1)),
+}
+"""Relations said by a participle after a comma, whose agent is the sentence's subject (``Tamsin
+Oyelaran became chief executive in May, replacing Greg Hill``)."""
 _BE = frozenset(("was", "were", "is", "are", "been", "being", "be", "get", "gets", "got"))
 _MULTIPLES = {"twice": 1, "double": 1, "thrice": 1, "half": -1}
 _COUNTS = frozenset(("two", "three", "four", "five", "ten"))
@@ -148,11 +156,12 @@ _CUES = frozenset(
         *_MULTIPLES,
         *(w.split()[0] for w in _ACTIVE),
         *(w.split()[0] for w in _PASSIVE),
+        *_PARTICIPLE,
     )
 )
 """A word every pivot holds: a sentence without one has no frame (most sentences)."""
 _ACTIVE_FIRST = frozenset(w.split()[0] for w in _ACTIVE)
-_STARTS = _BE | _ACTIVE_FIRST | _AMOUNTS | _COUNTS | {"before", "after", *_MULTIPLES}
+_STARTS = _BE | _ACTIVE_FIRST | _AMOUNTS | _COUNTS | {"before", "after", *_MULTIPLES, *_PARTICIPLE}
 """Words a pivot may start with, besides a comparative in -er and a number before ``times``."""
 MAX_PIVOTS = 16
 """Pivots read in one sentence (more make a list, not a comparison; pairing frames is quadratic)."""
@@ -190,16 +199,17 @@ def frames(plain: str) -> tuple[Frame, ...]:
         if i < after or not (w in _STARTS or w[-2:] == "er" or w[:1].isdigit()):
             continue
         found = _pivot(words, i)
-        if found is None:
+        if found is None or (w in _PARTICIPLE and not (i and pieces[i - 1][-1] == ",")):
             continue
         pivots += 1
         if pivots > MAX_PIVOTS:
             break
         last, key, sign, passive = found
-        ahead, behind = _sides(
-            _terms(pieces[_clause_start(pieces, words, i) : i]),
-            _terms(pieces[last + 1 : _clause_end(pieces, words, last)]),
-        )
+        if w in _PARTICIPLE:  # the sentence's first clause does what the participle says
+            first = pieces[: _clause_end(pieces, words, 0)]
+        else:
+            first = pieces[_clause_start(pieces, words, i) : i]
+        ahead, behind = _sides(_terms(first), _terms(pieces[last + 1 : _clause_end(pieces, words, last)]))
         left, right = (behind, ahead) if passive else (ahead, behind)
         if left and right:
             text = " ".join(pieces[i : last + 1]).strip(_EDGES)
@@ -286,6 +296,8 @@ def _pivot(words: list[str], i: int) -> tuple[int, str, int, bool] | None:
         # "more residents than", "higher rents than": what is compared is part of the key, so that
         # "more residents" never meets "more shops".
         return than, (f"{key}:{'-'.join(sorted(between))}" if between else key), sign, False
+    if w in _PARTICIPLE:
+        return i, *_PARTICIPLE[w], False
     if (i and words[i - 1] in _BE) or (i > 1 and words[i - 2] in _BE and words[i - 1].endswith("ly")):
         return None  # "was replaced as head": a passive with no agent
     for size in (3, 2, 1):

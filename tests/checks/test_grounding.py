@@ -4537,6 +4537,66 @@ class TestStatuses:
         the Treasury another part."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Tamsin Oyelaran became chief executive of Norport in May, replacing Greg Hill.",
+                "Greg Hill replaced Tamsin Oyelaran as chief executive of Norport.",
+                "c",
+            ),
+            (
+                "Tamsin Oyelaran became chief executive of Norport in May, replacing Greg Hill.",
+                "Tamsin Oyelaran replaced Greg Hill as chief executive of Norport.",
+                "s",
+            ),
+            (
+                "Corran Rovers won the cup in 2023, beating Ashby Town 2-1 in the final.",
+                "Ashby Town beat Corran Rovers in the final.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_relation_said_by_a_participle(self, source: str, claim: str, expected: str) -> None:
+        """', replacing Greg Hill' was no relation (a participle after a comma, its agent the
+        sentence's subject): 'Greg Hill replaced Tamsin Oyelaran' was supported, every word there."""
+        in_one_sentence(claim, source, expected)
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Operating profit at Lumio doubled to €48 million in 2024.",
+                "Lumio's operating profit was €24 million in 2023.",
+                "i",
+            ),
+            (
+                "Operating profit at Lumio doubled to €48 million in 2024.",
+                "Lumio's operating profit was €30 million in 2023.",
+                "c",
+            ),
+            (
+                "Operating profit at Lumio halved to €24 million in 2024.",
+                "Lumio's operating profit was €48 million in 2023.",
+                "i",
+            ),
+            # a statement of other years: the denial of 2023 does not deny it
+            (
+                "Dunmore paid no dividend in 2023 for the first time since 1998.",
+                "Dunmore had paid a dividend every year from 1998 to 2022.",
+                "u",
+            ),
+            ("The Exe ferry did not run in 2021.", "The Exe ferry ran every year from 2015 to 2023.", "c"),
+        ],
+    )
+    def test_a_multiplier_to_a_value_and_years_from_one_to_another(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'Doubled to €48 million in 2024' gave nothing of 2023 (a claim of €24 million was
+        contradicted by the 2024); 'every year from 1998 to 2022' was dated to no year, so 'paid no
+        dividend in 2023' denied it."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
