@@ -73,7 +73,7 @@ def words(text: str) -> frozenset[str]:
 
 # Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
-_DIGITS = re.compile(r"[\d.,\u066b\u066c]+")
+_DIGITS = re.compile(r"[\d.,\u066b\u066c]+(?:[cf])?")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _BUT_TAIL = (
     r"\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?:(?-i:[A-Z])[^\W\d_]+|day|week|weekend|month))?"
@@ -154,7 +154,7 @@ UNIT_WORDS: frozenset[str] = words(
 NUMBER_WORDS: frozenset[str] = words(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
-    thousand million billion trillion dozen half"""
+    thousand million billion trillion dozen half third thirds quarter quarters fifth fifths tenth tenths"""
 )
 """Spelled-out numbers: figures, compared as quantities, not as words."""
 COUNTS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
@@ -234,7 +234,7 @@ stable:unstable legal:illegal possible:impossible supported:unsupported support:
 pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
-meet:miss meet:below exceed:miss exceed:below"""
+meet:miss meet:below meet:short exceed:miss exceed:below exceed:short"""
 
 
 @lru_cache(maxsize=1)
@@ -319,6 +319,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "fail" in text
         or " than " in text
         or _may_stop(text)
+        or "l short" in text
+        or "s short" in text
         or _may_plan(text)
         or "efus" in text
         or "eclin" in text
@@ -434,8 +436,12 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "more than 40%", "fewer than a million": the figure's bound, as "over" is
         elif pieces[i].lower() in _CARRYING and _result_next(pieces, i + 1):
             found[i] = ()  # "made a loss", "posted a profit": the result says it, as "reported" does
+        elif nxt[:5].lower() == "short" and pieces[i].lower() in _FALLS:
+            found[i] = ()  # "fell short of the target": a target missed, no fall
 
 
+_FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))
+"""``fell short``: a target missed, not a fall."""
 _LETTERED = frozenset(("series", "class"))
 """Words a capital letter names one of: ``Series A``, ``Class B``."""
 
@@ -626,9 +632,14 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     return found
 
 
+_DEGREES = re.compile(r"°\s?[CcFf]\b")
+
+
 def _token_terms(text: str) -> list[str]:
     """:func:`terms`, token by token."""
     out = []
+    if "°" in text:
+        text = _DEGREES.sub(" ", text)  # "28°C": a figure, no word "c"
     for token in _TOKEN.findall(text):
         term = _TERMS.get(token)
         if term is None:

@@ -131,7 +131,9 @@ _VAGUE = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
 _SHARE = (
     r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?(?<!first\s)(?<!second\s)half(?=\s+(?:of|the|its|their|all)\b)"
     r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
-    r"|(?<=\bby\s)(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
+    r"|(?:(?<=\bby\s)|(?<=\bby\salmost\s)|(?<=\bby\snearly\s)|(?<=\bby\sabout\s)|(?<=\bby\saround\s)"
+    r"|(?<=\bby\sroughly\s)|(?<=\bby\sover\s)|(?<=\bby\smore\sthan\s)|(?<=\bby\sless\sthan\s))"
+    r"(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
     rf"|{_VAGUE_SHARE}"
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"

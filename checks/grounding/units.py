@@ -261,6 +261,11 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             return dim, factor, multi.end()
         dim, factor = _MULTIWORD_UNITS.get(unit, ("fraction", 0.01))
         return dim, factor, multi.end()
+    after = text[pos + 1 : pos + 2]
+    attached = head[:1] == first and not (after.isalnum() or after == "-")
+    if first in ("C", "F") and attached and currency is None:
+        # "21.4C", "70F": degrees, written against the figure (not "5 C", a grade or a section)
+        return ("celsius" if first == "C" else "fahrenheit"), 1.0, pos + 1
     m = _UNIT.match(text, pos)
     if m is not None:
         spelled = m.group("unit")

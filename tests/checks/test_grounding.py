@@ -4597,6 +4597,41 @@ class TestStatuses:
         dividend in 2023' denied it."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Emissions in Corran fell 18% between 2015 and 2023, short of the 25% target.",
+                "Corran cut emissions by almost a fifth between 2015 and 2023.",
+                "s",
+            ),
+            (
+                "Emissions in Corran fell 18% between 2015 and 2023, short of the 25% target.",
+                "Corran met its emissions target.",
+                "c",
+            ),
+            (
+                "Corran met its emissions target in 2023.",
+                "Corran fell short of its emissions target in 2023.",
+                "c",
+            ),
+            (
+                "The Harwick pool is heated to 28C all year.",
+                "The Harwick pool is heated to 28°C all year.",
+                "s",
+            ),
+            (
+                "The Harwick pool is heated to 28C all year.",
+                "The Harwick pool is heated to 31C all year.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_fifth_a_target_missed_and_degrees(self, source: str, claim: str, expected: str) -> None:
+        """'By almost a fifth' was no figure ('almost' between 'by' and the share) and 'fifth' a word
+        no source used; 'short of the target' was no opposite of 'met'; '28C' was a word, not degrees."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
