@@ -471,6 +471,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _merged(found, [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None], limit)
     if len(found) > 1 and any(q.dim == "number" for q in found[1:]):
         found = _elided_units(text, found)
+    if len(found) > 1 and sum(q.dim == "time" for q in found) > 1:
+        found = _compound_times(text, found)
     if context and found:
         found = _with_context(text, found)
         if len(found) > 1 and any(q.dim == "year" for q in found[1:]):
@@ -688,6 +690,35 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
             year=q.year - 1,
         )
         out.insert(out.index(q) + 1, derived)
+    return out
+
+
+_COMPOUND = re.compile(r"\s+(?:and\s+)?")
+
+
+def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A time written in two units (``2 minutes 40 seconds``, ``1 hour and 15 minutes``) as one: the
+    sum, as precise as its smaller unit."""
+    out: list[Quantity] = []
+    for q in found:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and q.dim == last.dim == "time"
+            and q.kind == last.kind == "exact"
+            and q.text[:1].isdigit()
+            and 0 < q.low < last.low
+            and _COMPOUND.fullmatch(text, last.end, q.start) is not None
+        ):
+            out[-1] = last._replace(
+                low=last.low + q.low,
+                high=last.high + q.high,
+                tolerance=q.tolerance,
+                end=q.end,
+                text=text[last.start : q.end],
+            )
+            continue
+        out.append(q)
     return out
 
 
@@ -1984,18 +2015,16 @@ def _value(raw: str) -> float:
 
 
 def _tolerance(raw: str, value: float) -> float:
-    """Half a unit of the last digit written; round thousands count as rounded to their zeros. A
-    whole number is allowed :data:`MIN_TOLERANCE` of itself at least; one written with decimals
-    says how precise it is (``99.95%`` is not ``99.99%``)."""
+    """Half a unit of the last digit written; round thousands count as rounded to their zeros
+    (``1,200`` meets ``1,213``). Nothing more: ``72%`` is not ``73%``, ``172 grams`` is not ``under
+    170 grams``, ``99.95%`` is not ``99.99%``."""
     digits = _digits(raw)
     if "." in digits:
         return 0.5 * 10.0 ** -len(digits.split(".")[1])
-    else:
-        half = 0.5
-        if value >= 1000:
-            zeros = len(digits) - len(digits.rstrip("0"))
-            half = min(0.5 * 10.0**zeros, ROUND_TOLERANCE * value)
-    return max(half, MIN_TOLERANCE * abs(value))
+    if value >= 1000:
+        zeros = len(digits) - len(digits.rstrip("0"))
+        return min(0.5 * 10.0**zeros, ROUND_TOLERANCE * value)
+    return 0.5
 
 
 def _currency_before(text: str, start: int) -> tuple[str, str] | None:

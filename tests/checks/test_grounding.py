@@ -4632,6 +4632,44 @@ class TestStatuses:
         no source used; 'short of the target' was no opposite of 'met'; '28C' was a word, not degrees."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Veyra X2 phone weighs 172 grams.", "The Veyra X2 weighs under 170 grams.", "c"),
+            (
+                "The vaccine was 73% effective against severe illness.",
+                "The vaccine was 72% effective against severe illness.",
+                "c",
+            ),
+            (
+                "The vaccine was 72.6% effective against severe illness.",
+                "The vaccine was 73% effective against severe illness.",
+                "s",
+            ),
+            (
+                "The Kelston survey reached 1,213 households.",
+                "The Kelston survey reached 1,200 households.",
+                "s",
+            ),
+            (
+                "The Pello kettle boils a litre of water in 2 minutes 40 seconds.",
+                "The Pello kettle boils a litre in 90 seconds.",
+                "c",
+            ),
+            (
+                "The Pello kettle boils a litre of water in 2 minutes 40 seconds.",
+                "The Pello kettle boils a litre in 160 seconds.",
+                "s",
+            ),
+            ("The trip takes 1 hour and 15 minutes.", "The trip takes 75 minutes.", "s"),
+        ],
+    )
+    def test_a_whole_number_is_as_precise_as_written(self, source: str, claim: str, expected: str) -> None:
+        """A whole number was allowed 1% of itself: '72%' met '73%' and 'under 170 grams' met '172
+        grams'. It is allowed half a unit now (round thousands their zeros). And '2 minutes 40 seconds'
+        was two times, the claim's 90 seconds met by neither's disagreement: one time now, 160 seconds."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
