@@ -1075,8 +1075,10 @@ def _compared(
         )
     else:
         return None
-    if not this:
+    if not this and not other.isdigit():
         return None
+    # No year of its own against the other's ("drew fewer crews than in 2022"): the claim's side is
+    # the sentence's undated figure of the other side's kind ("120 crews ..., up from 85 in 2022").
     text = sentence.plain
     figures = [
         q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
@@ -1096,6 +1098,8 @@ def _compared(
         if side in (this, other) and side not in sides:
             sides[side] = q
     a, b = sides.get(this), sides.get(other)
+    if not this and b is not None:
+        a = next((q for q in figures if not q.year and q.dim == b.dim), None)
     if a is None or b is None:
         return None
     # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in 2024")
@@ -1108,7 +1112,7 @@ def _compared(
         return None
     word = m.group("word")
     agrees = (a.low > b.low) == (word.lower() in MORE_WORDS)
-    detail = f"the source gives {a.text} for {this} and {b.text} for {other}"
+    detail = f"the source gives {a.text} for {this or 'its own time'} and {b.text} for {other}"
     said = frozenset(read_terms(word))
     if word.lower() in ("more", "less"):
         # "more common", "less likely": the adjective is the comparison's too, which the figures state.

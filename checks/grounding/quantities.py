@@ -2157,7 +2157,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             stop = tail_cut[0] if tail_cut is not None and tail_cut[0] < right_to else right_to
             right = _first_terms(text[q.end : stop], 3)
         left = _last_terms(head[cuts[-1] :] if cuts else head, 6)
-        if len(left) < 2 and cuts:
+        if (len(left) < 2 or (len(left) == 2 and not _CALENDAR_TERMS.isdisjoint(left))) and cuts:
             # "..., up 31% from the previous year": a bare clause borrows the one before; one after
             # an aside borrows the sentence's subject too ("The Kelston bridge, built in 1890, was
             # restored in 2010": the bridge's 2010, not only what was built).
@@ -2250,6 +2250,8 @@ def _time_words(text: str) -> frozenset[str]:
     return frozenset(chain.from_iterable(piece_terms(" ".join(found).split()))) if found else _NONE
 
 
+_CALENDAR_TERMS = frozenset(stem(w) for w in (*MONTHS, *SEASONS) if w != "fall")  # "fall": "fell"
+"""A month or a season: no word of what a figure is about (``opened in August 2024``)."""
 _AMOUNT_ENDS = (
     "by", "rose", "rises", "rise", "rising", "risen", "grew", "grows", "grow", "growing", "grown",
     "increased", "increase", "increases", "increasing", "fell", "falls", "fall", "falling", "fallen",

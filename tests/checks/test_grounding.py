@@ -4670,6 +4670,39 @@ class TestStatuses:
         was two times, the claim's 90 seconds met by neither's disagreement: one time now, 160 seconds."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Westcombe's new stadium, which holds 32,000, opened in August 2024.",
+                "Westcombe's new stadium opened in 2023.",
+                "c",
+            ),
+            (
+                "Westcombe's new stadium, which holds 32,000, opened in August 2024.",
+                "Westcombe's new stadium opened in 2024.",
+                "s",
+            ),
+            (
+                "The Kelston regatta drew 120 crews from 9 countries, up from 85 crews in 2022.",
+                "The Kelston regatta drew fewer crews than in 2022.",
+                "c",
+            ),
+            (
+                "The Kelston regatta drew 120 crews from 9 countries, up from 85 crews in 2022.",
+                "The Kelston regatta drew more crews than in 2022.",
+                "i",
+            ),
+        ],
+    )
+    def test_a_year_after_an_aside_and_a_comparison_with_one_year(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'opened in August 2024' after an aside ('which holds 32,000') was a figure about August
+        and opening only, too little to meet the claim's 2023: supported. And 'fewer crews than in
+        2022' named one year, the other side being the sentence's own time: no comparison was read."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
