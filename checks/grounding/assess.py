@@ -71,7 +71,7 @@ from checks.grounding.quantities import (
     in_unit_of,
     trend_in,
 )
-from checks.grounding.roles import Frame, Order, other_agent, relate
+from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
 from checks.grounding.scope import whom
 from messages import Strictness
 
@@ -421,11 +421,16 @@ def assess(
         if against is not None:
             return against
     why = other_agent(claim.plain, sentence.plain) if claim.names else ""
+    covered = cov
+    if not why and claim.names and not _CONTEST.isdisjoint(claim.terms):
+        why = wrong_winner(claim.plain, sentence.plain)
+        covered = coverage(weights, sentence.seen | _CONTEST)  # the verb is what the sentence denies
     if why:
         # "The Treasury wrote the report" against "written by the Audit Office and published by the
-        # Treasury": the claim's agent did something else.
+        # Treasury": the claim's agent did something else; "Ashby Town won the final" against
+        # "Ashby Town lost to Corran Rovers in the final": the claim's winner lost.
         against = _against(
-            claim, sentence, cov, why, similarity=similarity, relation=relation, th=th, denies=not thin
+            claim, sentence, covered, why, similarity=similarity, relation=relation, th=th, denies=not thin
         )
         if against is not None:
             return against
@@ -815,6 +820,8 @@ def tie_terms(claim: Features) -> frozenset[str]:
     return ties
 
 
+_CONTEST = frozenset((stem("win"), stem("lose")))
+"""A claim's verbs of a contest's result (``won``, ``lost``: :func:`~checks.grounding.roles.wrong_winner`)."""
 _AS_MUCH = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\b", re.IGNORECASE)
 """A multiplier's comparison: ``three times as common as``, ``twice as likely as``."""
 

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import piece_terms, sentence_names, terms
 
-__all__ = ["MAX_PIVOTS", "Frame", "Order", "agents", "frames", "other_agent", "relate"]
+__all__ = ["MAX_PIVOTS", "Frame", "Order", "agents", "frames", "other_agent", "relate", "wrong_winner"]
 
 # Comparatives: (what is compared, which way). ``more``/``less``/``fewer`` take the words between
 # them and ``than`` into the key (``more residents than``), the others keep them apart from it.
@@ -419,3 +419,29 @@ def other_agent(claim: str, sentence: str) -> str:
     if other is None:
         return ""
     return f"the source says '{doers[0].said}' and '{other.said}'"
+
+
+_WON = re.compile(rf"^(?:The\s+)?(?P<who>{_NAME})\s+(?P<verb>won|wins|lost|loses)\b")
+
+
+def wrong_winner(claim: str, sentence: str) -> str:
+    """Why the sentence says the claim's winner lost, or its loser won (``Ashby Town won the match``
+    against ``Corran Rovers beat Ashby Town 3-1``), or "": the claim's subject on the side of the
+    sentence's ``beat`` (``beat``, ``defeated``, ``lost to``) that the claim's verb does not give it."""
+    m = _WON.match(claim)
+    if m is None:
+        return ""
+    who = sentence_names(f"x {m.group('who')}")
+    if not who:
+        return ""
+    won = m.group("verb").startswith("w")
+    for frame in frames(sentence):
+        if frame.key != "beat":
+            continue
+        winner, loser = (frame.left, frame.right) if frame.sign > 0 else (frame.right, frame.left)
+        theirs, other = (
+            (frozenset(loser), frozenset(winner)) if won else (frozenset(winner), frozenset(loser))
+        )
+        if who <= theirs and who.isdisjoint(other):
+            return f"the source says '{frame.text}' of the other side"
+    return ""

@@ -4703,6 +4703,26 @@ class TestStatuses:
         2022' named one year, the other side being the sentence's own time: no comparison was read."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("Ashby Town lost to Corran Rovers in the final.", "Ashby Town won the final.", "c"),
+            (
+                "Corran Rovers won the cup in 2023, beating Ashby Town 2-1 in the final.",
+                "Ashby Town won the final.",
+                "c",
+            ),
+            ("Corran Rovers beat Ashby Town 2-1 in the final.", "Corran Rovers lost the final.", "c"),
+            # "won" is no word of the sentence: not stated in so many words
+            ("Corran Rovers beat Ashby Town 2-1 in the final.", "Corran Rovers won the final.", "u"),
+        ],
+    )
+    def test_the_winner_of_a_match(self, source: str, claim: str, expected: str) -> None:
+        """'Ashby Town won the final' against 'Ashby Town lost to Corran Rovers in the final': every
+        word but the verb is there, and 'won' no relation with sides; the claim's winner is the side
+        the sentence's 'beat' or 'lost to' has lose now."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
