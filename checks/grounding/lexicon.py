@@ -73,7 +73,7 @@ def words(text: str) -> frozenset[str]:
 
 # Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
-_DIGITS = re.compile(r"[\d.,\u066b\u066c]+(?:[cf])?")
+_DIGITS = re.compile(r"[\d.,\u066b\u066c]+(?:[cf]|['\u2019]s)?")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _BUT_TAIL = (
     r"\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?:(?-i:[A-Z])[^\W\d_]+|day|week|weekend|month))?"

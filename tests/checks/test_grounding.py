@@ -4723,6 +4723,25 @@ class TestStatuses:
         the sentence's 'beat' or 'lost to' has lose now."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Orla 5 laptop's battery lasted 14 hours in our test, two hours more than the Orla 4.",
+                "The Orla 4's battery lasted 12 hours in the same test.",
+                "i",
+            ),
+            (
+                "The Orla 5 laptop's battery lasted 14 hours in our test, two hours more than the Orla 4.",
+                "The Orla 4's battery lasted 10 hours in the same test.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_number_with_a_possessive_is_no_word(self, source: str, claim: str, expected: str) -> None:
+        """'Orla 4's' left a term '4' that 'the Orla 4' (a number) does not: the claim was unsourced."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
