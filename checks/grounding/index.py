@@ -201,9 +201,10 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
                     subject = _subject(parts[0], part)
                 own_terms |= subject[0]
                 text = f"{subject[1]} {part}"
-                if _WHICH.match(part) is not None:
+                if _WHICH.match(part) is not None or _OF_THE_FIGURE.match(part) is not None:
                     # "Cormorant was rewritten in Rust, | which cut its memory use by 40%": what the
-                    # clause before says is what the relative clause is about.
+                    # clause before says is what the relative clause is about; "allocates £14 million
+                    # to road repairs, | up from £9 million": what went up is the clause before's.
                     own_terms |= out[-1][0]
             out.append((own_terms, negated(part)))
         else:
@@ -247,6 +248,11 @@ _DETERMINERS = words("the a an its their his her our this that these those")
 
 _AND = re.compile(r"and\s", re.IGNORECASE)
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
+_OF_THE_FIGURE = re.compile(
+    r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b",
+    re.IGNORECASE,
+)
+"""How a clause opens that says how the clause before's figure compares: ``, up from £9 million``."""
 """How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so|which|who)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
@@ -254,14 +260,15 @@ _ELIDED = re.compile(
     r"|rose|fell|grew|cut|won|lost|sold|bought|made|took|gave|went|came|began|became|built|paid"
     r"|spent|led|left|kept|held|met|ran|drew|hit|shut|saw|told|found|brought|stood|wrote|broke|drove"
     r"|(?:well\s+|far\s+|just\s+|slightly\s+|still\s+)?(?:below|above|ahead\s+of|behind|short\s+of"
-    r"|(?:higher|lower|more|less|fewer|better|worse)\s+than))\b",
+    r"|(?:higher|lower|more|less|fewer|better|worse)\s+than"
+    r"|(?:up|down)(?=\s+(?:from|by|to|on)\b|\s+[$€£¥₹]?\d)))\b",
     re.IGNORECASE,
 )
 """How a clause opens that has no subject of its own (``but has no staff``, ``but never charges``,
 ``but was rated``, ``, fell 3% in 2023``: an auxiliary, an adverb of frequency, a past form; ``,
 below the national rate of 4.8%``, ``, higher than in 2022``: a comparison of the clause before's
-figure; ``, which cut its memory use by 40%``: a relative clause after a comma): it shares the first
-clause's."""
+figure; ``, up from £9 million``: its change; ``, which cut its memory use by 40%``: a relative clause
+after a comma): it shares the first clause's."""
 
 
 class Modes(NamedTuple):

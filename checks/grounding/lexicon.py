@@ -604,14 +604,19 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     come down``): elsewhere ``up`` and ``down`` stay stopwords (``up to 210``, ``set up 3 offices``,
     ``shut down 2 plants``). ``found`` is changed in place and returned.
     """
-    if " up" not in text and " down" not in text and not text.startswith(("Up ", "Down ")):
+    if " up" not in text and " down" not in text and not text.startswith(("Up ", "Down ", "up ", "down ")):
         return found  # most texts: a few substring tests at C speed
     piece = at = 0
     for m in _GONE.finditer(text):  # the word's piece: as many pieces as stand before it
         piece += len(text[at : m.start(1)].split())
         at = m.start(1)
         found[piece] = (stem(_DIRECTIONS[m.group(1)]),)
-    if not (" up " in text or " down " in text or " Up " in text or text.startswith(("Up ", "Down "))):
+    if not (
+        " up " in text
+        or " down " in text
+        or " Up " in text
+        or text.startswith(("Up ", "Down ", "up ", "down "))
+    ):
         return found
     for word, change in _DIRECTIONS.items():
         i = -1

@@ -150,12 +150,14 @@ _ALL = re.compile(
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
-    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is)\b))",
+    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is)\b)"
+    r"|(?<=\bthe\s)(?P<full>full)\s+(?=(?:cost|costs|price|amount|fee|fees|fare|fares|bill|sum|value)\b))",
     re.IGNORECASE,
 )
 """Shares of all or nothing in words: ``all (of) the``, ``all 40``, ``each of the``, ``every school``
-(not ``every day``, a frequency), ``none of the``, ``both bridges are``: 1 or 0, a share that ``9
-of the 12 schools`` or ``one of the two bridges`` disagrees with."""
+(not ``every day``, a frequency), ``none of the``, ``both bridges are``, ``the full cost``: 1 or 0, a
+share that ``9 of the 12 schools``, ``one of the two bridges`` or ``up to 75% of the cost`` disagrees
+with."""
 _OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
 ALL_TOLERANCE = 0.005
 """``all`` is 100%: not 99% (one of a hundred schools without)."""
@@ -407,6 +409,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or "one of" in sentence
         or "both " in sentence
         or "Both " in sentence
+        or "full " in sentence
     ) and _ALL.search(sentence) is not None
     one = ("one of" in sentence or "One of" in sentence) and _ONE_OF.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
@@ -417,8 +420,9 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         sentence
     ) is not None
     unlimited = "nlimited" in sentence
+    unanimous = "nanimous" in sentence
     if (
-        not (wordy or vague or most or scaled or whole or one or timed or unlimited)
+        not (wordy or vague or most or scaled or whole or one or timed or unlimited or unanimous)
         and _DIGIT.search(sentence) is None
     ):
         return []
@@ -452,6 +456,17 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     if unlimited:  # "unlimited projects": a count without bound, against "up to 3 projects"
         found = _merged(
             found, [q for m in _UNLIMITED.finditer(text) if (q := _no_limit(text, m)) is not None], limit
+        )
+    if unanimous:  # "voted unanimously": all of the votes, against "voted 9 to 4"
+        found = _merged(
+            found,
+            [
+                Quantity(
+                    1.0, 1.0, "fraction", "exact", ALL_TOLERANCE, m.start(), m.end(), m.group(), vague=True
+                )
+                for m in _UNANIMOUS.finditer(text)
+            ],
+            limit,
         )
     if timed:  # "an hour", "half an hour": read only where no figure is read already
         spans = [q for m in _A_UNIT.finditer(text) if (q := _a_unit(text, m)) is not None]
@@ -487,6 +502,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _spread_over(text, found)
         if len(found) > 1 and "each " in text:
             found = _each(text, found)
+        if len(found) > 1 and " to " in text and ("vote" in text or "Vote" in text):
+            found = _vote_shares(text, found)
         if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
         elif len(found) > 2 and any(q.dim == "ratio" for q in found):
@@ -690,6 +707,38 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
             year=q.year - 1,
         )
         out.insert(out.index(q) + 1, derived)
+    return out
+
+
+_UNANIMOUS = re.compile(r"\bunanimous(?:ly)?\b", re.IGNORECASE)
+_VOTE_TO = re.compile(r"\s+(?:votes\s+)?to\s+")
+"""Between the two sides of a vote: ``voted 9 to 4``, ``by 312 votes to 204``."""
+
+
+def _vote_shares(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each vote of two counts (``voted 9 to 4``, ``by 312 votes to 204``), the
+    share of the votes the first side had (9 of 13; ``derived``): a ``unanimous`` vote is all of them."""
+    out = list(found)
+    for i in range(len(found) - 2, -1, -1):
+        a, b = found[i], found[i + 1]
+        if a.kind != "exact" or b.kind != "exact" or a.dim not in ("number", "count:vote"):
+            continue
+        if b.dim not in ("number", a.dim) or a.low <= 0 or b.low < 0:
+            continue
+        if _VOTE_TO.fullmatch(text, a.end, b.start) is None:
+            continue
+        share = a.low / (a.low + b.low)
+        vote = a._replace(
+            low=share,
+            high=share,
+            dim="fraction",
+            tolerance=0.5 / (a.low + b.low),
+            end=b.end,
+            text=text[a.start : b.end],
+            context=a.context | b.context | {"vote"},
+            role="derived",
+        )
+        out.insert(i + 2, vote)
     return out
 
 
@@ -1862,7 +1911,7 @@ Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."
 def _all_or_none(m: re.Match[str]) -> Quantity:
     """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words."""
     value = 0.0 if m["none"] else 1.0
-    word = m["all"] or m["each"] or m["every"] or m["none"] or m["both"]
+    word = m["all"] or m["each"] or m["every"] or m["none"] or m["both"] or m["full"]
     end = m.start() + len(word)
     return Quantity(value, value, "fraction", "exact", ALL_TOLERANCE, m.start(), end, word, vague=True)
 

@@ -4742,6 +4742,49 @@ class TestStatuses:
         """'Orla 4's' left a term '4' that 'the Orla 4' (a number) does not: the claim was unsourced."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The Harwick budget allocates £14 million to road repairs, up from £9 million last year.",
+                "Harwick cut its road repair budget.",
+                "c",
+            ),
+            (
+                "The grant covers up to 75% of the cost of a heat pump, to a maximum of £7,500.",
+                "The grant covers the full cost of a heat pump.",
+                "c",
+            ),
+            (
+                "The grant covers the full cost of a heat pump.",
+                "The grant covers half the cost of a heat pump.",
+                "c",
+            ),
+            (
+                "Ashby council voted 9 to 4 to close the library.",
+                "Ashby council voted unanimously to close the library.",
+                "c",
+            ),
+            (
+                "Ashby council voted unanimously to close the library.",
+                "Ashby council voted 9 to 4 to close the library.",
+                "c",
+            ),
+            (
+                "Ashby council voted 9 to 4 to close the library.",
+                "Ashby council voted 9 to 4 to close the library.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_change_after_a_figure_the_full_cost_and_a_unanimous_vote(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'Harwick cut its road repair budget' was supported by '£14 million ..., up from £9 million'
+        (the clause ', up from £9 million' held no 'up' and no subject); 'the full cost' was no share
+        against 'up to 75% of the cost'; 'voted unanimously' none against 'voted 9 to 4'."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
