@@ -29,7 +29,7 @@ from enum import StrEnum
 from itertools import chain
 from typing import NamedTuple
 
-from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence
+from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
     CHANGES,
@@ -1404,7 +1404,13 @@ def _polarity(
     turned: set[str] = set()
     # Per source clause, the claim's numbers it holds (read on first need).
     numbers: list[frozenset[str]] | None = None
-    for c_terms, c_negated in claim.clauses:
+    mine = claim.clauses
+    if len(mine) == 1 and mine[0][1] and (" and " in claim.plain or " but " in claim.plain):
+        # "is final and cannot be appealed": each conjunct with its own polarity, and the whole
+        parts = conjunct_clauses(claim.plain, claim.terms)
+        if len(parts) > 1:
+            mine = (*mine, *parts)
+    for c_terms, c_negated in mine:
         if len(c_terms) < 2:
             continue
         sub = weights.part(c_terms)

@@ -89,6 +89,7 @@ __all__ = [
     "SourceSentence",
     "build_index",
     "clear_cache",
+    "conjunct_clauses",
     "features",
 ]
 
@@ -178,6 +179,17 @@ def _clause_texts(plain: str, *, source: bool = True) -> tuple[str, ...]:
     if len(parts) > MAX_CLAUSES:  # comparing clauses is quadratic: the tail is read as one clause
         parts = [*parts[: MAX_CLAUSES - 1], " ".join(parts[MAX_CLAUSES - 1 :])]
     return tuple(parts)
+
+
+def conjunct_clauses(plain: str, own: frozenset[str]) -> Clauses:
+    """A claim's conjuncts as clauses, each with its own polarity, when one denies and another does
+    not (``The decision is final and cannot be appealed``: ``cannot be appealed`` with the subject);
+    its one clause otherwise. A claim is read whole, but a conjunct that denies what a source's
+    clause affirms is a disagreement of its own."""
+    parts = conjuncts(plain)
+    if len(parts) == 1:
+        return ((own, negated(plain)),)
+    return _clauses(parts, plain, own)[0]
 
 
 def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Clauses, tuple[str, ...]]:

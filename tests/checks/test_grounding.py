@@ -4785,6 +4785,18 @@ class TestStatuses:
         against 'up to 75% of the cost'; 'voted unanimously' none against 'voted 9 to 4'."""
         in_one_sentence(claim, source, expected)
 
+    def test_a_claims_conjunct_that_denies(self) -> None:
+        """'The decision ... is final and cannot be appealed' was supported by '...; the decision can
+        still be appealed': the claim was read whole, and the whole (negated) covered the source's
+        clause too little. Its conjunct that denies is read against that clause too now: not
+        supported (the judge's, for 'final')."""
+        got = one(
+            "The decision to close Ashby library is final and cannot be appealed.",
+            in_report("Ashby council voted 9 to 4 to close the library; the decision can still be appealed."),
+        )
+        assert got.status is Status.INFERRED
+        assert got.decision.evidence.detail == "the source affirms what the claim states"
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
