@@ -23,7 +23,7 @@ one set per strictness.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
@@ -402,19 +402,7 @@ def assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
-    verb = ended(sentence.plain)
-    if verb and now(claim.plain, verb):
-        # "The plant employs 500 people" against "The plant used to employ 500 people".
-        detail = f"the source says it used to {verb}, the claim that it does now"
-        against = _against(
-            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
-        )
-        if against is not None:
-            return against
-    state = undone(sentence.plain) if "been" in sentence.plain or "being" in sentence.plain else ""
-    if state and still(claim.plain, state):
-        # "The clinic has been closed since 2022" against "reopened last year after being closed since 2022".
-        detail = f"the source says it is no longer {state}, the claim that it still is"
+    for detail in _over(claim, sentence):
         against = _against(
             claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
         )
@@ -710,6 +698,18 @@ def _anchored(text: str, before: str, opener: str, word: str) -> bool:
 _SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
 """What joins statements in one sentence (not a comma: ``offices in Leeds, Toronto and Singapore``)."""
 _NEW_STATEMENT = frozenset(("but", "while", "whereas", "although", "though"))
+
+
+def _over(claim: Features, sentence: SourceSentence) -> Iterator[str]:
+    """Why the sentence says is over what the claim says holds now: ``The plant employs 500 people``
+    against ``The plant used to employ 500 people``; ``The clinic has been closed since 2022``
+    against ``reopened last year after being closed since 2022``."""
+    verb = ended(sentence.plain)
+    if verb and now(claim.plain, verb):
+        yield f"the source says it used to {verb}, the claim that it does now"
+    state = undone(sentence.plain) if "been" in sentence.plain or "being" in sentence.plain else ""
+    if state and still(claim.plain, state):
+        yield f"the source says it is no longer {state}, the claim that it still is"
 
 
 def _against(
