@@ -356,7 +356,7 @@ def relate(
 
 # Who did what: the agent of each deed a sentence names (``written by the Audit Office``, ``Dr Ana
 # Ruiz led the study``, ``which Professor Tom Hale reviewed``). A name is capitalised words, with
-# ``of`` or ``and`` between two of them (``Bank of England``).
+# ``of`` or ``de`` between two of them (``Bank of England``).
 _NAME = r"(?:[A-Z][\w'\u2019.-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019.-]*){0,5}"
 _DEED = (
     r"(?:[a-z]{3,}ed|wrote|written|led|built|ran|run|made|won|held|drew|drawn|took|taken|gave|given"
@@ -390,10 +390,13 @@ def agents(plain: str) -> tuple[Deed, ...]:
     """Each deed the sentence gives an agent by name: a passive's ``by`` (``written by the Audit
     Office``), the subject that opens the sentence (``Dr Ana Ruiz led the study``), a relative
     clause's (``which Professor Tom Hale reviewed``)."""
-    if " by " not in plain and not plain[:1].isupper():
-        return ()
+    patterns = [_FIRST] if plain[:1].isupper() else []
+    if " by " in plain:
+        patterns.append(_BY)
+    if "which " in plain or "that " in plain or "whom " in plain:
+        patterns.append(_WHICH)
     found = []
-    for pattern in (_BY, _FIRST, _WHICH):
+    for pattern in patterns:
         for m in pattern.finditer(plain):
             deed = terms(m.group("deed"))
             who = sentence_names(f"x {m.group('agent')}") - _TITLES
