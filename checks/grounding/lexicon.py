@@ -231,7 +231,8 @@ available:unavailable add:remove win:lose up:down improve:worsen improve:degrade
 strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
 synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:unsafe secure:insecure
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
-pass:fail true:false majority:minority rural:urban north:south east:west mandatory:optional required:optional
+pass:fail pass:defeat pass:reject true:false majority:minority rural:urban north:south east:west
+mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
 meet:miss meet:below meet:short exceed:miss exceed:below exceed:short"""

@@ -4797,6 +4797,23 @@ class TestStatuses:
         assert got.status is Status.INFERRED
         assert got.decision.evidence.detail == "the source affirms what the claim states"
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "The bill passed its second reading by 312 votes to 204.",
+                "The bill was defeated at its second reading.",
+                "c",
+            ),
+            ("The motion was rejected by the council.", "The motion was passed by the council.", "c"),
+            ("The motion was passed by the council.", "The motion was passed by the council.", "s"),
+        ],
+    )
+    def test_a_bill_passed_or_defeated(self, source: str, claim: str, expected: str) -> None:
+        """'Passed' had one opposite, 'failed': 'was defeated' against 'passed its second reading' was
+        unsourced. 'Defeated' and 'rejected' are its opposites too."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
