@@ -402,6 +402,15 @@ def assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
+    missed = _short_of_target(claim, sentence, index) if _MET.intersection(claim.terms) else ""
+    if missed:
+        # "met the 90% target" against "reached 71% ..., against a target of 90%"
+        covered = coverage(weights, sentence.seen | _MET)  # the verb is what the figures deny
+        against = _against(
+            claim, sentence, covered, missed, similarity=similarity, relation=relation, th=th, denies=True
+        )
+        if against is not None:
+            return against
     for detail in _over(claim, sentence):
         against = _against(
             claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
@@ -698,6 +707,40 @@ def _anchored(text: str, before: str, opener: str, word: str) -> bool:
 _SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
 """What joins statements in one sentence (not a comma: ``offices in Leeds, Toronto and Singapore``)."""
 _NEW_STATEMENT = frozenset(("but", "while", "whereas", "although", "though"))
+
+
+_MET = frozenset((stem("meet"), stem("exceed"), stem("hit")))
+"""A claim's verbs of a target reached: ``met``, ``exceeded``, ``hit``."""
+_TARGET = stem("target")
+_OF_TARGET = re.compile(
+    r"\s+of\s+(?:its|the|their|a|an|this|that)\s+(?:[\w-]+\s+){0,2}?target", re.IGNORECASE
+)
+"""After a share that is of a target: ``half of its target``, ``80% of the annual target``."""
+
+
+def _short_of_target(claim: Features, sentence: SourceSentence, index: SourceIndex) -> str:
+    """Why the sentence's figures say a target the claim says was met was missed (``met the 90%
+    target`` against ``reached 71% of the most urgent calls ..., against a target of 90%``), or "":
+    a figure of the sentence about the target and one of its kind about something else, below it."""
+    if _TARGET not in claim.terms:
+        return ""
+    figures = [q for q in index.quantities(sentence.number) if q.low == q.high and not q.vague]
+    plain = sentence.plain
+    part = next(
+        (q for q in figures if q.dim == "fraction" and 0 < q.high < 1 and _OF_TARGET.match(plain, q.end)),
+        None,
+    )
+    if part is not None:
+        return f"the source gives {part.text} of the target"  # "planted 4,500 trees, half of its target"
+    goal = next((q for q in figures if _TARGET in q.context and q.kind == "exact"), None)
+    if goal is None:
+        return ""
+    done = next(
+        (q for q in figures if q.dim == goal.dim and _TARGET not in q.context and q is not goal), None
+    )
+    if done is None or done.low >= goal.low:
+        return ""
+    return f"the source gives {done.text} against a target of {goal.text}"
 
 
 def _over(claim: Features, sentence: SourceSentence) -> Iterator[str]:

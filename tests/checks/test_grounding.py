@@ -4814,6 +4814,38 @@ class TestStatuses:
         unsourced. 'Defeated' and 'rejected' are its opposites too."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            (
+                "Ambulances in Ashby reached 71% of the most urgent calls within 8 minutes, "
+                "against a target of 90%.",
+                "Ashby ambulances met the 90% target for urgent calls.",
+                "c",
+            ),
+            (
+                "Ambulances in Ashby reached 93% of the most urgent calls within 8 minutes, "
+                "against a target of 90%.",
+                "Ashby ambulances met the 90% target for urgent calls.",
+                "s",
+            ),
+            (
+                "The council planted 4,500 trees in 2023, half of its target for the year.",
+                "The council met its tree-planting target in 2023.",
+                "c",
+            ),
+            (
+                "The council planted 4,500 trees in 2023, half of its target for the year.",
+                "The council planted 4,500 trees in 2023.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_target_the_figures_say_was_missed(self, source: str, claim: str, expected: str) -> None:
+        """'Met the 90% target' was supported by 'reached 71% ..., against a target of 90%' (the 90% is
+        there), and 'met its tree-planting target' by 'half of its target': the figures say it was missed."""
+        in_one_sentence(claim, source, expected)
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
