@@ -402,32 +402,9 @@ def assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
-    missed = _short_of_target(claim, sentence, index) if _MET.intersection(claim.terms) else ""
-    if missed:
-        # "met the 90% target" against "reached 71% ..., against a target of 90%"
-        covered = coverage(weights, sentence.seen | _MET)  # the verb is what the figures deny
+    for detail, covered, denies in _said_otherwise(claim, weights, sentence, index, cov=cov, thin=thin):
         against = _against(
-            claim, sentence, covered, missed, similarity=similarity, relation=relation, th=th, denies=True
-        )
-        if against is not None:
-            return against
-    for detail in _over(claim, sentence):
-        against = _against(
-            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
-        )
-        if against is not None:
-            return against
-    why = other_agent(claim.plain, sentence.plain) if claim.names else ""
-    covered = cov
-    if not why and claim.names and not _CONTEST.isdisjoint(claim.terms):
-        why = wrong_winner(claim.plain, sentence.plain)
-        covered = coverage(weights, sentence.seen | _CONTEST)  # the verb is what the sentence denies
-    if why:
-        # "The Treasury wrote the report" against "written by the Audit Office and published by the
-        # Treasury": the claim's agent did something else; "Ashby Town won the final" against
-        # "Ashby Town lost to Corran Rovers in the final": the claim's winner lost.
-        against = _against(
-            claim, sentence, covered, why, similarity=similarity, relation=relation, th=th, denies=not thin
+            claim, sentence, covered, detail, similarity=similarity, relation=relation, th=th, denies=denies
         )
         if against is not None:
             return against
@@ -743,16 +720,36 @@ def _short_of_target(claim: Features, sentence: SourceSentence, index: SourceInd
     return f"the source gives {done.text} against a target of {goal.text}"
 
 
-def _over(claim: Features, sentence: SourceSentence) -> Iterator[str]:
-    """Why the sentence says is over what the claim says holds now: ``The plant employs 500 people``
-    against ``The plant used to employ 500 people``; ``The clinic has been closed since 2022``
-    against ``reopened last year after being closed since 2022``."""
+def _said_otherwise(
+    claim: Features, weights: Weights, sentence: SourceSentence, index: SourceIndex, *, cov: float, thin: bool
+) -> Iterator[tuple[str, float, bool]]:
+    """Each way the sentence says otherwise than a claim whose words it holds, in the order they
+    are read: (why, how much of the claim it covers, whether it denies in so many words), for
+    :func:`_against`.
+
+    A target the figures say was missed (``met the 90% target`` against ``reached 71% ..., against a
+    target of 90%``: the verb is what the figures deny); what the sentence says is over (``The plant
+    employs 500 people`` against ``used to employ``; ``has been closed since 2022`` against
+    ``reopened last year after being closed since 2022``); the claim's agent given another part
+    (``The Treasury wrote the report`` against ``written by the Audit Office and published by the
+    Treasury``) or, failing that, its winner the loser (``Ashby Town won the final`` against ``lost
+    to Corran Rovers``: the verb is what the sentence denies)."""
+    missed = _short_of_target(claim, sentence, index) if _MET.intersection(claim.terms) else ""
+    if missed:
+        yield missed, coverage(weights, sentence.seen | _MET), True
     verb = ended(sentence.plain)
     if verb and now(claim.plain, verb):
-        yield f"the source says it used to {verb}, the claim that it does now"
+        yield f"the source says it used to {verb}, the claim that it does now", cov, not thin
     state = undone(sentence.plain) if "been" in sentence.plain or "being" in sentence.plain else ""
     if state and still(claim.plain, state):
-        yield f"the source says it is no longer {state}, the claim that it still is"
+        yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
+    if not claim.names:
+        return
+    why = other_agent(claim.plain, sentence.plain)
+    if why:
+        yield why, cov, not thin
+    elif not _CONTEST.isdisjoint(claim.terms) and (why := wrong_winner(claim.plain, sentence.plain)):
+        yield why, coverage(weights, sentence.seen | _CONTEST), not thin
 
 
 def _against(
@@ -1100,29 +1097,11 @@ def _compared(
         names = [
             w.removesuffix("'s").removesuffix("\u2019s") for w in re.findall(r"\b[A-Z][\w'\u2019]*", mine)
         ]
-        this = next(
-            (
-                w
-                for w in reversed(names)
-                if w.lower() != other.lower()
-                and w.lower() not in STOPWORDS
-                and re.search(rf"\b{re.escape(w)}\b", sentence.plain) is not None
-            ),
-            "",
-        )
+        this = _nearest_held(names, other, sentence.plain)
     elif low not in STOPWORDS and other.replace("-", "").isalpha():
         # Two groups: "more common on placebo than on the drug", "higher among women than among men":
         # the claim's word after a preposition nearest before the comparison that the sentence holds.
-        this = next(
-            (
-                w
-                for w in reversed(_GROUP.findall(mine))
-                if w.lower() != low
-                and w.lower() not in STOPWORDS
-                and re.search(rf"\b{re.escape(w)}\b", sentence.plain, re.IGNORECASE) is not None
-            ),
-            "",
-        )
+        this = _nearest_held(_GROUP.findall(mine), other, sentence.plain, re.IGNORECASE)
     else:
         return None
     if not this and not other.isdigit():
@@ -1168,6 +1147,22 @@ def _compared(
         # "more common", "less likely": the adjective is the comparison's too, which the figures state.
         said |= frozenset(read_terms(" ".join(m.group("middle").split()[:1])))
     return agrees, detail, said
+
+
+def _nearest_held(words: Sequence[str], other: str, plain: str, flags: int = 0) -> str:
+    """The last of ``words`` (the claim's, before its comparison: the nearest to it) that is neither
+    ``other`` nor a stopword and that ``plain`` holds as a word (matched with ``flags``), or ""."""
+    low = other.lower()
+    return next(
+        (
+            w
+            for w in reversed(words)
+            if w.lower() != low
+            and w.lower() not in STOPWORDS
+            and re.search(rf"\b{re.escape(w)}\b", plain, flags) is not None
+        ),
+        "",
+    )
 
 
 _AT_A_TIME = re.compile(

@@ -259,13 +259,14 @@ _DETERMINERS = words("the a an its their his her our this that these those")
 
 
 _AND = re.compile(r"and\s", re.IGNORECASE)
+"""How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
+"""How a relative clause opens: it is about what the clause before says."""
 _OF_THE_FIGURE = re.compile(
     r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b",
     re.IGNORECASE,
 )
 """How a clause opens that says how the clause before's figure compares: ``, up from £9 million``."""
-"""How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so|which|who)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
     r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"

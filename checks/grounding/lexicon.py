@@ -513,9 +513,9 @@ _HAPPENED = {
 
 
 _HAPPEN = re.compile(
-    r"\b(?:call(?:s|ed|ing)?\s+off|(?:go|goes|went|going|gone)\s+ahead|(?:take|takes|took|taking|taken)\s+place)\b",
-    re.IGNORECASE,
+    r"\b(?:" + "|".join(rf"{verb}\s+{word}" for verb, word in _HAPPENED) + r")\b", re.IGNORECASE
 )
+"""Where ``text`` holds one of :data:`_HAPPENED` (its two words, any space between)."""
 
 
 def _may_happen(text: str) -> bool:

@@ -506,7 +506,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _vote_shares(text, found)
         if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
-        elif len(found) > 2 and any(q.dim == "ratio" for q in found):
+        if len(found) > 2 and any(q.dim in ("fraction", "ratio") for q in found):
             found = _year_befores(text, found)
         if len(found) > 1 and any(q.dim == "ratio" for q in found[1:]):
             found = _ratio_bases(text, found)
@@ -666,7 +666,7 @@ def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
             year=year.low,
         )
         out.insert(i + 2, derived)
-    return _year_befores(text, out)
+    return out
 
 
 _MULTIPLIED = ("doubled", "tripled", "trebled", "quadrupled", "halved")
