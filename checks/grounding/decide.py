@@ -7,8 +7,9 @@ the other sources (``other``). They are assessed best-covering first
 and the rules apply in this order:
 
 1. **contradicted** when an allowed sentence on the same subject disagrees
-   (a figure, a negation, an antonym) and no allowed sentence states the claim
-   with nearly as much coverage (:attr:`Thresholds.margin`); but when another
+   (a figure, a negation, an antonym) and no allowed sentence states the claim,
+   or gives one of its figures, with nearly as much coverage
+   (:attr:`Thresholds.margin`); but when another
    section's source states the claim with nearly as much coverage, the
    disagreement is likely about something else: **inferred**, ambiguous;
 2. **supported** when an allowed sentence states it, figures included;
@@ -121,11 +122,20 @@ def decide(
     against = [e for e in found if e.finding in (Finding.CONFLICT, Finding.POLARITY)]
     elsewhere: list[Evidence] | None = None
 
-    def other_support() -> Evidence | None:
+    def other_support(floor: float = 0.0) -> Evidence | None:
         nonlocal elsewhere
         if elsewhere is None:
             elsewhere = (
-                _assess_all(claim, weights, other, index=index, th=th, similarity=similarity, supporting=True)
+                _assess_all(
+                    claim,
+                    weights,
+                    other,
+                    index=index,
+                    th=th,
+                    similarity=similarity,
+                    supporting=True,
+                    floor=floor,
+                )
                 if other
                 else []
             )
@@ -137,9 +147,13 @@ def decide(
         worst = max(against, key=lambda e: e.coverage)
         # A sentence stating the claim's words and agreeing on a figure of it counts as support here;
         # one that agrees on none ("half of the respondents" against "4,200 respondents") does not.
-        agreeing = support or (missing if missing is not None and _agrees_on_a_figure(missing) else None)
+        # Nor does one that states less of the claim, unless it gives a figure of it that is no bare
+        # number or year ("Its p95 latency was 376 ms after the outage, while p55 stayed at 3 ms"
+        # against "... 376 ms after the outage, while p50 stayed at 3 ms": not contradicted by
+        # another source's "Its p95 latency was 382 ms after the spring migration").
+        agreeing = support or next((e for e in found if _agrees_on_a_figure(e)), None)
         if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
-            backing = other_support()
+            backing = other_support(worst.coverage - th.margin)
             if (
                 backing is not None
                 and _as_fully(backing, worst, weights, th)
@@ -201,6 +215,7 @@ def _assess_all(
     th: Thresholds,
     similarity: Similarity | None,
     supporting: bool = False,
+    floor: float = 0.0,
 ) -> list[Evidence]:
     """Assess candidates best-covering first, stopping at the first that supports the claim.
 
@@ -217,25 +232,30 @@ def _assess_all(
     # The claim's tying verbs ("reached") and its direction ("fell in 2024"), at best stated by a
     # sentence's figures: candidates are ranked and cut as if they were, and assess() finds whether.
     tie = tie_terms(claim) | way_terms(claim)
-    ranked: list[tuple[float, float, int, float | None, float]] = []
+    digits = claim.digits
+    ranked: list[tuple[float, float, int, int, float | None, float]] = []
     for n in numbers:
         seen = sets_of(n)[1]
         bare = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
         cov = sum([w for t, w in terms if t in seen or t in tie]) / total if tie and total > 0 else bare
+        # Of two sentences covering as much, the one that writes the claim's figures first.
+        held = -sum([d in index.plain(n) for d in digits]) if digits else 0
         if similarity is None:
-            ranked.append((-cov, -cov, n, None, bare))
+            ranked.append((-cov, -cov, held, n, None, bare))
         else:
             sim = similarity(n)
-            ranked.append((-max(cov, sim or 0.0), -cov, n, sim, bare))
-    ranked.sort()  # most covering first; the sentence number settles ties
+            ranked.append((-max(cov, sim or 0.0), -cov, held, n, sim, bare))
+    ranked.sort()  # most covering first; then the one holding most of the claim's figures, the earlier
     out: list[Evidence] = []
     related = 0
-    for _, minus_cov, n, sim, bare in ranked:
+    for _, minus_cov, _, n, sim, bare in ranked:
         cov = -minus_cov
         if cov < th.partial and (sim is None or sim < th.cosine_partial):
             if similarity is None:
                 break  # ranked by coverage alone: the rest cover even less
             continue  # unrelated: assess() would find nothing
+        if cov < floor and similarity is None:
+            break  # ranked by coverage alone: none of the rest can outweigh what was found
         if supporting and not may_support(claim, weights, sets_of(n)[0], cov=cov, th=th, similarity=sim):
             related += 1  # related (it passed the test above), but it cannot support the claim
         else:
@@ -246,6 +266,10 @@ def _assess_all(
             related += 1
             if e.finding is Finding.SUPPORT:
                 break
+            if not supporting and e.finding in (Finding.CONFLICT, Finding.POLARITY):
+                # decide() reads a disagreement as such unless a sentence covering the claim about
+                # as fully (within the margin) states it: the rest, covering less, cannot.
+                floor = max(floor, e.coverage - th.margin)
         if related >= MAX_RELATED:
             break
     return out
@@ -262,7 +286,13 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
 
 
 def _agrees_on_a_figure(e: Evidence) -> bool:
-    return e.relation is not None and bool(e.relation.matched)
+    """Does a sentence that states the claim's words give one of its figures, or one that states
+    less of them a figure of it that is no bare number or year?"""
+    if e.relation is None or not e.relation.matched:
+        return False
+    if e.finding is Finding.FIGURE_MISSING:
+        return True
+    return e.finding is Finding.PARTIAL and bool(strong(q for q, _ in e.relation.matched))
 
 
 def _figures_elsewhere(

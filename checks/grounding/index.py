@@ -102,6 +102,7 @@ SOURCE_CACHE_SIZE = 512
 SOURCE_CACHE_CHARS = 8_000_000
 """...and at most this many characters of their text (what was read from it takes a few times that)."""
 _QUERY_BATCH = 256
+_DIGIT_RUN = re.compile(r"\d(?:[\d,.]*\d)?")
 MAX_FIGURES = 32
 """Figures of one sentence that are compared (more make a table, not a claim; pairing is quadratic)."""
 MAX_CLAUSES = 32
@@ -138,6 +139,9 @@ class Features:
     when it limits itself too (``every day except Monday``: a source's limit cannot deny it)."""
     universal_terms: frozenset[str] = frozenset()
     """Its terms among that phrase's (``public``, ``staff``, ``daili``): what a source's limit answers."""
+    digits: tuple[str, ...] = ()
+    """Its figures' digits as written (``3,450``, ``5.2``): of two candidates that cover it as fully,
+    the one that writes them is read first."""
 
 
 def features(plain: str) -> Features:
@@ -158,6 +162,7 @@ def features(plain: str) -> Features:
         plain,
         scope,
         own.intersection(terms(scope.text)) if scope is not None else frozenset(),
+        tuple(dict.fromkeys(_DIGIT_RUN.findall(plain))),
     )
 
 

@@ -4846,6 +4846,37 @@ class TestStatuses:
         there), and 'met its tree-planting target' by 'half of its target': the figures say it was missed."""
         in_one_sentence(claim, source, expected)
 
+    def test_the_sentence_with_the_claims_figures_is_read_before_others_worded_alike(self) -> None:
+        """A source that repeats one wording with other figures (a quarterly log) states the claim in
+        the sentence that gives its figures: that one is read first, not after three that disagree
+        (it was read fourth, past the candidates read in full, and the claim was contradicted)."""
+        log = src(
+            "s1",
+            "The Ember dashboard is used by 620 analysts across 4 countries. "
+            "The Ember dashboard is used by 655 analysts across 5 countries. "
+            "The Ember dashboard is used by 680 analysts across 6 countries. "
+            "The Ember dashboard is used by 703 analysts across 3 countries.",
+            title="Ember usage log",
+        )
+        grounded = one("The Ember dashboard is used by 703 analysts across 3 countries.", log)
+        assert grounded.status is Status.SUPPORTED
+        assert "703 analysts" in grounded.decision.evidence.sentence.text
+
+    def test_a_sentence_giving_the_claims_figure_is_no_contradiction_for_another(self) -> None:
+        """A sentence that gives the claim's figure with as much of its words, though not all (the
+        claim's ``p55`` is no statistic the source gives), weighs against another sentence of the same
+        wording and another figure: the claim is not contradicted (it was: only a sentence stating all
+        the claim's words counted), its ``p55`` is unsourced."""
+        same = "The team moved its deployments to Kubernetes after the autumn sale."
+        log = src(
+            "s1",
+            f"{same} Its p95 latency was 382 ms after the outage, while p50 stayed at 9 ms. "
+            f"{same} Its p95 latency was 376 ms after the outage, while p50 stayed at 3 ms.",
+        )
+        grounded = one("Its p95 latency was 376 ms after the outage, while p55 stayed at 3 ms.", log)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.UNSOURCED, "figure_missing")
+        assert "376 ms" in grounded.decision.evidence.sentence.text
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
