@@ -85,6 +85,7 @@ __all__ = [
     "coverage",
     "figure_names",
     "may_support",
+    "other_subject",
     "strong",
     "tie_terms",
     "way_terms",
@@ -314,7 +315,9 @@ def assess(
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
-    if relation.conflicts and not _same_subject(relation, weights, sentence, index):
+    if relation.conflicts and (
+        not _same_subject(relation, weights, sentence, index) or other_subject(claim, sentence, index)
+    ):
         relation = relation._replace(
             conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
         )
@@ -616,7 +619,11 @@ def _swapped(
                 and pieces[i - 1].lower() in _SLOT_OPENERS
                 and _anchored(text, pieces[i - 2], pieces[i - 1], pieces[i])
             )
-            or (i == 0 and pieces[0][:1].isupper() and not own.issuperset(got))
+            or (
+                i == 0
+                and pieces[0][:1].isupper()
+                and not (own.issuperset(got) and _opens_with(sentence, pieces[0]))
+            )
         )
     ]
     if not wanted:
@@ -669,6 +676,13 @@ def _swapped(
                 continue  # a subject that is no name of the source's ("Residents" for "Locals")
             return _bare(pieces[i]), _bare(other), frozenset(got), only
     return None
+
+
+def _opens_with(sentence: SourceSentence, word: str) -> bool:
+    """Is ``word`` the sentence's first, articles aside? (``Lumen was designed by engineers who
+    previously built Ember`` holds Ember, not in the place of ``Ember was designed``.)"""
+    first = next((w for w in sentence.plain.split() if w.lower() not in _THE), "")
+    return _bare(first) == _bare(word)
 
 
 def _anchored(text: str, before: str, opener: str, word: str) -> bool:
@@ -994,6 +1008,19 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
 _SHARE_VERBS = frozenset(stem(w) for w in ("take", "account", "make", "represent", "comprise", "constitute"))
 """Verbs that tie a share to its part (``takes``, ``accounts for``, ``makes up`` more than half):
 they qualify the share no more than ``reached`` qualifies a figure."""
+
+
+def other_subject(claim: Features, sentence: SourceSentence, index: SourceIndex) -> bool:
+    """Does the sentence open with another name in the place of the claim's named subject, a name
+    its source gives it? ``Orchid keeps its audit data for 253 days`` against ``Cobalt keeps its
+    audit data for 217 days`` in Cobalt's source, whose sentence before names Orchid: Cobalt's
+    figure, no disagreement (:func:`_swapped`, its first place)."""
+    if not claim.lead or _opens_with(
+        sentence, next((w for w in claim.plain.split() if w.lower() not in _THE), "")
+    ):
+        return False
+    swap = _swapped(claim, sentence, index, several=False)
+    return swap is not None and swap[2] == frozenset((claim.lead,))
 
 
 def _subject_names(claim: Features) -> frozenset[str]:

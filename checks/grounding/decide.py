@@ -48,6 +48,7 @@ from checks.grounding.assess import (
     coverage,
     figure_names,
     may_support,
+    other_subject,
     strong,
     tie_terms,
     way_terms,
@@ -352,6 +353,8 @@ class _Placer:
         self._claim = claim
         self._index = index
         self._matched: dict[int, frozenset[int]] = {}
+        self._others: dict[int, bool] = {}
+        """Sentences opening with another name in the claim's subject's place (:func:`other_subject`)."""
 
     def __call__(self, q: Quantity, pool: Sequence[int]) -> int | None:
         # A rank is placed only in a sentence that names the claim's subject: "the busiest" is
@@ -361,6 +364,10 @@ class _Placer:
         for m in pool:
             if names and names.isdisjoint(self._index.sets(m)[1]):
                 continue
+            if m not in self._others:
+                self._others[m] = other_subject(self._claim, self._index.sentences[m], self._index)
+            if self._others[m]:
+                continue  # "Iris runs in 5 regions" places no figure of "Rowan runs in 5 regions"
             matched = self._matched.get(m)
             if matched is None:
                 relation = compare(

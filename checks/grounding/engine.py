@@ -160,7 +160,14 @@ class _Batches:
         scores = index.scores([sorted(f.terms) for f in claim_features])
         sims = semantic.similarities(index, [t for _, t, _ in picked]) if self.embeddings else None
         located = [sections.at(claim.start) for claim, _, _ in picked]
-        own, other = candidates(scores, index, [ids for _, ids in located], k=K_LEXICAL, k_other=K_OTHER)
+        own, other = candidates(
+            scores,
+            index,
+            [ids for _, ids in located],
+            k=K_LEXICAL,
+            k_other=K_OTHER,
+            digits=[f.digits for f in claim_features],
+        )
         out = []
         for j, ((claim, plain, cited), feats) in enumerate(zip(picked, claim_features, strict=True)):
             sim_row = sims[j] if sims is not None else None

@@ -4877,6 +4877,58 @@ class TestStatuses:
         assert (grounded.status, grounded.decision.basis.value) == (Status.UNSOURCED, "figure_missing")
         assert "376 ms" in grounded.decision.evidence.sentence.text
 
+    def test_a_candidate_is_found_past_same_worded_sentences_of_other_figures(self) -> None:
+        """Figures are no terms: six sentences of one wording score alike, and retrieval takes five.
+        Those writing the claim's figures are taken first, so the sixth, which states the claim, is
+        a candidate (it was not, and the claim was contradicted by the first)."""
+        rows = [
+            f"A full rebuild of Tundra takes about {m} minutes on the shared cluster."
+            for m in (23, 27, 19, 35, 40, 31)
+        ]
+        log = src("s1", " ".join(rows), title="Tundra service review")
+        grounded = one("A full rebuild of Tundra takes about 31 minutes on the shared cluster.", log)
+        assert grounded.status is Status.SUPPORTED
+        assert "31 minutes" in grounded.decision.evidence.sentence.text
+
+    def test_another_named_subject_in_the_claims_place_neither_denies_nor_states_it(self) -> None:
+        """A sentence opening with another name its source gives it, in the place of the claim's named
+        subject, is about that one, though the sentence before names the claim's (so its
+        surroundings held every word): no contradiction of the claim's figure, no support."""
+        cobalt = src(
+            "s1",
+            "Cobalt was designed by a small group of engineers who previously built Orchid. "
+            "Cobalt keeps its audit data for 217 days in a replicated store.",
+            title="Cobalt service review",
+        )
+        orchid = src("s2", "Orchid publishes a public status page.", title="Orchid service review")
+        assert status("Orchid keeps its audit data for 253 days in a replicated store.", cobalt, orchid) is (
+            Status.UNSOURCED
+        )
+        lumen = src(
+            "s1",
+            "Lumen relies on Redis for queues and on Iris for billing. "
+            "Lumen was designed by a small group of engineers who previously built Ember.",
+            title="Lumen service review",
+        )
+        ember = src("s2", "Ember publishes a public status page.", title="Ember service review")
+        claim = "Ember was designed by a small group of engineers who previously built Iris."
+        assert status(claim, lumen, ember) is not Status.SUPPORTED
+
+    def test_a_missing_figure_is_not_placed_in_another_named_subjects_sentence(self) -> None:
+        """``Rowan runs in 5 regions`` where Rowan's source says 8: the 5 of another section's ``Iris
+        runs in 5 regions`` is Iris's, not the claim's figure found elsewhere."""
+        rowan = src(
+            "s1", "Rowan runs in 8 regions, including Riga and Nairobi.", title="Rowan service review"
+        )
+        iris = src("s2", "Iris runs in 5 regions, including Oslo and Toronto.", title="Iris service review")
+        source_map = [
+            SourceMapEntry(section="Rowan", source_ids=["s1"]),
+            SourceMapEntry(section="Iris", source_ids=["s2"]),
+        ]
+        draft = "## Rowan\n\nRowan runs in 5 regions, including Nairobi and Toronto.\n"
+        grounded = one(draft, rowan, iris, source_map=source_map)
+        assert (grounded.status, grounded.decision.basis.value) == (Status.UNSOURCED, "figure_missing")
+
 
 class TestResearchBrief:
     """A research brief of three sections grounded end to end against three sources, claim by
