@@ -1205,6 +1205,8 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         bound = _bound_in_range(claim, source)
         if bound is not None:
             return bound
+    if claim.dim == source.dim and claim.kind == source.kind == "exact":
+        return _rounded_alike(claim, source)
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -1216,6 +1218,19 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         lo, hi = source.interval(t)
         pairs += [(claim.interval(t), (lo * 1.024**k, hi * 1.024**k)) for k in (-4, -3, -2, -1, 1, 2, 3, 4)]
     return any(_overlap(a, b) for a, b in pairs)
+
+
+def _rounded_alike(a: Quantity, b: Quantity) -> bool:
+    """Can two exact figures be one value written to two precisions? The more precise one must lie
+    within what the rounder one rounds (``1,213`` within ``1,200``'s 1,150-1,250); its own rounding
+    does not widen that (``4,650`` is not ``4,600``, though 4,645-4,655 touches 4,550-4,650). Only
+    for figures written in digits: one in words (``a third``, ``two hours``) allows what its
+    tolerance says, the other's added."""
+    if _DIGIT.search(a.text) is None or _DIGIT.search(b.text) is None:
+        lo, hi = a.interval()
+        return _overlap((lo, hi), b.interval())
+    t = max(a.tolerance, b.tolerance)
+    return a.low - t < b.high and b.low < a.high + t
 
 
 def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
@@ -1300,7 +1315,10 @@ def compare(
                     t = _approx_tolerance(q, r)
                     ok: bool | None = _overlap(q.interval(t), r.interval(t))
                 else:
-                    ok = low < spans[i][1] and spans[i][0] < high
+                    if q.kind == r.kind == "exact":
+                        ok = _rounded_alike(q, r)
+                    else:
+                        ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
                         ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
                 if periodic and _other_period(q, r):
