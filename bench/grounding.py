@@ -155,6 +155,17 @@ _SWAPS = [("handled", "served"), ("rose", "grew"), ("fell", "dropped"), ("runs i
 
 def speed_job(seed: int = 11, words: int = 2_000) -> tuple[str, list[Source], list[SourceMapEntry]]:
     """A draft of about ``words`` words and 20 sources of about 1,000 words each, with a source map."""
+    draft, sources, source_map, _ = made_job(seed, words)
+    return draft, sources, source_map
+
+
+def made_job(
+    seed: int = 11, words: int = 2_000
+) -> tuple[str, list[Source], list[SourceMapEntry], list[tuple[str, str]]]:
+    """:func:`speed_job`'s draft, sources and map, and how each sentence of the draft was made, in
+    order, with the sentence: ``copied`` from one of its section's sources, ``reworded`` (a verb
+    for another), ``changed`` (a digit of a figure), ``denied`` (``does not support`` made
+    ``supports``), or ``new`` (about any entity, figures drawn afresh)."""
     rng = random.Random(seed)
     sources = []
     texts: list[list[str]] = []
@@ -167,6 +178,7 @@ def speed_job(seed: int = 11, words: int = 2_000) -> tuple[str, list[Source], li
             Source(id=f"s{i + 1}", type="web", title=f"{entity} service review", text=" ".join(sentences))
         )
     out: list[str] = []
+    made: list[tuple[str, str]] = []
     count = 0
     source_map: list[SourceMapEntry] = []
     section = 0
@@ -178,20 +190,26 @@ def speed_job(seed: int = 11, words: int = 2_000) -> tuple[str, list[Source], li
             source_map.append(SourceMapEntry(section=title, source_ids=[f"s{i + 1}" for i in picked]))
             out.append(f"\n## {title}\n")
             pool = picked
-        sentence = rng.choice(texts[rng.choice(pool)])
+        copied = sentence = rng.choice(texts[rng.choice(pool)])
         roll = rng.random()
+        how = "copied"
         if roll < 0.2:
             for a, b in _SWAPS:
                 sentence = sentence.replace(a, b)
+            how = "reworded"
         elif roll < 0.35:
             sentence = sentence.replace("0", "5", 1)
+            how = "changed"
         elif roll < 0.45:
             sentence = sentence.replace("does not support", "supports")
+            how = "denied"
         elif roll < 0.6:
             sentence = _sentence(rng, rng.choice(_ENTITIES))
+            how = "new"
         out.append(sentence)
+        made.append((how if how == "new" or sentence != copied else "copied", sentence))
         count += len(sentence.split())
-    return " ".join(out).replace(" \n", "\n"), sources, source_map
+    return " ".join(out).replace(" \n", "\n"), sources, source_map, made
 
 
 def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:

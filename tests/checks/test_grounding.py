@@ -8,6 +8,7 @@ property that offsets always slice back to the claim.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -20,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.grounding import predict, speed_job
+from bench.grounding import made_job, predict, speed_job
 from checks import verify
 from checks.budget import Budget
 from checks.claims import extract_claims, is_rhetorical, names_something
@@ -4933,6 +4934,51 @@ class TestStatuses:
         draft = "## Rowan\n\nRowan runs in 5 regions, including Nairobi and Toronto.\n"
         grounded = one(draft, rowan, iris, source_map=source_map)
         assert (grounded.status, grounded.decision.basis.value) == (Status.UNSOURCED, "figure_missing")
+
+
+@functools.cache
+def _generated() -> list[tuple[str, str, str]]:
+    """(how it was made, the sentence, its status) for every sentence of three speed drafts, read once."""
+    out = []
+    for seed in (11, 12, 13):
+        draft, sources, source_map, made = made_job(seed)
+        claims = list(ground(draft, sources, source_map=source_map).claims)
+        at = 0
+        for how, sentence in made:
+            found = next(j for j in range(at, len(claims)) if claims[j].text == sentence)
+            out.append((how, sentence, claims[found].status.value))
+            at = found + 1
+    return out
+
+
+class TestGeneratedDrafts:
+    """The speed drafts, read by how each sentence was made (:func:`bench.grounding.made_job`):
+    copies of a section's sources are supported, reworded ones too, a denial of what a source says
+    is contradicted, and a figure changed by a digit is never supported."""
+
+    @pytest.fixture
+    def made(self) -> list[tuple[str, str, str]]:
+        return _generated()
+
+    def test_copies_and_rewordings_are_supported(self, made: list[tuple[str, str, str]]) -> None:
+        """Among them, a copy of the sixth of six sentences of one wording (retrieval takes five)."""
+        wrong = [
+            (how, s, got) for how, s, got in made if how in ("copied", "reworded") and got != "supported"
+        ]
+        assert sum(how == "copied" for how, _, _ in made) > 300
+        assert not wrong
+
+    def test_denials_are_contradicted(self, made: list[tuple[str, str, str]]) -> None:
+        denied = [got for how, _, got in made if how == "denied"]
+        assert denied
+        assert set(denied) == {"contradicted"}
+
+    def test_a_changed_figure_is_not_supported(self, made: list[tuple[str, str, str]]) -> None:
+        """``4,650 requests`` where the source says ``4,600``; but a year changed to ``2523`` reads
+        as no year (years run to 2199), a bare number too weak to count."""
+        changed = [(s, got) for how, s, got in made if how == "changed" and not re.search(r"\b25\d\d\.$", s)]
+        assert len(changed) > 10
+        assert [s for s, got in changed if got == "supported"] == []
 
 
 class TestResearchBrief:
