@@ -668,7 +668,11 @@ def _swapped(
             if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
                 continue  # a claim's word that ends its clause may stand for more ("in adults over 65")
             other_terms = read_terms(other)
-            if not other_terms or not claim.terms.isdisjoint(other_terms):
+            if not other_terms or (not claim.terms.isdisjoint(other_terms) and (slot or own.issuperset(got))):
+                # A word of the claim elsewhere is the claim's word moved ("Ashby beat Corran"), but
+                # not in the subject's place when the claim's subject is nowhere in the sentence:
+                # "Juniper was designed by ..., who previously built Granite" is Juniper's, not
+                # "Halcyon was designed by ..., who previously built Juniper".
                 continue
             if j in definite and other[:1].islower() and sentence.seen.issuperset(got):
                 continue  # "Contact with the satellite" in a source its title names "Kestrel-2"

@@ -177,7 +177,7 @@ def decide(
             claim, missing, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect
         )
     partial = [e for e in found if e.finding is Finding.PARTIAL]
-    pair = _synthesis(weights, partial, th)
+    pair = _synthesis(weights, [e for e in partial if not other_subject(claim, e.sentence, index)], th)
     if pair is not None:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, pair[0], pair[1], ambiguous=suspect)
     backing = other_support()
