@@ -685,8 +685,13 @@ def _swapped(
 def _opens_with(sentence: SourceSentence, word: str) -> bool:
     """Is ``word`` the sentence's first, articles aside? (``Lumen was designed by engineers who
     previously built Ember`` holds Ember, not in the place of ``Ember was designed``.)"""
-    first = next((w for w in sentence.plain.split() if w.lower() not in _THE), "")
-    return _bare(first) == _bare(word)
+    first = _opening(sentence.plain)
+    return bool(first) and _bare(first[0]) == _bare(word)
+
+
+def _opening(plain: str) -> list[str]:
+    """The first two words of a text, articles aside."""
+    return [w for w in plain.split(None, 4) if w.lower() not in _THE][:2]
 
 
 def _anchored(text: str, before: str, opener: str, word: str) -> bool:
@@ -1019,10 +1024,18 @@ def other_subject(claim: Features, sentence: SourceSentence, index: SourceIndex)
     its source gives it? ``Orchid keeps its audit data for 253 days`` against ``Cobalt keeps its
     audit data for 217 days`` in Cobalt's source, whose sentence before names Orchid: Cobalt's
     figure, no disagreement (:func:`_swapped`, its first place)."""
-    if not claim.lead or _opens_with(
-        sentence, next((w for w in claim.plain.split() if w.lower() not in _THE), "")
-    ):
+    if not claim.lead:
         return False
+    mine = _opening(claim.plain)
+    theirs = _opening(sentence.plain)
+    if not mine or not theirs or _bare(mine[0]) == _bare(theirs[0]):
+        return False
+    if (
+        len(mine) > 1
+        and mine[0][-1:] not in ".,;:!?"
+        and (len(theirs) < 2 or _bare(theirs[1]) != _bare(mine[1]))
+    ):
+        return False  # what follows the subject differs: no swap in its place (_swapped's test, first)
     swap = _swapped(claim, sentence, index, several=False)
     return swap is not None and swap[2] == frozenset((claim.lead,))
 
