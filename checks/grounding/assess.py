@@ -478,7 +478,12 @@ def assess(
             name, absent = added
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
-        if lacks and not says_only:
+        if (
+            lacks or (claim.lead and not _opens_with(sentence, next(iter(_opening(claim.plain)), claim.lead)))
+        ) and not says_only:
+            # Every word there, but another name in the subject's place: "Cobalt was designed by ...,
+            # who previously built Orchid" against "Orchid was designed by ..., who previously built
+            # Cobalt".
             other = _swapped(claim, sentence, index, several=several)
         if other is not None:
             claimed, stated, absent, _ = other
@@ -616,7 +621,7 @@ def _swapped(
             (
                 i >= 2
                 and (several or not own.issuperset(got))
-                and pieces[i - 1].lower() in _SLOT_OPENERS
+                and (pieces[i - 1].lower() in _SLOT_OPENERS or _named(pieces[i]))
                 and _anchored(text, pieces[i - 2], pieces[i - 1], pieces[i])
             )
             or (
@@ -653,6 +658,8 @@ def _swapped(
         if opener in _SLOT_OPENERS:
             only = j >= 3 and bare[j - 2] == "only"
             places.setdefault((_bare(bare[j - 3 if only else j - 2]), opener), []).append((j, only))
+        elif _named(theirs[j]):  # a name is a place of its own ("previously built | Halcyon")
+            places.setdefault((_bare(bare[j - 2]), _bare(opener)), []).append((j, False))
     for i in wanted:
         got = found[i]
         slot = i > 0
@@ -666,13 +673,25 @@ def _swapped(
                 continue
             other = theirs[j]
             if not ends and (other[-1:] in ".,;:!?" or j + 1 == len(theirs) or _bare(theirs[j + 1]) != after):
-                continue  # a claim's word that ends its clause may stand for more ("in adults over 65")
+                # A claim's word that ends its clause may stand for more ("in adults over 65"); a name
+                # in the place of a few words of the sentence's is another thing ("moved its
+                # deployments to PostgreSQL after" against "to object storage after").
+                span = _named(pieces[i]) and next(
+                    (n for n in range(j + 2, min(j + 4, len(theirs))) if _bare(theirs[n]) == after), None
+                )
+                if not span or any(w[-1:] in ".,;:!?" for w in theirs[j:span]):
+                    continue
+                other = " ".join(theirs[j:span])
             other_terms = read_terms(other)
-            if not other_terms or (not claim.terms.isdisjoint(other_terms) and (slot or own.issuperset(got))):
+            if not other_terms or (
+                not claim.terms.isdisjoint(other_terms)
+                and (slot or bool(claim.frames) or _opens_with(sentence, pieces[0]))
+            ):
                 # A word of the claim elsewhere is the claim's word moved ("Ashby beat Corran"), but
-                # not in the subject's place when the claim's subject is nowhere in the sentence:
-                # "Juniper was designed by ..., who previously built Granite" is Juniper's, not
-                # "Halcyon was designed by ..., who previously built Juniper".
+                # not in the subject's place, followed by the claim's next word: "Juniper was designed
+                # by ..., who previously built Granite" is Juniper's, not "Halcyon was designed by
+                # ..., who previously built Juniper"; nor is "Cobalt was designed by ..., who
+                # previously built Orchid" Orchid's ("Ashby beat Corran" is its frames' to read).
                 continue
             if j in definite and other[:1].islower() and sentence.seen.issuperset(got):
                 continue  # "Contact with the satellite" in a source its title names "Kestrel-2"
@@ -692,6 +711,12 @@ def _opens_with(sentence: SourceSentence, word: str) -> bool:
 def _opening(plain: str) -> list[str]:
     """The first two words of a text, articles aside."""
     return [w for w in plain.split(None, 4) if w.lower() not in _THE][:2]
+
+
+def _named(word: str) -> bool:
+    """Is a word past a sentence's first written as a name (capitalised, not all letters capitals
+    of a short word like ``I``)?"""
+    return word[:1].isupper() and len(word) > 1
 
 
 def _anchored(text: str, before: str, opener: str, word: str) -> bool:

@@ -235,7 +235,8 @@ pass:fail pass:defeat pass:reject true:false majority:minority rural:urban north
 mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
-meet:miss meet:below meet:short exceed:miss exceed:below exceed:short"""
+meet:miss meet:below meet:short exceed:miss exceed:below exceed:short
+praise:criticise praise:criticize praise:dislike"""
 
 
 @lru_cache(maxsize=1)

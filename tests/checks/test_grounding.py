@@ -4935,6 +4935,34 @@ class TestStatuses:
         grounded = one(draft, rowan, iris, source_map=source_map)
         assert (grounded.status, grounded.decision.basis.value) == (Status.UNSOURCED, "figure_missing")
 
+    @pytest.mark.parametrize(
+        ("claim", "text"),
+        [
+            (
+                "Cobalt was designed by a small group of engineers who previously built Halcyon.",
+                "Cobalt was designed by a small group of engineers who previously built Fjord.",
+            ),
+            (
+                "The Atlas team moved its deployments to PostgreSQL after the autumn sale.",
+                "The Atlas team moved its deployments to object storage after the autumn sale.",
+            ),
+            (
+                "Orchid was designed by a small group of engineers who previously built Cobalt.",
+                "Cobalt was designed by a small group of engineers who previously built Orchid.",
+            ),
+            ("Customers of Fjord dislike its onboarding.", "Customers of Fjord praise its onboarding."),
+        ],
+    )
+    def test_another_name_in_a_place_of_the_claims_states_nothing(self, claim: str, text: str) -> None:
+        """A name is a place of its own (``previously built | Halcyon``), and may stand where the
+        sentence has a few words (``to | object storage | after``); two names the other way round
+        in their places make another statement; ``dislike`` is not ``praise``. Each was supported:
+        the claim's other names are in the sentence before, so every word was seen."""
+        before = "Halcyon, PostgreSQL and Orchid are named in the review. "
+        subject = next(w for w in text.split() if w != "The")
+        source = src("s1", before + text, title=f"{subject} service review")
+        assert status(claim, source) is not Status.SUPPORTED
+
 
 @functools.cache
 def _generated() -> list[tuple[str, str, Any]]:
