@@ -576,7 +576,22 @@ def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozens
 
 
 _SLOT_OPENERS = frozenset(
-    ("to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against", "during")
+    (
+        "to",
+        "for",
+        "in",
+        "among",
+        "with",
+        "from",
+        "at",
+        "by",
+        "on",
+        "of",
+        "against",
+        "during",
+        "after",
+        "before",
+    )
 )
 """The words before a slot whose word names whom or what (``free travel to | pensioners``,
 ``lowered blood pressure in | women``): another word there is another group."""
@@ -679,9 +694,21 @@ def _swapped(
                 span = _named(pieces[i]) and next(
                     (n for n in range(j + 2, min(j + 4, len(theirs))) if _bare(theirs[n]) == after), None
                 )
-                if not span or any(w[-1:] in ".,;:!?" for w in theirs[j:span]):
-                    continue
-                other = " ".join(theirs[j:span])
+                if span and not any(w[-1:] in ".,;:!?" for w in theirs[j:span]):
+                    other = " ".join(theirs[j:span])
+                else:
+                    # A few words that end the claim's clause for a few that end the sentence's, none
+                    # the same: "after the cache rewrite." against "after the autumn sale."
+                    mine, theirs_end = _to_clause_end(pieces, i), _to_clause_end(theirs, j)
+                    if (
+                        not mine
+                        or not theirs_end
+                        or not frozenset(read_terms(" ".join(mine))).isdisjoint(
+                            read_terms(" ".join(theirs_end))
+                        )
+                    ):
+                        continue
+                    other = " ".join(theirs_end)
             other_terms = read_terms(other)
             if not other_terms or (
                 not claim.terms.isdisjoint(other_terms)
@@ -711,6 +738,15 @@ def _opens_with(sentence: SourceSentence, word: str) -> bool:
 def _opening(plain: str) -> list[str]:
     """The first two words of a text, articles aside."""
     return [w for w in plain.split(None, 4) if w.lower() not in _THE][:2]
+
+
+def _to_clause_end(words: Sequence[str], start: int, most: int = 3) -> list[str]:
+    """The words from ``start`` to the end of their clause (a word ending in punctuation, or the
+    last), when at most ``most``; else none."""
+    for n in range(start, min(start + most, len(words))):
+        if words[n][-1:] in ".,;:!?" or n + 1 == len(words):
+            return list(words[start : n + 1])
+    return []
 
 
 def _named(word: str) -> bool:

@@ -4951,14 +4951,20 @@ class TestStatuses:
                 "Cobalt was designed by a small group of engineers who previously built Orchid.",
             ),
             ("Customers of Fjord dislike its onboarding.", "Customers of Fjord praise its onboarding."),
+            (
+                "The Atlas team moved its deployments to Kafka after the cache rewrite.",
+                "The Atlas team moved its deployments to Kafka after the autumn sale.",
+            ),
         ],
     )
     def test_another_name_in_a_place_of_the_claims_states_nothing(self, claim: str, text: str) -> None:
         """A name is a place of its own (``previously built | Halcyon``), and may stand where the
         sentence has a few words (``to | object storage | after``); two names the other way round
-        in their places make another statement; ``dislike`` is not ``praise``. Each was supported:
-        the claim's other names are in the sentence before, so every word was seen."""
-        before = "Halcyon, PostgreSQL and Orchid are named in the review. "
+        in their places make another statement; ``dislike`` is not ``praise``; a few words that end
+        the clause after ``after`` for a few others (``the cache rewrite``, ``the autumn sale``) are
+        another time. Each was supported: the claim's other names and words are in the sentences
+        before, so every word was seen."""
+        before = "Halcyon, PostgreSQL and Orchid are named in the review. The cache rewrite took a month. "
         subject = next(w for w in text.split() if w != "The")
         source = src("s1", before + text, title=f"{subject} service review")
         assert status(claim, source) is not Status.SUPPORTED
