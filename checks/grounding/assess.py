@@ -756,13 +756,13 @@ def _named(word: str) -> bool:
 
 
 def _anchored(text: str, before: str, opener: str, word: str) -> bool:
-    """Does a lower-case ``text`` hold the two words before a place (``travel to``, or ``sold only
-    at``), and not with the claim's ``word`` after them? Tests at C speed before the sentence is
-    read word by word."""
+    """Does a lower-case ``text`` hold the two words before a place (``travel to``, ``sold only
+    at``, ``8 regions, including``), and not with the claim's ``word`` after them? Tests at C speed
+    before the sentence is read word by word."""
     lead, opener = _bare(before), opener.lower()
-    if f"{lead} {opener} {_bare(word)}" in text:
+    if f"{lead} {opener} {_bare(word)}" in text or f"{lead}, {opener} {_bare(word)}" in text:
         return False  # the claim's word is in its place
-    return f"{lead} {opener} " in text or f"{lead} only {opener} " in text
+    return f"{lead} {opener} " in text or f"{lead}, {opener} " in text or f"{lead} only {opener} " in text
 
 
 _SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")

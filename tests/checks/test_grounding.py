@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -21,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.grounding import _ENTITIES, made_job, predict, speed_job
+from bench.grounding import _CITIES, _ENTITIES, _EVENTS, _FEATURES, _STORES, made_job, predict, speed_job
 from checks import verify
 from checks.budget import Budget
 from checks.claims import extract_claims, is_rhetorical, names_something
@@ -4955,6 +4956,10 @@ class TestStatuses:
                 "The Atlas team moved its deployments to Kafka after the cache rewrite.",
                 "The Atlas team moved its deployments to Kafka after the autumn sale.",
             ),
+            (
+                "Rowan runs in 8 regions, including Orchid and Frankfurt.",
+                "Rowan runs in 8 regions, including Lisbon and Frankfurt.",
+            ),
         ],
     )
     def test_another_name_in_a_place_of_the_claims_states_nothing(self, claim: str, text: str) -> None:
@@ -5037,6 +5042,53 @@ class TestGeneratedDrafts:
                 if first in entities and first != subject:
                     wrong.append((sentence, decision.basis.value, evidence.sentence.text))
         assert not wrong
+
+    def test_a_sentence_with_one_word_changed_is_not_supported(self) -> None:
+        """Sentences of the speed sources with one word changed (an entity, a city, a store, a
+        feature, an event, a figure, an opposite), grounded against all twenty sources: none that no
+        source states is supported, but for an approximation within its rounding (``about 9
+        minutes`` against ``about 8 minutes``). 29 of 364 were, before names and the words after
+        ``after`` were read as places. Sentences the generator wrote with one name twice (``Lumen was
+        designed by ... who previously built Lumen``, ``including Perth and Perth``) are left out."""
+        from checks.claims import sentence_spans
+
+        _, sources, _ = speed_job(11)
+        written = {p for s in sources for _, _, p, _ in sentence_spans(s.text)}
+        rng = random.Random(5)
+        kinds = (_ENTITIES, _CITIES, _STORES, _FEATURES, _EVENTS)
+        changed = []
+        for sentence in rng.sample(sorted(written), 300):
+            words = [w for kind in kinds for w in kind if re.search(rf"\b{re.escape(w)}\b", sentence)]
+            if _twice(sentence, kinds):
+                continue
+            if words:
+                old = rng.choice(words)
+                kind = next(k for k in kinds if old in k)
+                new = re.sub(
+                    rf"\b{re.escape(old)}\b",
+                    rng.choice([w for w in kind if w not in words]),
+                    sentence,
+                    count=1,
+                )
+            else:
+                new = re.sub(r"\d", lambda m: str(int(m.group()) % 9 + 1), sentence, count=1)
+            if new not in written:
+                changed.append(new)
+        grounded = ground(" ".join(changed), sources).claims
+        assert len(grounded) == len(changed) > 200
+        wrong = [
+            g.text
+            for g in grounded
+            if g.status is Status.SUPPORTED
+            and "about" not in g.text
+            and not _twice(g.decision.evidence.sentence.text, kinds)
+        ]
+        assert not wrong
+
+
+def _twice(sentence: str, kinds: Sequence[Sequence[str]]) -> bool:
+    """Does a sentence of the speed sources hold one name twice (the generator draws each anew)?"""
+    return any(len(re.findall(rf"\b{re.escape(w)}\b", sentence)) > 1 for kind in kinds for w in kind)
 
 
 class TestResearchBrief:
