@@ -478,9 +478,7 @@ def assess(
             name, absent = added
             detail = f"the claim lists {name} beside what the source names; the source does not name it"
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, added=absent)
-        if (
-            lacks or (claim.lead and not _opens_with(sentence, next(iter(_opening(claim.plain)), claim.lead)))
-        ) and not says_only:
+        if (lacks or _led_otherwise(claim, sentence)) and not says_only:
             # Every word there, but another name in the subject's place: "Cobalt was designed by ...,
             # who previously built Orchid" against "Orchid was designed by ..., who previously built
             # Cobalt".
@@ -575,26 +573,13 @@ def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozens
     return None
 
 
-_SLOT_OPENERS = frozenset(
-    (
-        "to",
-        "for",
-        "in",
-        "among",
-        "with",
-        "from",
-        "at",
-        "by",
-        "on",
-        "of",
-        "against",
-        "during",
-        "after",
-        "before",
-    )
-)
-"""The words before a slot whose word names whom or what (``free travel to | pensioners``,
-``lowered blood pressure in | women``): another word there is another group."""
+_SLOT_OPENERS = frozenset((
+    "to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against", "during",
+    "after", "before",
+))  # fmt: skip
+"""The words before a slot whose word names whom, what or when (``free travel to | pensioners``,
+``lowered blood pressure in | women``, ``moved to Kafka after | the autumn sale``): another word
+there is another group, thing or time."""
 
 
 _THE = frozenset(("the", "a", "an"))
@@ -733,6 +718,12 @@ def _opens_with(sentence: SourceSentence, word: str) -> bool:
     previously built Ember`` holds Ember, not in the place of ``Ember was designed``.)"""
     first = _opening(sentence.plain)
     return bool(first) and _bare(first[0]) == _bare(word)
+
+
+def _led_otherwise(claim: Features, sentence: SourceSentence) -> bool:
+    """Does the claim open with a name (:attr:`Features.lead`) the sentence does not open with?"""
+    mine = _opening(claim.plain) if claim.lead else []
+    return bool(mine) and not _opens_with(sentence, mine[0])
 
 
 def _opening(plain: str) -> list[str]:
@@ -1085,12 +1076,9 @@ def other_subject(claim: Features, sentence: SourceSentence, index: SourceIndex)
     its source gives it? ``Orchid keeps its audit data for 253 days`` against ``Cobalt keeps its
     audit data for 217 days`` in Cobalt's source, whose sentence before names Orchid: Cobalt's
     figure, no disagreement (:func:`_swapped`, its first place)."""
-    if not claim.lead:
+    if not _led_otherwise(claim, sentence):
         return False
-    mine = _opening(claim.plain)
-    theirs = _opening(sentence.plain)
-    if not mine or not theirs or _bare(mine[0]) == _bare(theirs[0]):
-        return False
+    mine, theirs = _opening(claim.plain), _opening(sentence.plain)
     if (
         len(mine) > 1
         and mine[0][-1:] not in ".,;:!?"

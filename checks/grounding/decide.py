@@ -240,7 +240,7 @@ def _assess_all(
         bare = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
         cov = sum([w for t, w in terms if t in seen or t in tie]) / total if tie and total > 0 else bare
         # Of two sentences covering as much, the one that writes the claim's figures first.
-        held = -sum([d in index.plain(n) for d in digits]) if digits else 0
+        held = -index.writes(n, digits) if digits else 0
         if similarity is None:
             ranked.append((-cov, -cov, held, n, None, bare))
         else:

@@ -590,6 +590,13 @@ class SourceIndex:
             got = r.figures[k] = _figures(r.plains[k])
         return got
 
+    def writes(self, number: int, digits: Sequence[str]) -> int:
+        """How many of a claim's figures (:attr:`Features.digits`) sentence ``number`` writes as the
+        claim does: of two candidates that cover the claim as fully, the one writing more is read
+        first (retrieval and assessment)."""
+        plain = self.plain(number)
+        return sum([d in plain for d in digits])
+
     def names(self, number: int) -> frozenset[str]:
         """The terms of the names in one sentence (:func:`checks.grounding.lexicon.sentence_names`),
         read once."""

@@ -109,5 +109,5 @@ def _by_figures(
         last = row[got[-1]]
         above = [n for n in got if row[n] > last]
         level = np.flatnonzero(mask[i] & (row == last)).tolist()
-        level.sort(key=lambda n: -sum([d in index.plain(n) for d in digits[i]]))
+        level.sort(key=lambda n: -index.writes(n, digits[i]))
         taken[i] = above + level[: len(got) - len(above)]

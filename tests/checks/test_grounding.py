@@ -4901,25 +4901,30 @@ class TestStatuses:
         """A sentence opening with another name its source gives it, in the place of the claim's named
         subject, is about that one, though the sentence before names the claim's (so its
         surroundings held every word): no contradiction of the claim's figure, no support."""
-        cobalt = src(
-            "s1",
+
+        def reviews(name: str, text: str, other: str) -> tuple[Source, Source]:
+            """``name``'s source holding ``text``, and a source of ``other``'s saying nothing of it."""
+            return (
+                src("s1", text, title=f"{name} service review"),
+                src("s2", f"{other} publishes a public status page.", title=f"{other} service review"),
+            )
+
+        cobalt = reviews(
+            "Cobalt",
             "Cobalt was designed by a small group of engineers who previously built Orchid. "
             "Cobalt keeps its audit data for 217 days in a replicated store.",
-            title="Cobalt service review",
+            "Orchid",
         )
-        orchid = src("s2", "Orchid publishes a public status page.", title="Orchid service review")
-        assert status("Orchid keeps its audit data for 253 days in a replicated store.", cobalt, orchid) is (
-            Status.UNSOURCED
-        )
-        lumen = src(
-            "s1",
+        claim = "Orchid keeps its audit data for 253 days in a replicated store."
+        assert status(claim, *cobalt) is Status.UNSOURCED
+        lumen = reviews(
+            "Lumen",
             "Lumen relies on Redis for queues and on Iris for billing. "
             "Lumen was designed by a small group of engineers who previously built Ember.",
-            title="Lumen service review",
+            "Ember",
         )
-        ember = src("s2", "Ember publishes a public status page.", title="Ember service review")
         claim = "Ember was designed by a small group of engineers who previously built Iris."
-        assert status(claim, lumen, ember) is not Status.SUPPORTED
+        assert status(claim, *lumen) is not Status.SUPPORTED
 
     def test_a_missing_figure_is_not_placed_in_another_named_subjects_sentence(self) -> None:
         """``Rowan runs in 5 regions`` where Rowan's source says 8: the 5 of another section's ``Iris
