@@ -815,7 +815,7 @@ def _said_otherwise(
     verb = ended(sentence.plain)
     if verb and now(claim.plain, verb):
         yield f"the source says it used to {verb}, the claim that it does now", cov, not thin
-    state = undone(sentence.plain) if "been" in sentence.plain or "being" in sentence.plain else ""
+    state = undone(sentence.plain)
     if state and still(claim.plain, state):
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
     if not claim.names:

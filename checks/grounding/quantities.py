@@ -1227,8 +1227,7 @@ def _rounded_alike(a: Quantity, b: Quantity) -> bool:
     for figures written in digits: one in words (``a third``, ``two hours``) allows what its
     tolerance says, the other's added."""
     if _DIGIT.search(a.text) is None or _DIGIT.search(b.text) is None:
-        lo, hi = a.interval()
-        return _overlap((lo, hi), b.interval())
+        return _overlap(a.interval(), b.interval())
     t = max(a.tolerance, b.tolerance)
     return a.low - t < b.high and b.low < a.high + t
 
@@ -1314,11 +1313,10 @@ def compare(
                 if q.kind == r.kind == "approx":
                     t = _approx_tolerance(q, r)
                     ok: bool | None = _overlap(q.interval(t), r.interval(t))
+                elif q.kind == r.kind == "exact":
+                    ok = _rounded_alike(q, r)
                 else:
-                    if q.kind == r.kind == "exact":
-                        ok = _rounded_alike(q, r)
-                    else:
-                        ok = low < spans[i][1] and spans[i][0] < high
+                    ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
                         ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
                 if periodic and _other_period(q, r):
