@@ -5,6 +5,12 @@ the embeddings model) and the optional escalation callable; the registered
 check (:mod:`checks.library.grounding`) wraps it. Claims are scored and given
 candidates :data:`BATCH` at a time, so the score matrix stays a few hundred
 rows whatever the length of the draft.
+
+Cheapest first: a claim that a sentence of its section's sources states word
+for word, as does every source it cites, is supported by that sentence
+without being read (:func:`_copied`; a research draft copies many of its
+sentences). A full reading gives a copy the same answer, since no sentence
+can cover it more fully; the shortcut only saves the work.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import numpy.typing as npt
 
 from checks.claims import Claim, is_rhetorical, names_something, parse_prose, to_claim
 from checks.grounding import semantic
-from checks.grounding.assess import THRESHOLDS, Thresholds, Weights
+from checks.grounding.assess import THRESHOLDS, Evidence, Finding, Thresholds, Weights
 from checks.grounding.cited import Cite, find_citations, matching_text
 from checks.grounding.decide import Basis, Decision, Status, decide
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, Outcome
@@ -155,11 +161,37 @@ class _Batches:
     def ground(
         self, picked: Sequence[tuple[Claim, str, list[Cite]]], first: int, sections: SectionSources
     ) -> list[GroundedClaim]:
+        index = self.index
+        located = [sections.at(claim.start) for claim, _, _ in picked]
+        out: list[GroundedClaim | None] = []
+        read: list[int] = []
+        for j, (claim, plain, cited) in enumerate(picked):
+            section, ids = located[j]
+            copied = _copied(plain, ids, _unique(cited), index)
+            if copied is None:
+                read.append(j)
+                out.append(None)
+            else:
+                decision, checks = copied
+                out.append(GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks))
+        if read:
+            decided = self._read([picked[j] for j in read], [located[j] for j in read])
+            for j, (decision, checks) in zip(read, decided, strict=True):
+                claim, plain, _ = picked[j]
+                section, ids = located[j]
+                out[j] = GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks)
+        return [g for g in out if g is not None]
+
+    def _read(
+        self,
+        picked: Sequence[tuple[Claim, str, list[Cite]]],
+        located: Sequence[tuple[str | None, tuple[str, ...] | None]],
+    ) -> list[tuple[Decision, tuple[CitationCheck, ...]]]:
+        """Claims no sentence of their sources states word for word: scored, given candidates, decided."""
         index, th = self.index, self.th
         claim_features = [features(t) for _, t, _ in picked]
         scores = index.scores([sorted(f.terms) for f in claim_features])
         sims = semantic.similarities(index, [t for _, t, _ in picked]) if self.embeddings else None
-        located = [sections.at(claim.start) for claim, _, _ in picked]
         own, other = candidates(
             scores,
             index,
@@ -169,9 +201,9 @@ class _Batches:
             digits=[f.digits for f in claim_features],
         )
         out = []
-        for j, ((claim, plain, cited), feats) in enumerate(zip(picked, claim_features, strict=True)):
+        for j, ((_, _, cited), feats) in enumerate(zip(picked, claim_features, strict=True)):
             sim_row = sims[j] if sims is not None else None
-            section, ids = located[j]
+            ids = located[j][1]
             weights = Weights.of(feats, index)
             allowed, others = own[j], other[j]
             if sim_row is not None:
@@ -199,8 +231,29 @@ class _Batches:
                 )
                 for cite in _unique(cited)
             )
-            out.append(GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks))
+            out.append((decision, checks))
         return out
+
+
+def _copied(
+    plain: str, ids: tuple[str, ...] | None, cited: Sequence[Cite], index: SourceIndex
+) -> tuple[Decision, tuple[CitationCheck, ...]] | None:
+    """A claim that a sentence of its sources states word for word, as does every source it cites:
+    supported, by the first such sentence (None: it must be read)."""
+    n = index.stating(plain, ids)
+    if n is None:
+        return None
+    checks = []
+    for cite in cited:
+        m = index.stating(plain, (cite.source_id,))
+        if m is None:
+            return None
+        checks.append(CitationCheck(cite, _stated(index, m)))
+    return _stated(index, n), tuple(checks)
+
+
+def _stated(index: SourceIndex, n: int) -> Decision:
+    return Decision(Status.SUPPORTED, Basis.STATED, Evidence(index.sentences[n], 1.0, None, Finding.SUPPORT))
 
 
 def _asserts(plain: str) -> bool:

@@ -37,8 +37,9 @@ from checks.grounding import (
     report,
     semantic,
 )
+from checks.grounding.decide import Basis
 from checks.grounding.engine import Grounding
-from checks.grounding.index import build_index, clear_cache
+from checks.grounding.index import SourceIndex, build_index, clear_cache
 from checks.grounding.lexicon import (
     ANTONYMS,
     clauses,
@@ -5094,6 +5095,101 @@ class TestGeneratedDrafts:
 def _twice(sentence: str, kinds: Sequence[Sequence[str]]) -> bool:
     """Does a sentence of the speed sources hold one name twice (the generator draws each anew)?"""
     return any(len(re.findall(rf"\b{re.escape(w)}\b", sentence)) > 1 for kind in kinds for w in kind)
+
+
+class TestCopies:
+    """A claim that a sentence of its section's sources states word for word is supported by that
+    sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
+
+    def test_a_copy_is_decided_as_a_full_reading_decides_it(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Two speed drafts, standard and strict, with and without the shortcut: the same status and
+        basis for every claim, and the same evidence but where the sources repeat a sentence the
+        generator wrote with one name twice (``Cobalt was designed by ... who previously built
+        Cobalt``), which a full reading may credit to a sentence naming another entity."""
+        kinds = (_ENTITIES, _CITIES, _STORES, _FEATURES, _EVENTS)
+        found = []
+        for seed in (12, 21):
+            draft, sources, source_map = speed_job(seed)
+            for strictness in (Strictness.STANDARD, Strictness.STRICT):
+                with monkeypatch.context() as patched:
+                    patched.setattr(SourceIndex, "stating", lambda *_: None)
+                    read = ground(draft, sources, source_map=source_map, strictness=strictness).claims
+                clear_cache()
+                copied = ground(draft, sources, source_map=source_map, strictness=strictness).claims
+                clear_cache()
+                for a, b in zip(read, copied, strict=True):
+                    same = (a.status, a.decision.basis) == (b.status, b.decision.basis)
+                    evidence = [
+                        g.decision.evidence.sentence.number if g.decision.evidence else None for g in (a, b)
+                    ]
+                    found.append((same, evidence[0] == evidence[1] or _twice(a.text, kinds)))
+                verbatim = [
+                    g for g in copied if g.decision.evidence and g.decision.evidence.sentence.plain == g.text
+                ]
+                assert len(verbatim) > 100
+        assert len(found) > 600
+        assert all(same and evidence for same, evidence in found)
+
+    def test_a_copy_is_not_read(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Its citation taken out (``expiry [s2].``), the claim is the source's sentence: supported
+        by it, and its citation found right, with nothing of the claim read."""
+        from checks.grounding import engine
+
+        def unread(_: str) -> None:
+            raise AssertionError("a copy was read")
+
+        monkeypatch.setattr(engine, "features", unread)
+        result = ground(f"{PLATFORM.split('. ')[1]} [s2]", [src("s1", CHECKOUT), src("s2", PLATFORM)])
+        (claim,) = result.claims
+        assert (claim.status, claim.decision.basis) == (Status.SUPPORTED, Basis.STATED)
+        assert (
+            claim.decision.evidence.sentence.text
+            == "Payment sessions are stored in Redis with a 30-minute expiry."
+        )
+        assert [(c.cite.source_id, c.decision.status) for c in claim.citations] == [("s2", Status.SUPPORTED)]
+
+    def test_a_copy_citing_a_source_that_says_otherwise_is_read(self) -> None:
+        """The claim is s1's sentence, but it cites s2, which gives another figure: a critical
+        citation_error, the claim itself supported by s1."""
+        sentence = "The checkout service handled 1,200 requests per second at peak during the autumn sale"
+        other = src(
+            "s2", "The checkout service handled 900 requests per second at peak during the autumn sale."
+        )
+        result = ground(f"{sentence} [s2].", [src("s1", CHECKOUT), other])
+        (claim,) = result.claims
+        assert (claim.status, claim.decision.evidence.sentence.source_id) == (Status.SUPPORTED, "s1")
+        assert [(c.cite.source_id, c.decision.status) for c in claim.citations] == [
+            ("s2", Status.CONTRADICTED)
+        ]
+        errors = [f for f in report.flags(result) if f.type is FlagType.CITATION_ERROR]
+        assert [(f.source_id, f.severity) for f in errors] == [("s2", Severity.CRITICAL)]
+
+    def test_a_copy_of_another_sections_source_is_not_supported(self) -> None:
+        """Word for word in a source the source map gives another section: inferred (unsourced in
+        strict), as any support found only there."""
+        sources = [src("s1", CHECKOUT), src("s2", PLATFORM)]
+        source_map = [
+            SourceMapEntry(section="Checkout", source_ids=["s1"]),
+            SourceMapEntry(section="Platform", source_ids=["s2"]),
+        ]
+        draft = "## Checkout\n\nThe checkout service runs on Kubernetes in three regions.\n"
+        for strictness, expected in (
+            (Strictness.STANDARD, Status.INFERRED),
+            (Strictness.STRICT, Status.UNSOURCED),
+        ):
+            claim = one(draft, *sources, source_map=source_map, strictness=strictness)
+            assert (claim.status, claim.decision.basis) == (expected, Basis.OTHER_SECTION)
+            assert claim.decision.evidence.sentence.source_id == "s2"
+
+    def test_stating_reads_the_sources_given(self) -> None:
+        index = build_index([src("s1", CHECKOUT), src("s2", PLATFORM), src("s3", PLATFORM)])
+        sentence = "The checkout service runs on Kubernetes in three regions."
+        assert index.stating(sentence, None) == 4
+        assert index.stating(sentence, ("s3", "s2")) == 4
+        assert index.stating(sentence, ("s3",)) == 6
+        assert index.stating(sentence, ("s1", "s9")) is None
+        assert index.stating("The checkout service runs on Kubernetes in three regions .", ("s2",)) == 4
+        assert index.stating("The checkout service runs on Kubernetes in 3 regions.", None) is None
 
 
 class TestResearchBrief:
