@@ -18,12 +18,14 @@ and the rules apply in this order:
    candidates: all found, **inferred** (a synthesis); found only in another
    section's sources, **inferred** (**unsourced** in strict); not found,
    **unsourced**: the figure is the claim and nothing backs it;
-4. **inferred** when two partial sentences cover the claim between them;
+4. **inferred** when two partial sentences cover the claim between them
+   (neither about another entity: :func:`_about_another`);
 5. **inferred** (**unsourced** in strict) when only another section's sources
    state it: never silently supported, never contradicted by a source that
    does not back its section;
 6. a partial match: **unsourced** when a figure of the claim is nowhere in its
-   sources, or when its sources lack the claim's words (``reach`` under
+   sources, when every partial sentence is about another entity, or when its
+   sources lack the claim's words (``reach`` under
    :attr:`Thresholds.support`); else **inferred** and *ambiguous*: the judge's
    to decide when one can be asked;
 7. **unsourced** otherwise.
@@ -54,6 +56,7 @@ from checks.grounding.assess import (
     way_terms,
 )
 from checks.grounding.index import Features, SourceIndex
+from checks.grounding.lexicon import lead_term
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -177,20 +180,25 @@ def decide(
             claim, missing, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect
         )
     partial = [e for e in found if e.finding is Finding.PARTIAL]
-    pair = _synthesis(weights, [e for e in partial if not other_subject(claim, e.sentence, index)], th)
+    about = [e for e in partial if not _about_another(claim, e, index)]
+    pair = _synthesis(weights, about, th)
     if pair is not None:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, pair[0], pair[1], ambiguous=suspect)
     backing = other_support()
     if backing is not None:
         return Decision(cross, Basis.OTHER_SECTION, backing)
     if partial:
-        best = max(partial, key=lambda e: e.coverage)
+        best = max(about or partial, key=lambda e: e.coverage)
         if any(q.dim != "year" and not q.vague for q in claim.quantities):
             placed = _figures_elsewhere(
                 claim, best, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect, own=True
             )
             if placed.status is Status.UNSOURCED or placed.basis is Basis.OTHER_SECTION:
                 return placed
+        if not about:
+            # What another entity does ("Ember supports audit logs" against "Quarry supports audit
+            # logs" in Quarry's source): nothing is said of the claim's subject.
+            return Decision(Status.UNSOURCED, Basis.NO_MATCH, best)
         if vocabulary is None:
             reach = 1.0
         else:
@@ -274,6 +282,26 @@ def _assess_all(
         if related >= MAX_RELATED:
             break
     return out
+
+
+def _about_another(claim: Features, e: Evidence, index: SourceIndex) -> bool:
+    """Is a partial sentence about another entity than the claim: one that opens with another name
+    in the place of the claim's subject (:func:`other_subject`), or one that names what its
+    source's title names and the claim does not, where the claim names something that neither the
+    sentence nor that title holds (``The Iris service handled 8,000 requests per second`` against
+    ``The Kestrel service handled 2,100 requests per second`` in a source titled ``Kestrel service
+    review``)? It says nothing of the claim's subject."""
+    n = e.sentence.number
+    title = index.title(n)
+    # The claim's first word counts among its names when it is a word of a source's title: an
+    # entity of the job, not "Typically" ("Dunmore does not support Windows hosts" against "Lumen
+    # supports Windows hosts").
+    named = claim.names | {claim.lead} if claim.lead in index.titles else claim.names
+    if not named <= e.sentence.terms | title:
+        theirs = (index.names(n) | {lead_term(e.sentence.plain)}) & title
+        if theirs and theirs.isdisjoint(claim.terms):
+            return True
+    return other_subject(claim, e.sentence, index)
 
 
 def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresholds) -> bool:

@@ -535,6 +535,8 @@ class SourceIndex:
             sid: r.everything for sid, r in zip(self.source_ids, self._reads, strict=True)
         }
         """Source id -> every term of the source, title included."""
+        self.titles: frozenset[str] = frozenset().union(*(r.title for r in self._reads))
+        """The terms of every source's title."""
         self.embeddings: npt.NDArray[np.float32] | None = None
         """Unit-length sentence embeddings, filled by the embeddings backend on first use."""
         self.vocab: dict[str, int] = {}
@@ -638,6 +640,10 @@ class SourceIndex:
         read once."""
         r, k = self._sentences.locate(number)
         return _names(r, k)
+
+    def title(self, number: int) -> frozenset[str]:
+        """The terms of the title of sentence ``number``'s source."""
+        return self._sentences.locate(number)[0].title
 
     def named_around(self, number: int) -> frozenset[str]:
         """The names a sentence's source gives it: its title's terms, the names in the sentence

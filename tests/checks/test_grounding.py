@@ -3804,14 +3804,22 @@ class TestStatuses:
         Toronto' was supported by 'Iris ... replicates it to Lisbon' (Ember named in the sentence
         before, Toronto one word short), and 'Security reviews of Borealis found no critical issues'
         by the same sentence of Ember's source. Neither is now, and two sentences that both lack
-        the claim's word make no synthesis of it."""
+        the claim's word make no synthesis of it. The first was inferred then, for the judge; it is
+        unsourced now, Iris's sentence being about another entity (``decide._about_another``). The
+        second is inferred: Borealis's own source, mapped to another section, states it."""
         draft, sources, source_map = speed_job(11)
         grounded = {c.text: c for c in ground(draft, sources, source_map=source_map).claims}
-        for text in (
-            "Ember stores session state in object storage and replicates it to Toronto.",
-            "Security reviews of Borealis found no critical issues in the authentication flow.",
+        for text, expected in (
+            (
+                "Ember stores session state in object storage and replicates it to Toronto.",
+                ("unsourced", "no_match"),
+            ),
+            (
+                "Security reviews of Borealis found no critical issues in the authentication flow.",
+                ("inferred", "other_section"),
+            ),
         ):
-            assert grounded[text].status.value == "inferred", text
+            assert (grounded[text].status.value, grounded[text].decision.basis.value) == expected, text
 
     @pytest.mark.parametrize(
         ("claim", "text", "title", "expected"),
@@ -3821,13 +3829,13 @@ class TestStatuses:
                 "Quarry was designed by the team that built Ember. "
                 "Quarry supports audit logs for customers on the enterprise plan.",
                 "Quarry service review",
-                "inferred",
+                "unsourced",
             ),
             (
                 "The Granite documentation explains how retries work.",
                 "Ember replaced Granite in 2022. The Ember documentation explains how retries work.",
                 "Ember service review",
-                "inferred",
+                "unsourced",
             ),
             (
                 "Corran Labs supports audit logs.",
@@ -3841,7 +3849,8 @@ class TestStatuses:
         """'Ember supports audit logs' was supported by 'Quarry supports audit logs' in Quarry's
         source: the sentence before named Ember, so the claim's names were seen. A capitalised
         subject the sentence lacks, where the sentence has a name its source gives it (its title,
-        its names and the sentence before's), is another subject; 'It' is none."""
+        its names and the sentence before's), is another subject; 'It' is none. Such a claim was
+        inferred, for the judge; it is unsourced now: the sentence says nothing of its subject."""
         grounded = one(claim, src("s1", text, title=title))
         assert grounded.status.value == expected
 
@@ -5049,6 +5058,32 @@ class TestGeneratedDrafts:
                     wrong.append((sentence, decision.basis.value, evidence.sentence.text))
         assert not wrong
 
+    def test_no_claim_is_inferred_from_another_entitys_sentence(self) -> None:
+        """A claim about one entity that only partly matches sentences about others is unsourced,
+        not inferred for the judge: ``Ember supports audit logs for customers on the enterprise
+        plan`` against Quarry's ``Quarry supports audit logs ...``, ``The Pinnacle team moved its
+        deployments to Kubernetes`` against Ember's ``The Ember team moved its deployments to object
+        storage``. 95 of 378 such claims in twenty drafts were inferred; in eight drafts, the
+        sentences a claim is inferred from are now always of its entity's own source (``s3`` is the
+        third entity's), and what is left inferred is a detail of that entity (``with the Lisbon
+        office`` against ``with the Nairobi office``)."""
+        wrong = []
+        inferred = 0
+        for seed in range(14, 22):
+            draft, sources, source_map = speed_job(seed)
+            for grounded in ground(draft, sources, source_map=source_map).claims:
+                decision = grounded.decision
+                if decision.basis.value not in ("partial", "synthesis"):
+                    continue
+                inferred += 1
+                named = [(grounded.text.find(e), n) for n, e in enumerate(_ENTITIES) if e in grounded.text]
+                own = f"s{min(named)[1] + 1}"  # the entity named first
+                for evidence in (decision.evidence, decision.second):
+                    if evidence is not None and evidence.sentence.source_id != own:
+                        wrong.append((grounded.text, evidence.sentence.text))
+        assert inferred >= 5
+        assert not wrong
+
     def test_a_sentence_with_one_word_changed_is_not_supported(self) -> None:
         """Sentences of the speed sources with one word changed (an entity, a city, a store, a
         feature, an event, a figure, an opposite), grounded against all twenty sources: none that no
@@ -5095,6 +5130,62 @@ class TestGeneratedDrafts:
 def _twice(sentence: str, kinds: Sequence[Sequence[str]]) -> bool:
     """Does a sentence of the speed sources hold one name twice (the generator draws each anew)?"""
     return any(len(re.findall(rf"\b{re.escape(w)}\b", sentence)) > 1 for kind in kinds for w in kind)
+
+
+class TestAnotherEntity:
+    """What a source says of its own entity says nothing of another's: a claim that only partly
+    matches it is unsourced, not inferred (``decide._about_another``)."""
+
+    @staticmethod
+    def _grounded(claim: str, title: str, text: str) -> Any:
+        other = src("s2", "Ember keeps its audit data for 90 days. Quarry was built by the Oslo team.")
+        return one(claim, src("s1", text, title=title), other)
+
+    @pytest.mark.parametrize(
+        ("claim", "title", "text"),
+        [
+            (
+                "Ember supports audit logs for customers on the enterprise plan.",
+                "Quarry service review",
+                "Quarry supports audit logs for customers on the enterprise plan. It runs in Oslo.",
+            ),
+            (
+                "The Iris service handled 8,000 requests per second at peak in Perth.",
+                "Kestrel service review",
+                "The Kestrel service handled 2,100 requests per second at peak in Perth. It runs in Oslo.",
+            ),
+            (
+                "The Grange has a rooftop bar.",
+                "Orchard Hotel review",
+                "We stayed two nights in June. Orchard Hotel has 120 rooms and a rooftop bar. "
+                "The Grange, its neighbour, has 80 rooms.",
+            ),
+            (
+                "Ember does not support offline mode in the current release.",
+                "Quarry service review",
+                "Quarry supports offline mode for customers on the enterprise plan. It runs in Oslo.",
+            ),
+        ],
+    )
+    def test_another_entitys_sentence_leaves_the_claim_unsourced(
+        self, claim: str, title: str, text: str
+    ) -> None:
+        """Each name of the claim is in the sources, so the words alone do not rule it out."""
+        grounded = self._grounded(claim, title, text)
+        assert grounded.status is Status.UNSOURCED, grounded.decision
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kestrel service handled 2,100 requests per second at peak in Perth.", Status.SUPPORTED),
+            ("The service handled 2,100 requests per second at peak.", Status.SUPPORTED),
+            # The same entity, another city: the judge's to decide.
+            ("The Kestrel service handled 2,100 requests per second at peak in Lisbon.", Status.INFERRED),
+        ],
+    )
+    def test_its_own_entitys_sentence_still_counts(self, claim: str, expected: Status) -> None:
+        text = "The Kestrel service handled 2,100 requests per second at peak in Perth. Lisbon is next."
+        assert self._grounded(claim, "Kestrel service review", text).status is expected
 
 
 class TestCopies:
