@@ -544,6 +544,34 @@ def _short_of_stating(
                 f"the source says it of another ({other}); it names the claim's subject in another clause",
                 True,
             )
+    owner = _owner_unnamed(claim, sentence)
+    if owner:
+        return f"the claim says '{owner[0]}' where the source says '{owner[1]}' and does not name it", True
+    return None
+
+
+def _owner_unnamed(claim: Features, sentence: SourceSentence) -> tuple[str, str] | None:
+    """A capitalised word of the claim right before one the sentence writes after ``the``, where
+    neither the sentence, its surroundings nor the sentence before hold it: (the claim's two words,
+    the sentence's), or
+    None. ``Harwick council approved a new car park`` against ``The council approved a new car
+    park`` in Kelston's minutes: the source's council is the one its surroundings name, and the
+    claim's may be another."""
+    text = sentence.plain.lower()
+    if "the " not in text:
+        return None
+    words = claim.plain.split()
+    for i in range(len(words) - 1):
+        word = words[i]
+        if not word[:1].isupper():
+            continue
+        name = word.removesuffix("'s").removesuffix("\u2019s")
+        got = read_terms(name)
+        if not got or not sentence.seen.isdisjoint(got) or not sentence.before.isdisjoint(got):
+            continue  # "Corran's council met on Monday. The mayor opened the new bridge": Corran's
+        after = _bare(words[i + 1])
+        if after and re.search(rf"\bthe {re.escape(after)}\b", text):
+            return f"{name} {after}", f"the {after}"
     return None
 
 

@@ -5188,6 +5188,78 @@ class TestAnotherEntity:
         assert self._grounded(claim, "Kestrel service review", text).status is expected
 
 
+class TestUnnamedOwner:
+    """A name the claim puts before a word the source writes after ``the`` (``Harwick council``
+    against ``The council``), which neither the sentence, its surroundings nor the sentence before
+    hold: the source's council is the one its own surroundings name, and the claim's may be
+    another. Inferred, for the judge (the claim may add a true owner: ``Tesla's Model 3``), not
+    supported (``assess._owner_unnamed``)."""
+
+    MINUTES = (
+        "The meeting opened at 7pm. The council approved the budget for next year. "
+        "Councillors also discussed bus routes."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "title", "text", "expected"),
+        [
+            ("Harwick council approved the budget for next year.", "Kelston council minutes", MINUTES, "n"),
+            ("Kelston council approved the budget for next year.", "Kelston council minutes", MINUTES, "s"),
+            (
+                "In May, the council approved the budget for next year.",
+                "Kelston council minutes, May",
+                MINUTES,
+                "s",
+            ),
+            (
+                "Globex's A7 arm runs for 8 hours on one charge.",
+                "Acme Robotics product sheet",
+                "This sheet lists the main products. "
+                "The A7 arm lifts up to 20 kg and runs for 8 hours on one charge. Prices are on request.",
+                "n",
+            ),
+            (
+                "Acme's A7 arm runs for 8 hours on one charge.",
+                "Acme Robotics product sheet",
+                "This sheet lists the main products. "
+                "The A7 arm lifts up to 20 kg and runs for 8 hours on one charge. Prices are on request.",
+                "s",
+            ),
+            (
+                "Engineers at the Harwick plant cut energy use by 12%.",
+                "Kelston plant review",
+                "The review covers 2024. Engineers at the plant cut energy use by 12%.",
+                "n",
+            ),
+            (
+                "Corran's mayor opened the new bridge in May.",
+                "Regional news",
+                "Corran's council met on Monday. The mayor opened the new bridge in May.",
+                "s",
+            ),
+        ],
+    )
+    def test_an_owner_the_source_does_not_name(
+        self, claim: str, title: str, text: str, expected: str
+    ) -> None:
+        """``n``: not supported. Inferred for the judge, or unsourced where the claim's name, which
+        no source gives, alone weighs enough to leave the claim short of its sources' words."""
+        notes = src(
+            "s2",
+            "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
+            "House prices rose 3% over the year.",
+        )
+        mapped = [SourceMapEntry(section="Findings", source_ids=["s1", "s2"])]
+        grounded = one(f"## Findings\n\n{claim}\n", src("s1", text, title=title), notes, source_map=mapped)
+        if expected == "s":
+            assert grounded.status is Status.SUPPORTED, grounded.decision
+        else:
+            assert grounded.status in (Status.INFERRED, Status.UNSOURCED), grounded.decision
+        if grounded.status is Status.INFERRED:
+            assert grounded.decision.ambiguous
+            assert "does not name it" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
