@@ -772,14 +772,16 @@ def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 _LEADING_NUMBER = re.compile(_NUM)
+_NEXT_CLAUSE = re.compile(r",|;|\b(?:and|while|but|whereas)\b")
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
 
 
 def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     """A bare number that ends its clause takes the unit of the figure before it: ``The Avon line
     carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
-    40 schools and York has 35`` (35 schools). Only after a figure written number first with a
-    unit after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
+    40 schools and York has 35`` (35 schools), ``hired 40 teachers in 2023, and Easton's hired 25``
+    (25 teachers: a year between them is stepped over). Only after a figure written number first
+    with a unit after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
     out = list(found)
     for i in range(1, len(out)):
         q = out[i]
@@ -787,7 +789,12 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             continue
         if _CLAUSE_OVER.match(text, q.end) is None:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
-        out[i] = in_unit_of(q, out[i - 1]) or q
+        before = out[i - 1]
+        if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
+            # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
+            # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
+            before = out[i - 2]
+        out[i] = in_unit_of(q, before) or q
     return out
 
 

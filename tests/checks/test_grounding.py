@@ -839,6 +839,14 @@ class TestQuantities:
         assert not consistent(third, q1("40% of homes"))
         assert not consistent(q1("a quarter of them"), q1("half of them"))
 
+    def test_an_elided_unit_steps_over_the_year_ending_the_clause_before(self) -> None:
+        """``and Easton's hired 25`` counts teachers, from ``40 teachers`` before ``in 2023,``; a year
+        inside the same clause is no step (``grew 9% in 2024 to 48 million`` is no percentage)."""
+        *_, easton = quantities("Riverton's schools hired 40 teachers in 2023, and Easton's hired 25.")
+        assert (easton.text, easton.dim, easton.low) == ("25", "count:teacher", 25.0)
+        read = quantities("Riverton metro trips grew 9% in 2024 to 48 million.")
+        assert [(q.dim, q.low) for q in read if q.text == "48 million"] == [("number", 48_000_000)]
+
     def test_a_bare_number_counts_what_its_clause_names(self) -> None:
         """'visits were 210,000' counts visits: it conflicts with '236,000 visits'; a bare number in a
         clause about something else does not."""
