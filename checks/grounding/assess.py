@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import chain
+from itertools import chain, pairwise
 from typing import NamedTuple
 
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
@@ -553,24 +553,23 @@ def _short_of_stating(
 def _owner_unnamed(claim: Features, sentence: SourceSentence) -> tuple[str, str] | None:
     """A capitalised word of the claim right before one the sentence writes after ``the``, where
     neither the sentence, its surroundings nor the sentence before hold it: (the claim's two words,
-    the sentence's), or
-    None. ``Harwick council approved a new car park`` against ``The council approved a new car
-    park`` in Kelston's minutes: the source's council is the one its surroundings name, and the
-    claim's may be another."""
+    the sentence's), or None. ``Harwick council approved a new car park`` against ``The council
+    approved a new car park`` in Kelston's minutes: the source's council is the one its
+    surroundings name, and the claim's may be another."""
     text = sentence.plain.lower()
     if "the " not in text:
         return None
+    lows = text.split()
+    after_the = {_bare(lows[k + 1]) for k in range(len(lows) - 1) if lows[k] == "the"}
     words = claim.plain.split()
-    for i in range(len(words) - 1):
-        word = words[i]
-        if not word[:1].isupper():
+    for word, following in pairwise(words):
+        after = _bare(following)
+        if not word[:1].isupper() or not after or after not in after_the:
             continue
         name = word.removesuffix("'s").removesuffix("\u2019s")
         got = read_terms(name)
-        if not got or not sentence.seen.isdisjoint(got) or not sentence.before.isdisjoint(got):
-            continue  # "Corran's council met on Monday. The mayor opened the new bridge": Corran's
-        after = _bare(words[i + 1])
-        if after and re.search(rf"\bthe {re.escape(after)}\b", text):
+        if got and sentence.seen.isdisjoint(got) and sentence.before.isdisjoint(got):
+            # (the sentence before may name it: "Corran's council met on Monday. The mayor opened ...")
             return f"{name} {after}", f"the {after}"
     return None
 
