@@ -1103,8 +1103,9 @@ def other_subject(claim: Features, sentence: SourceSentence, index: SourceIndex)
     its source gives it? ``Orchid keeps its audit data for 253 days`` against ``Cobalt keeps its
     audit data for 217 days`` in Cobalt's source, whose sentence before names Orchid: Cobalt's
     figure, no disagreement (:func:`_swapped`, its first place)."""
-    if not _led_otherwise(claim, sentence):
-        return False
+    if not _led_otherwise(claim, sentence) or claim.lead in sentence.terms:
+        return False  # (a sentence of two subjects, the claim's among them: "Osprey carries 3,000
+        # riders a day and Kestrel 5,500"; the figures' names say whose is whose)
     mine, theirs = _opening(claim.plain), _opening(sentence.plain)
     if (
         len(mine) > 1

@@ -1804,7 +1804,14 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         dim, factor = "number", 1.0  # "in 2024 sales rose": a year, then what it counts; read below
     else:
         pos = after_unit
-    named = currency is None and (dim == "number" or dim.startswith("count:")) and not _year_like(raw)
+    # A number with a thousands separator names nothing: "and Kestrel 5,500" is Kestrel's figure,
+    # not a model the way "Python 3.8" or "Boeing 737" is.
+    named = (
+        currency is None
+        and (dim == "number" or dim.startswith("count:"))
+        and not _year_like(raw)
+        and _GROUPED.fullmatch(raw) is None
+    )
     if named and _names(text, begin if kind == "exact" else start):
         return None
     low = high = value
@@ -2027,6 +2034,10 @@ def _tail(text: str) -> str | None:
     if text[-2:].lower() == "us":
         text = text[:-2]
     return text.rstrip().lower()
+
+
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+"""A number written with thousands separators (``5,500``, ``12,000,000``)."""
 
 
 def _names(text: str, start: int) -> bool:

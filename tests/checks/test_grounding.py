@@ -839,6 +839,13 @@ class TestQuantities:
         assert not consistent(third, q1("40% of homes"))
         assert not consistent(q1("a quarter of them"), q1("half of them"))
 
+    def test_a_grouped_number_after_a_name_is_a_figure(self) -> None:
+        """``Python 3.8`` and ``Boeing 737`` name things; ``Kestrel 5,500`` does not."""
+        assert quantities("It runs Windows 10 and Python 3.8.") == []
+        assert [q.text for q in quantities("The Boeing 737 seats 189.")] == ["189"]
+        read = quantities("Osprey carries 3,000 riders a day, Kestrel 5,500.")
+        assert [(q.text, q.dim) for q in read] == [("3,000 riders a day", "rate"), ("5,500", "rate")]
+
     def test_an_elided_unit_steps_over_the_year_ending_the_clause_before(self) -> None:
         """``and Easton's hired 25`` counts teachers, from ``40 teachers`` before ``in 2023,``; a year
         inside the same clause is no step (``grew 9% in 2024 to 48 million`` is no percentage)."""
@@ -2482,6 +2489,28 @@ class TestStatuses:
             )
         assert denies_all("The ferry does not always run on time.") == "not always"
         assert denies_all("Not all trains stop, and none stop on Sundays.") == ""
+
+    @pytest.mark.parametrize("title", ["Transit notes", "Osprey and Kestrel lines"])
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Kestrel carries 3,000 riders a day.", "c"),
+            ("Osprey carries 3,000 riders a day.", "s"),
+            ("Osprey carries 5,500 riders a day.", "c"),
+        ],
+    )
+    def test_a_figure_after_a_second_name(self, title: str, claim: str, expected: str) -> None:
+        """``and Kestrel 5,500`` is Kestrel's figure: a number with a thousands separator is no
+        model number (``Python 3.8``), so it is read, in the unit of the one before. ``Kestrel
+        carries 3,000 riders a day`` was supported by Osprey's 3,000 under a plain title, and
+        unsourced under one naming both lines, the sentence read as Osprey's alone; a sentence that
+        names the claim's subject as well is not another subject's (``assess.other_subject``)."""
+        source = src(
+            "s1",
+            "The network was reviewed in May. Osprey carries 3,000 riders a day and Kestrel 5,500.",
+            title=title,
+        )
+        assert one(claim, source).status.value[0] == expected
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
