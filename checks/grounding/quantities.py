@@ -1812,7 +1812,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         and not _year_like(raw)
         and _GROUPED.fullmatch(raw) is None
     )
-    if named and _names(text, begin if kind == "exact" else start):
+    if named and _names(text, begin if kind == "exact" else start) and not _elliptical(text, begin, pos):
         return None
     low = high = value
     after = _NEXT.match(text, pos)
@@ -2034,6 +2034,29 @@ def _tail(text: str) -> str | None:
     if text[-2:].lower() == "us":
         text = text[:-2]
     return text.rstrip().lower()
+
+
+_ELLIPSIS = re.compile(r"(?:,|;|\band|\bwhile|\bbut|\bwhereas)\s+(?:the\s+)?[A-Z][\w'\u2019-]*\s+$")
+"""A name after a conjunction, right before a number: ``, and York 35``, ``while the A321 220``."""
+_FIGURE_AND_WORD = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
+_CLAUSE_BEFORE = 120
+"""How far back the figure an elided one takes its unit from is looked for (bounded: each read is
+of that much text, not of the sentence so far)."""
+
+
+def _elliptical(text: str, begin: int, end: int) -> bool:
+    """Is the number at ``begin``..``end`` after a name the figure of that name, elided: ``Leeds has
+    40 schools and York 35`` (35 schools)? Only after a conjunction, at the end of its clause, and
+    when the clause before ends on a figure written number first with a unit (``40 schools``), whose
+    unit it takes (:func:`_elided_units`): ``It runs Windows 10 and Python 3.8`` holds no such
+    figure, and Python 3.8 stays a name."""
+    m = _ELLIPSIS.search(text, max(0, begin - 48), begin)
+    if m is None or _CLAUSE_OVER.match(text, end) is None:
+        return False
+    # The last number of the clause before and the word after it: a unit or a noun it counts, not
+    # "and" ("Windows 10 and Python 3.8"). A pattern, not a reading: the reading recurses.
+    found = _FIGURE_AND_WORD.findall(text, max(0, m.start() - _CLAUSE_BEFORE), m.start())
+    return bool(found) and found[-1].lower() not in STOPWORDS
 
 
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")

@@ -840,11 +840,25 @@ class TestQuantities:
         assert not consistent(q1("a quarter of them"), q1("half of them"))
 
     def test_a_grouped_number_after_a_name_is_a_figure(self) -> None:
-        """``Python 3.8`` and ``Boeing 737`` name things; ``Kestrel 5,500`` does not."""
+        """``Python 3.8`` and ``Boeing 737`` name things; ``Kestrel 5,500`` does not, nor does
+        ``and York 35`` after ``40 schools``: a name after a conjunction, at the end of its clause,
+        after a figure that counts something."""
         assert quantities("It runs Windows 10 and Python 3.8.") == []
+        assert quantities("It supports Python 3.7 and Python 3.8.") == []
         assert [q.text for q in quantities("The Boeing 737 seats 189.")] == ["189"]
         read = quantities("Osprey carries 3,000 riders a day, Kestrel 5,500.")
         assert [(q.text, q.dim) for q in read] == [("3,000 riders a day", "rate"), ("5,500", "rate")]
+        read = quantities("The A320 carries 180 passengers and the A321 220.")
+        assert [(q.text, q.dim) for q in read] == [
+            ("180 passengers", "count:passeng"),
+            ("220", "count:passeng"),
+        ]
+
+    def test_elided_figures_after_names_read_in_linear_time(self) -> None:
+        """Each elided figure looks back a bounded way: 20,000 of them in one sentence are all read
+        (a first version read the sentence so far for each, recursively)."""
+        text = "Leeds has 40 schools" + "".join(f", York {n % 90 + 1}" for n in range(20_000)) + "."
+        assert len(quantities(text)) == 20_001
 
     def test_an_elided_unit_steps_over_the_year_ending_the_clause_before(self) -> None:
         """``and Easton's hired 25`` counts teachers, from ``40 teachers`` before ``in 2023,``; a year
@@ -2489,6 +2503,16 @@ class TestStatuses:
             )
         assert denies_all("The ferry does not always run on time.") == "not always"
         assert denies_all("Not all trains stop, and none stop on Sundays.") == ""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [("York has 35 schools.", "s"), ("York has 40 schools.", "c"), ("Leeds has 35 schools.", "c")],
+    )
+    def test_a_small_figure_after_a_second_name(self, claim: str, expected: str) -> None:
+        """``and York 35`` is York's 35 schools (it was read as a name, like ``Python 3.8``, and
+        ``York has 40 schools`` was supported by Leeds's 40)."""
+        source = src("s1", "The survey ran in May. Leeds has 40 schools and York 35. Class sizes fell.")
+        assert one(claim, source).status.value[0] == expected
 
     @pytest.mark.parametrize("title", ["Transit notes", "Osprey and Kestrel lines"])
     @pytest.mark.parametrize(
