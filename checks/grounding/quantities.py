@@ -2036,8 +2036,9 @@ def _tail(text: str) -> str | None:
     return text.rstrip().lower()
 
 
-_ELLIPSIS = re.compile(r"(?:,|;|\band|\bwhile|\bbut|\bwhereas)\s+(?:the\s+)?[A-Z][\w'\u2019-]*\s+$")
-"""A name after a conjunction, right before a number: ``, and York 35``, ``while the A321 220``."""
+_ELLIPSIS = re.compile(r"(?:,|;|\band|\bwhile|\bbut|\bwhereas)\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s+){1,3}$")
+"""A name (of up to three words) after a conjunction, right before a number: ``, and York 35``,
+``while the A321 220``, ``and Team B 1``."""
 _FIGURE_AND_WORD = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
 _CLAUSE_BEFORE = 120
 """How far back the figure an elided one takes its unit from is looked for (bounded: each read is

@@ -848,6 +848,8 @@ class TestQuantities:
         assert [q.text for q in quantities("The Boeing 737 seats 189.")] == ["189"]
         read = quantities("Osprey carries 3,000 riders a day, Kestrel 5,500.")
         assert [(q.text, q.dim) for q in read] == [("3,000 riders a day", "rate"), ("5,500", "rate")]
+        read = quantities("Team A scored 3 goals and Team B 1.")
+        assert [(q.text, q.dim) for q in read] == [("3 goals", "count:goal"), ("1", "count:goal")]
         read = quantities("The A320 carries 180 passengers and the A321 220.")
         assert [(q.text, q.dim) for q in read] == [
             ("180 passengers", "count:passeng"),
