@@ -496,7 +496,7 @@ def verbatim(plain: str) -> str:
     return _BEFORE_STOP.sub("", plain)
 
 
-def _verbatim(r: _Read) -> dict[str, int]:
+def _verbatims(r: _Read) -> dict[str, int]:
     """:attr:`_Read.verbatim`, read on first use."""
     if not r.verbatim and r.plains:
         found = r.verbatim
@@ -588,7 +588,7 @@ class SourceIndex:
         first = self._sentences._first
         for p, sid in enumerate(self.source_ids):
             if wanted is None or sid in wanted:
-                k = _verbatim(self._reads[p]).get(key)
+                k = _verbatims(self._reads[p]).get(key)
                 if k is not None:
                     return first[p] + k
         return None

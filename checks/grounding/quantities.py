@@ -2041,8 +2041,8 @@ _ELLIPSIS = re.compile(r"(?:,|;|\band|\bwhile|\bbut|\bwhereas)\s+(?:the\s+)?(?:[
 ``while the A321 220``, ``and Team B 1``."""
 _FIGURE_AND_WORD = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
 _CLAUSE_BEFORE = 120
-"""How far back the figure an elided one takes its unit from is looked for (bounded: each read is
-of that much text, not of the sentence so far)."""
+"""How many characters before an elided figure's name the figure it takes its unit from is looked
+for (bounded: a long sentence is not scanned back to its start for each)."""
 
 
 def _elliptical(text: str, begin: int, end: int) -> bool:
