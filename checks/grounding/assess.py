@@ -481,8 +481,9 @@ def assess(
         if (lacks or _led_otherwise(claim, sentence)) and not says_only:
             # Every word there, but another name in the subject's place: "Cobalt was designed by ...,
             # who previously built Orchid" against "Orchid was designed by ..., who previously built
-            # Cobalt".
-            other = _swapped(claim, sentence, index, several=several)
+            # Cobalt"; unless the claim's figures are its subject's in the sentence (_bound).
+            subject = not _bound(claim, relation, sentence)
+            other = _swapped(claim, sentence, index, several=several, subject=subject)
         if other is not None:
             claimed, stated, absent, _ = other
             detail = f"the claim says '{claimed}' where the source says '{stated}'"
@@ -548,6 +549,17 @@ def _short_of_stating(
     if owner:
         return f"the claim says '{owner[0]}' where the source says '{owner[1]}' and does not name it", True
     return None
+
+
+def _bound(claim: Features, relation: Relation, sentence: SourceSentence) -> bool:
+    """Are the claim's figures (no bare number or year) paired with the sentence's figures of the
+    claim's own subject, named in the sentence past its opening? ``Kestrel carries 5,500 riders a
+    day`` against ``Osprey carries 3,000 riders a day and Kestrel 5,500``: Kestrel's figure, though
+    the sentence opens with Osprey (:func:`figure_names` paired them by the name)."""
+    if not claim.lead or claim.lead not in sentence.terms:
+        return False
+    mine = strong(claim.quantities)
+    return bool(mine) and len(strong(q for q, _ in relation.matched)) == len(mine) and not relation.conflicts
 
 
 def _owner_unnamed(claim: Features, sentence: SourceSentence) -> tuple[str, str] | None:
@@ -617,7 +629,7 @@ def _bare(piece: str) -> str:
 
 
 def _swapped(
-    claim: Features, sentence: SourceSentence, index: SourceIndex, *, several: bool
+    claim: Features, sentence: SourceSentence, index: SourceIndex, *, several: bool, subject: bool = True
 ) -> tuple[str, str, frozenset[str], bool] | None:
     """A word of the claim the sentence does not hold where the sentence, between the same words,
     has one the claim does not: (the claim's word, the sentence's, the claim word's terms), or
@@ -630,7 +642,7 @@ def _swapped(
     (:meth:`SourceIndex.named_around`): ``Ember supports audit logs`` against ``Quarry supports
     audit logs`` in Quarry's source, whose sentence before names Ember. The last of the four:
     whether the sentence says ``only`` before the slot (``may use phones only during lunch breaks``:
-    it denies ``during lessons``)."""
+    it denies ``during lessons``). ``subject=False``: the places only, not the named subject."""
     # Read without articles: "sold only at the box office" has "box" where "sold at supermarkets"
     # has "supermarkets".
     pieces = [p for p in claim.plain.split() if p.lower() not in _THE]
@@ -653,6 +665,7 @@ def _swapped(
             )
             or (
                 i == 0
+                and subject
                 and pieces[0][:1].isupper()
                 and not (own.issuperset(got) and _opens_with(sentence, pieces[0]))
             )

@@ -2521,8 +2521,10 @@ class TestStatuses:
         ("claim", "expected"),
         [
             ("Kestrel carries 3,000 riders a day.", "c"),
+            ("Kestrel carries 5,500 riders a day.", "s"),
             ("Osprey carries 3,000 riders a day.", "s"),
             ("Osprey carries 5,500 riders a day.", "c"),
+            ("Kestrel carries 5,500 riders a day in winter.", "u"),
         ],
     )
     def test_a_figure_after_a_second_name(self, title: str, claim: str, expected: str) -> None:
@@ -2530,7 +2532,9 @@ class TestStatuses:
         model number (``Python 3.8``), so it is read, in the unit of the one before. ``Kestrel
         carries 3,000 riders a day`` was supported by Osprey's 3,000 under a plain title, and
         unsourced under one naming both lines, the sentence read as Osprey's alone; a sentence that
-        names the claim's subject as well is not another subject's (``assess.other_subject``)."""
+        names the claim's subject as well is not another subject's (``assess.other_subject``), nor is
+        its opening name a swap for the claim's when the claim's figures are its subject's there
+        (``assess._bound``: ``Kestrel carries 5,500`` was inferred under that title)."""
         source = src(
             "s1",
             "The network was reviewed in May. Osprey carries 3,000 riders a day and Kestrel 5,500.",
