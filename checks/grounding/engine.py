@@ -161,26 +161,20 @@ class _Batches:
     def ground(
         self, picked: Sequence[tuple[Claim, str, list[Cite]]], first: int, sections: SectionSources
     ) -> list[GroundedClaim]:
-        index = self.index
         located = [sections.at(claim.start) for claim, _, _ in picked]
-        out: list[GroundedClaim | None] = []
-        read: list[int] = []
-        for j, (claim, plain, cited) in enumerate(picked):
-            section, ids = located[j]
-            copied = _copied(plain, ids, _unique(cited), index)
-            if copied is None:
-                read.append(j)
-                out.append(None)
-            else:
-                decision, checks = copied
-                out.append(GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks))
-        if read:
-            decided = self._read([picked[j] for j in read], [located[j] for j in read])
-            for j, (decision, checks) in zip(read, decided, strict=True):
-                claim, plain, _ = picked[j]
-                section, ids = located[j]
-                out[j] = GroundedClaim(first + j + 1, claim, plain, section, ids, decision, checks)
-        return [g for g in out if g is not None]
+        copies = [
+            _copied(plain, ids, _unique(cited), self.index)
+            for (_, plain, cited), (_, ids) in zip(picked, located, strict=True)
+        ]
+        read = [j for j, copied in enumerate(copies) if copied is None]
+        # The claims not copied, read together (scored as one batch), in draft order.
+        readings = iter(self._read([picked[j] for j in read], [located[j] for j in read]) if read else ())
+        return [
+            GroundedClaim(first + j + 1, claim, plain, section, ids, *(copied or next(readings)))
+            for j, ((claim, plain, _), (section, ids), copied) in enumerate(
+                zip(picked, located, copies, strict=True)
+            )
+        ]
 
     def _read(
         self,

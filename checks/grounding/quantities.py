@@ -772,7 +772,9 @@ def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 _LEADING_NUMBER = re.compile(_NUM)
-_NEXT_CLAUSE = re.compile(r",|;|\b(?:and|while|but|whereas)\b")
+_CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
+"""What opens the next clause: a comma, a semicolon, or a conjunction."""
+_NEXT_CLAUSE = re.compile(_CONJUNCTION)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
 
 
@@ -2036,7 +2038,7 @@ def _tail(text: str) -> str | None:
     return text.rstrip().lower()
 
 
-_ELLIPSIS = re.compile(r"(?:,|;|\band|\bwhile|\bbut|\bwhereas)\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s+){1,3}$")
+_ELLIPSIS = re.compile(rf"(?:{_CONJUNCTION})\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s+){{1,3}}$")
 """A name (of up to three words) after a conjunction, right before a number: ``, and York 35``,
 ``while the A321 220``, ``and Team B 1``."""
 _FIGURE_AND_WORD = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
