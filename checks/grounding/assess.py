@@ -29,6 +29,7 @@ from enum import StrEnum
 from itertools import chain, pairwise
 from typing import NamedTuple
 
+from checks.grounding.identifiers import clash
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
@@ -435,6 +436,7 @@ def assess(
     figures = _figures_stated(claim, relation, sentence.seen)
     if figures:
         own, cov = _lift(own, weights, figures), _lift(cov, weights, figures)
+    read = sentence.plain
     if not _states(own, cov, th) and _REFERRING.match(sentence.plain) is not None:
         # "The Harwick plant opened in 2001. It employs 450 people." states "The Harwick plant
         # employs 450 people": "It" is what the sentence before is about.
@@ -442,6 +444,7 @@ def assess(
         if referent:
             own = coverage(weights, sentence.terms | referent | turned | tie)
             cov = coverage(weights, sentence.seen | referent | turned | tie)
+            read = f"{index.plain(sentence.number - 1)} {read}"  # what the pronoun stands for is read too
     several = _SEVERAL.search(sentence.plain) is not None
     lacks = several or not claim.terms <= sentence.terms
     # A sentence that says "only" may deny the claim's word in its place, covered or not; any other is
@@ -469,6 +472,14 @@ def assess(
                 coverage(weights, rest | turned | tie), coverage(weights, rest | sentence.context), th
             ):
                 return Evidence(sentence, bare, similarity, Finding.NONE)
+        clashed = clash(claim.identifiers, read) if claim.identifiers else None
+        if clashed is not None:
+            # "written in Python 3.11" against "written in Python 3.8": every word stated, and the
+            # version (a standard, a model, a code, a time of day) another.
+            detail = f"the claim gives {clashed[0].text} where the source gives {clashed[1].text}"
+            if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
+                return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
         missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
             detail = f"the source does not state {missing[0].text}"

@@ -54,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from checks.claims import sentence_spans
+from checks.grounding.identifiers import Identifier, identifiers
 from checks.grounding.lexicon import (
     BOUNDARY,
     clauses,
@@ -144,6 +145,9 @@ class Features:
     digits: tuple[str, ...] = ()
     """Its figures' digits as written (``3,450``, ``5.2``): of two candidates that cover it as fully,
     the one that writes them is read first."""
+    identifiers: tuple[Identifier, ...] = ()
+    """The numbers that name things in it (:func:`checks.grounding.identifiers.identifiers`:
+    ``Python 3.8``, ``ISO 27001``, ``14:30``): no figures, but a source may give them otherwise."""
 
 
 def features(plain: str) -> Features:
@@ -165,6 +169,7 @@ def features(plain: str) -> Features:
         scope,
         own.intersection(terms(scope.text)) if scope is not None else frozenset(),
         tuple(dict.fromkeys(_DIGIT_RUN.findall(plain))),
+        identifiers(plain),
     )
 
 

@@ -337,6 +337,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
+    if _CLOCK_HALF.search(text) is not None:
+        _clock_halves(pieces, found)
     return directions(text, pieces, found)
 
 
@@ -456,6 +458,22 @@ def _lettered(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
         letter = pieces[i].rstrip(".,;:!?)")
         if len(letter) == 1 and "A" <= letter <= "Z" and pieces[i - 1].lower() in _LETTERED:
             found[i] = (f"{pieces[i - 1].lower()}-{letter.lower()}",)
+
+
+_CLOCK_HALF = re.compile(r"\d\s*(?:[aApP]\.?[mM]\b)")
+_HALF_OF_DAY = re.compile(r"(?:\d{1,2}(?:[:.]\d\d)?)?[ap]\.?m\.?", re.IGNORECASE)
+
+
+def _clock_halves(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``pm`` and ``am`` of a time of day (``2:30 pm``, ``9am``) dropped: notation, not words, so
+    ``ends at 2:30 pm`` holds no term that ``ends at 14:30`` lacks (the times compare as
+    identifiers: :mod:`checks.grounding.identifiers`). ``The PM said`` keeps its term."""
+    for i, piece in enumerate(pieces):
+        bare = piece.rstrip(",;:!?)")
+        if _HALF_OF_DAY.fullmatch(bare) is not None and (
+            bare[:1].isdigit() or (i > 0 and pieces[i - 1][-1:].isdigit())
+        ):
+            found[i] = ()
 
 
 CHANGES = frozenset((stem("increase"), stem("decrease")))

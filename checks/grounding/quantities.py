@@ -52,6 +52,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
+from checks.grounding.identifiers import NAMING
 from checks.grounding.lexicon import (
     COMPARATIVES,
     COUNTS,
@@ -321,8 +322,6 @@ _UPPER = frozenset(
         "<", "<=", "≤",
     )
 )  # fmt: skip
-# A number right after one of these, or after a capitalised name, is part of a name: "Python 3.8".
-_NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
 # The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
 # (apostrophes of both kinds) searched forwards tries every position of the window; backwards it is
 # one anchored match.
@@ -2075,7 +2074,7 @@ def _names(text: str, start: int) -> bool:
     if word.endswith(("'s", "\u2019s", "'", "\u2019")):
         return False  # a possessive: "Alto Verde's 1,250 members"
     low = word.lower()
-    if low in _NAMING:
+    if low in NAMING:  # a number right after one, or after a capitalised name, is part of a name
         return True
     if low in MONTHS or low in STOPWORDS or low in _WORD_NUMBERS:
         return False

@@ -5327,6 +5327,73 @@ class TestUnnamedOwner:
             assert "does not name it" in grounded.decision.evidence.detail
 
 
+class TestIdentifiers:
+    """A number that names a thing (a version, a model, a standard, a code, a time of day) is no
+    figure, so a claim giving another one had every word and every figure stated: supported. It
+    is contradicted now, where the sentence names the same thing and nowhere writes the claim's
+    value (``assess``, :func:`checks.grounding.identifiers.clash`)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The module is written in Python 3.11.", "The module is written in Python 3.8.", "c"),
+            ("The module is written in Python 3.8.", "The module is written in Python 3.8.", "s"),
+            ("The cluster runs Kubernetes 1.29.", "The cluster runs Kubernetes 1.27.", "c"),
+            ("The maintenance window ends at 15:30 UTC.", "The maintenance window ends at 14:30 UTC.", "c"),
+            ("The maintenance window ends at 2:30 pm.", "The maintenance window ends at 14:30.", "s"),
+            (
+                "The endpoint returns HTTP 500 when a token expires.",
+                "The endpoint returns HTTP 401 when a token expires.",
+                "c",
+            ),
+            ("The vendor is certified to ISO 9001.", "The vendor is certified to ISO 27001.", "c"),
+            (
+                "The airline flies the route with a Boeing 787.",
+                "The airline flies the route with a Boeing 737.",
+                "c",
+            ),
+            ("The flaw is tracked as CVE-2024-3095.", "The flaw is tracked as CVE-2024-3094.", "c"),
+            (
+                "The library dropped support for Node 16 in version 4.0.",
+                "The library dropped support for Node 16 in version 5.0.",
+                "c",
+            ),
+            (
+                "The library dropped support for Node 16 in version 5.",
+                "The library dropped support for Node 16 in version 5.0.",
+                "s",
+            ),
+            ("The plugin runs on Python 3.12.", "The plugin runs on Python 3.10 or newer.", "s"),
+            ("The plugin runs on Python 3.11.", "The plugin runs on Python 3.10, 3.11 and 3.12.", "s"),
+            ("Flight BA 117 leaves from Terminal 3.", "Flight BA 117 leaves from Terminal 5.", "c"),
+        ],
+    )
+    def test_another_value_of_the_same_thing_contradicts(
+        self, claim: str, sentence: str, expected: str
+    ) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.NUMERIC_CONFLICT
+            assert "where the source gives" in grounded.decision.evidence.detail
+
+    def test_the_detail_names_both_values(self) -> None:
+        grounded = in_one_sentence(
+            "The module is written in Python 3.11.", "The module is written in Python 3.8.", "c"
+        )
+        assert (
+            grounded.decision.evidence.detail
+            == "the claim gives Python 3.11 where the source gives Python 3.8"
+        )
+
+    def test_another_subjects_version_contradicts_nothing(self) -> None:
+        """``Dockside runs on Python 3.8`` says nothing of Harbor's version."""
+        grounded = one(
+            "Harbor runs on Python 3.11.",
+            src("s1", "Both tools are open source. Dockside runs on Python 3.8. Harbor is written in Go."),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
