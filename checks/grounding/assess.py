@@ -1172,6 +1172,8 @@ def _referent(
     before's figures among the matched."""
     if relation.conflicts or (claim.quantities and not relation.matched):
         return _NONE, relation
+    if not relation.matched and claim.terms.isdisjoint(sentence.terms):
+        return _NONE, relation  # "Its offices are in Leeds" states nothing the claim says itself
     n = sentence.number
     if n == index.spans[sentence.source_id][0]:
         return _NONE, relation

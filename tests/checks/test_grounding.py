@@ -5876,6 +5876,24 @@ class TestEmbeddings:
         ]:
             assert status(claim, src("s1", CHECKOUT), backend="embeddings") is expected
 
+    @pytest.mark.parametrize(
+        ("claim", "stated"),
+        [
+            ("Harwick Foods is certified by Ofqual.", "Harwick Foods is not certified by Ofqual."),
+            ("The vendor is certified to ISO 9001.", "The vendor is certified to ISO 27001."),
+        ],
+    )
+    def test_a_pronoun_sentence_that_says_nothing_of_the_claim_supports_nothing(
+        self, embeddings_model: Any, claim: str, stated: str
+    ) -> None:
+        """``Its offices are in Leeds`` holds no word of the claim: the sentence before lent it every
+        word (``assess._referent``), and it supported the claim that the sentence before
+        contradicts, on the embeddings path, where candidates are read by similarity too."""
+        text = f"The audit took two weeks. {stated} Its offices are in Leeds."
+        grounded = one(claim, src("s1", text), backend="embeddings")
+        assert grounded.status is Status.CONTRADICTED
+        assert grounded.decision.evidence.sentence.plain == stated
+
     def test_lexical_is_the_default_and_auto_opts_in(self, embeddings_model: Any) -> None:
         """Even with the extra installed the default is lexical (embeddings cost ~100x the time);
         the workspace setting `auto` (VERIFLEET_GROUNDING_BACKEND) picks embeddings when installed."""
