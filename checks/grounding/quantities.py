@@ -476,6 +476,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     if most:  # "the second most visited": the rank takes the place of the ordinal read alone
         ranks = [q for m in _MOST_RANK.finditer(text) if (q := _rank(text, m)) is not None]
         found = _merged([q for q in found if not _within(q, ranks)], ranks, limit)
+    if "/" in sentence:  # "3/4 of staff": a share written with a slash
+        found = _merged(
+            found, [q for m in _SLASHED.finditer(text) if (q := _slashed(text, m)) is not None], limit
+        )
     if (
         "uarter" in sentence
         or "alf" in sentence
@@ -1977,6 +1981,26 @@ def _share(text: str, m: re.Match[str]) -> Quantity | None:
     begin = qualified if kind != "exact" else start
     tolerance = SHARE_TOLERANCE * ratio
     return Quantity(ratio, ratio, "fraction", kind, tolerance, begin, m.end(), text[begin : m.end()])
+
+
+_SLASHED = re.compile(
+    r"(?<![\w/.,])(?P<part>\d{1,3})/(?P<whole>\d{1,3})(?![\w/%]|[.,]\d)(?=\s+(?:of|majority)\b)"
+)
+"""A share written with a slash, before ``of`` or ``majority``: ``3/4 of staff``, ``a 2/3 majority``
+(not a date, ``12/05/2024``, nor ``24/7``: a part is less than its whole)."""
+
+
+def _slashed(text: str, m: re.Match[str]) -> Quantity | None:
+    """A share written with a slash (:data:`_SLASHED`) as a fraction, like ``three quarters of``."""
+    part, whole = int(m.group("part")), int(m.group("whole"))
+    if not 0 < part < whole:
+        return None
+    ratio = part / whole
+    kind, _, qualified = _qualifier(text, m.start(), m.start())
+    begin = qualified if kind != "exact" else m.start()
+    return Quantity(
+        ratio, ratio, "fraction", kind, SHARE_TOLERANCE * ratio, begin, m.end(), text[begin : m.end()]
+    )
 
 
 def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:

@@ -554,13 +554,31 @@ class TestQuantities:
             ("9 out of 10 dentists", 0.9, "exact"),
             ("nearly half of the staff", 0.5, "approx"),
             ("more than a quarter of voters", 0.25, "lower"),
+            ("3/4 of the members", 0.75, "exact"),
+            ("a 2/3 majority", 2 / 3, "exact"),
+            ("roughly 1/3 of the budget", 1 / 3, "approx"),
         ],
     )
     def test_shares_in_words(self, text: str, share: float, kind: str) -> None:
-        """'a third of', 'one in five', '9 out of 10' are shares ('one in five patients' was 5 patients)."""
+        """'a third of', 'one in five', '9 out of 10' are shares ('one in five patients' was 5 patients);
+        so is '3/4 of' written with a slash (it was no figure at all)."""
         q = q1(text)
         assert (q.dim, q.kind) == ("fraction", kind)
         assert q.low == pytest.approx(share)
+
+    @pytest.mark.parametrize(
+        "text", ["open 24/7 of course", "on 12/05/2024 of all days", "split 50/50 of the shares", "page 3/4"]
+    )
+    def test_slashes_that_are_no_share(self, text: str) -> None:
+        """A part no less than its whole, a date, or a slash not before 'of' or 'majority' is no share."""
+        assert [q for q in quantities(text) if q.dim == "fraction"] == []
+
+    def test_a_share_with_a_slash_is_checked(self) -> None:
+        """'2/3 of the members' against '3/4 of the members' was supported: neither was a figure."""
+        sentence = "3/4 of the members voted for the merger."
+        in_one_sentence("2/3 of the members voted for the merger.", sentence, "c")
+        in_one_sentence("75% of the members voted for the merger.", sentence, "s")
+        in_one_sentence("The bill passed with a 3/4 majority.", "The bill passed with a 2/3 majority.", "c")
 
     @pytest.mark.parametrize(
         ("text", "dim", "value"),
