@@ -236,7 +236,8 @@ mandatory:optional required:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
 meet:miss meet:below meet:short exceed:miss exceed:below exceed:short
-praise:criticise praise:criticize praise:dislike"""
+praise:criticise praise:criticize praise:dislike inside:outside indoor:outdoor indoors:outdoors
+import:export inbound:outbound upstream:downstream arrive:depart high:low hot:cold wet:dry"""
 
 
 @lru_cache(maxsize=1)

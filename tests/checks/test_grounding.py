@@ -5345,6 +5345,48 @@ class TestUnnamedOwner:
             assert "does not name it" in grounded.decision.evidence.detail
 
 
+class TestPlaceAndStateAntonyms:
+    """Words of place and state with an opposite (``inside``/``outside``, ``upstream``/``downstream``,
+    ``high``/``low``, ``hot``/``cold``, ``arrive``/``depart``): a claim that says one where its
+    source says the other was supported, every other word stated."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Smoking is allowed inside the main building.",
+                "Smoking is allowed outside the main building.",
+                "c",
+            ),
+            (
+                "Smoking is allowed outside the main building.",
+                "Smoking is allowed outside the main building.",
+                "s",
+            ),
+            ("The fish farm sits upstream of the weir.", "The fish farm sits downstream of the weir.", "c"),
+            (
+                "Demand for the vaccine stayed high through the winter.",
+                "Demand for the vaccine stayed low through the winter.",
+                "c",
+            ),
+            (
+                "The summer was unusually hot and wet in the valley.",
+                "The summer was unusually cold and wet in the valley.",
+                "c",
+            ),
+            (
+                "Most trains arrive at the north platform in the morning.",
+                "Most trains depart from the north platform in the morning.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_opposite_word_contradicts(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.POLARITY
+
+
 class TestIdentifiers:
     """A number that names a thing (a version, a model, a standard, a code, a time of day) is no
     figure, so a claim giving another one had every word and every figure stated: supported. It
