@@ -47,6 +47,7 @@ __all__ = [
     "negated",
     "negation_scopes",
     "now",
+    "otherwise_with",
     "piece_terms",
     "prospective",
     "quantified",
@@ -1209,6 +1210,53 @@ def still(text: str, state: str) -> bool:
     """Does ``text`` say ``state`` holds now (``has been closed since 2022``, ``is closed``,
     ``remains closed``), not only that it did (``was closed``)?"""
     return re.search(rf"\b{_STILL_IN}\s+(?:still\s+)?{re.escape(state)}\b", text, re.IGNORECASE) is not None
+
+
+def otherwise_with(claim: str, sentence: str) -> str:
+    """How a sentence says the opposite of a claim in the two words a stopword list hides, or "":
+    ``without`` where the claim says ``with`` the same thing (``works without an internet
+    connection`` against ``works with an internet connection``, and back), or ``off`` where it says
+    ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back)."""
+    if "with" in claim and "with" in sentence:
+        mine, theirs = _with_what(claim), _with_what(sentence)
+        for word, lacking in mine.items():
+            if theirs.get(word, lacking) != lacking:
+                said = "without" if theirs[word] else "with"
+                return f"the source says {said} {word}, the claim the opposite"
+    if ("on" in claim or "off" in claim) and ("on" in sentence or "off" in sentence):
+        mine_state, their_state = _switched(claim), _switched(sentence)
+        if mine_state and their_state and mine_state != their_state:
+            return f"the source says '{their_state}' where the claim says '{mine_state}'"
+    return ""
+
+
+_WITH = re.compile(
+    r"(?<!\bnot\s)(?<!\bnever\s)\b(with(?:out)?)\s+"  # "not without risks" is with them
+    r"(?:an?\s+|the\s+|any\s+|its\s+|their\s+|your\s+)?([^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+"""``with`` or ``without`` and the word after it, an article or a possessive between."""
+_SWITCHED = re.compile(
+    r"\b(?:is|are|was|were|be|been|stays?|stayed|remains?|remained|turned|switched|toggled|left|set)\s+(on|off)\b"
+    r"(?=\s+by\s+default\b|\s*[.,;:!]|\s*$|\s+(?:at|during|for|when|after|before|until|overnight"
+    r"|automatically|again)\b)",
+    re.IGNORECASE,
+)
+"""``on`` or ``off`` as a state: after a verb of being or switching, before ``by default``, a clause's
+end or a word of when (``The heating stays off at night``; not ``turned off the lights``)."""
+
+
+def _with_what(text: str) -> dict[str, bool]:
+    """Each word after ``with`` or ``without`` (an article between), as its stem -> whether it is
+    ``without``."""
+    return {stem(m.group(2).lower()): len(m.group(1)) > 4 for m in _WITH.finditer(text)}
+
+
+def _switched(text: str) -> str:
+    """``on`` or ``off`` as a state (``is off by default``, ``switched on``, ``stays off at night``),
+    or ""."""
+    m = _SWITCHED.search(text)
+    return m.group(1).lower() if m is not None else ""
 
 
 _AFTER_BEING = re.compile(r"\b(?:being|(?:having|had)\s+been)\s+([^\W\d_]+)", re.IGNORECASE)

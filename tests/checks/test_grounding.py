@@ -5387,6 +5387,58 @@ class TestPlaceAndStateAntonyms:
             assert grounded.decision.basis is Basis.POLARITY
 
 
+class TestWithAndOn:
+    """``with``/``without`` and ``on``/``off``: ``with`` and ``on`` are stopwords, so a claim saying
+    one where its source says the other had every term stated and was supported
+    (``lexicon.otherwise_with``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The scanner works with a network connection only.",
+                "The scanner works without a network connection.",
+                "c",
+            ),
+            (
+                "The scanner works without a network connection.",
+                "The scanner works without a network connection.",
+                "s",
+            ),
+            (
+                "Two-factor login is on by default for new accounts.",
+                "Two-factor login is off by default for new accounts.",
+                "c",
+            ),
+            (
+                "The street lights are switched off at midnight.",
+                "The street lights are switched on at midnight.",
+                "c",
+            ),
+            (
+                "The street lights in the town centre stay on at night.",
+                "The street lights in the town centre stay on at night.",
+                "s",
+            ),
+            ("Profits rose 8% with one-off gains.", "Profits rose 8% without one-off gains.", "c"),
+            ("Profits rose 8%.", "Profits rose 8% without one-off gains.", "s"),
+            ("The meeting of the board is on Monday.", "The meeting of the board is on Monday.", "s"),
+        ],
+    )
+    def test_the_other_word_contradicts(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.POLARITY
+
+    def test_not_without_is_with(self) -> None:
+        """``not without risks`` has them: no contradiction of ``comes with risks``."""
+        grounded = one(
+            "The merger comes with risks for the workforce.",
+            in_report("The merger is not without risks for the workforce."),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestIdentifiers:
     """A number that names a thing (a version, a model, a standard, a code, a time of day) is no
     figure, so a claim giving another one had every word and every figure stated: supported. It
