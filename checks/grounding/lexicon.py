@@ -1213,16 +1213,23 @@ def still(text: str, state: str) -> bool:
 
 
 def otherwise_with(claim: str, sentence: str) -> str:
-    """How a sentence says the opposite of a claim in the two words a stopword list hides, or "":
-    ``without`` where the claim says ``with`` the same thing (``works without an internet
-    connection`` against ``works with an internet connection``, and back), or ``off`` where it says
-    ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back)."""
+    """How a sentence says the opposite of a claim in words a stopword list hides, or "": ``without``
+    where the claim says ``with`` the same thing (``works without an internet connection`` against
+    ``works with an internet connection``, and back); ``from`` and ``to`` the other way round
+    (``migrated from MySQL to PostgreSQL`` against ``from PostgreSQL to MySQL``); ``off`` where it
+    says ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back)."""
     if "with" in claim and "with" in sentence:
         mine, theirs = _with_what(claim), _with_what(sentence)
         for word, lacking in mine.items():
             if theirs.get(word, lacking) != lacking:
                 said = "without" if theirs[word] else "with"
                 return f"the source says {said} {word}, the claim the opposite"
+    if "from " in claim and "from " in sentence:
+        theirs_ways = _ways(sentence)
+        for way in _ways(claim):
+            back = theirs_ways.get(way[::-1])
+            if back is not None and way not in theirs_ways:
+                return f"the source has it the other way round, from {back[0]} to {back[1]}"
     if ("on" in claim or "off" in claim) and ("on" in sentence or "off" in sentence):
         mine_state, their_state = _switched(claim), _switched(sentence)
         if mine_state and their_state and mine_state != their_state:
@@ -1244,6 +1251,26 @@ _SWITCHED = re.compile(
 )
 """``on`` or ``off`` as a state: after a verb of being or switching, before ``by default``, a clause's
 end or a word of when (``The heating stays off at night``; not ``turned off the lights``)."""
+
+
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?P<a>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+    r"\s+(?:to|into|onto|towards)\s+(?:the\s+)?(?P<b>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})",
+    re.IGNORECASE,
+)
+"""``from`` a place or a thing ``to`` another (a name of up to three words each; no figure: ``from
+10 to 12`` is read by the figures)."""
+
+
+def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, str]]:
+    """Each ``from ... to ...`` of a text (:data:`_FROM_TO`): the terms of its two ends -> the ends
+    as written."""
+    out = {}
+    for m in _FROM_TO.finditer(text):
+        a, b = tuple(terms(m.group("a"))), tuple(terms(m.group("b")))
+        if a and b and a != b:
+            out[a, b] = (m.group("a"), m.group("b"))
+    return out
 
 
 def _with_what(text: str) -> dict[str, bool]:

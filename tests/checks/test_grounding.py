@@ -5388,9 +5388,9 @@ class TestPlaceAndStateAntonyms:
 
 
 class TestWithAndOn:
-    """``with``/``without`` and ``on``/``off``: ``with`` and ``on`` are stopwords, so a claim saying
-    one where its source says the other had every term stated and was supported
-    (``lexicon.otherwise_with``)."""
+    """``with``/``without``, ``on``/``off`` and ``from``/``to`` the other way round: ``with``, ``on``,
+    ``from`` and ``to`` are stopwords, so a claim saying one where its source says the other had
+    every term stated and was supported (``lexicon.otherwise_with``)."""
 
     @pytest.mark.parametrize(
         ("claim", "sentence", "expected"),
@@ -5429,6 +5429,40 @@ class TestWithAndOn:
         grounded = in_one_sentence(claim, sentence, expected)
         if expected == "c":
             assert grounded.decision.basis is Basis.POLARITY
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The team migrated the billing database from PostgreSQL to MySQL.",
+                "The team migrated the billing database from MySQL to PostgreSQL.",
+                "c",
+            ),
+            (
+                "The charity relocated its headquarters from Bristol to Cardiff.",
+                "The charity relocated its headquarters from Cardiff to Bristol.",
+                "c",
+            ),
+            (
+                "The charity relocated its headquarters from Cardiff to Bristol.",
+                "The charity relocated its headquarters from Cardiff to Bristol.",
+                "s",
+            ),
+            (
+                "Prices at the shop rose from £10 to £12 last year.",
+                "Prices at the shop rose from £10 to £12 last year.",
+                "s",
+            ),
+        ],
+    )
+    def test_from_and_to_the_other_way_round_contradict(
+        self, claim: str, sentence: str, expected: str
+    ) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.evidence.detail.startswith(
+                "the source has it the other way round, from "
+            )
 
     def test_not_without_is_with(self) -> None:
         """``not without risks`` has them: no contradiction of ``comes with risks``."""
