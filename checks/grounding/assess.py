@@ -46,7 +46,7 @@ from checks.grounding.lexicon import (
     ended,
     negation_scopes,
     now,
-    otherwise_with,
+    opposed_in_stopwords,
     piece_terms,
     prospective,
     quantified,
@@ -870,7 +870,7 @@ def _said_otherwise(
     state = undone(sentence.plain)
     if state and still(claim.plain, state):
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
-    opposite = otherwise_with(claim.plain, sentence.plain)
+    opposite = opposed_in_stopwords(claim.plain, sentence.plain)
     if opposite:
         # "works with an internet connection" against "works without": every term stated, the two
         # words that differ stopwords (or one: "without" is a term, "with" none).

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
 
@@ -47,7 +47,7 @@ __all__ = [
     "negated",
     "negation_scopes",
     "now",
-    "otherwise_with",
+    "opposed_in_stopwords",
     "piece_terms",
     "prospective",
     "quantified",
@@ -1212,18 +1212,27 @@ def still(text: str, state: str) -> bool:
     return re.search(rf"\b{_STILL_IN}\s+(?:still\s+)?{re.escape(state)}\b", text, re.IGNORECASE) is not None
 
 
-def otherwise_with(claim: str, sentence: str) -> str:
+def opposed_in_stopwords(claim: str, sentence: str) -> str:
     """How a sentence says the opposite of a claim in words a stopword list hides, or "": ``without``
     where the claim says ``with`` the same thing (``works without an internet connection`` against
     ``works with an internet connection``, and back); ``from`` and ``to`` the other way round
     (``migrated from MySQL to PostgreSQL`` against ``from PostgreSQL to MySQL``); ``off`` where it
-    says ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back)."""
+    says ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back);
+    ``against`` where it says ``for`` after the same verb (``voted against the plan`` against
+    ``voted for the plan``); ``over`` where it says ``under`` or ``within`` a budget, ``behind``
+    where it says ``on`` or ``ahead of`` schedule."""
     if "with" in claim and "with" in sentence:
         mine, theirs = _with_what(claim), _with_what(sentence)
-        for word, lacking in mine.items():
-            if theirs.get(word, lacking) != lacking:
-                said = "without" if theirs[word] else "with"
-                return f"the source says {said} {word}, the claim the opposite"
+        for word, (lacking, _) in mine.items():
+            said = theirs.get(word)
+            if said is not None and said[0] != lacking:
+                return f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
+    for pattern, side in _SIDES:
+        mine_sides, their_sides = _sides(pattern, side, claim), _sides(pattern, side, sentence)
+        for key, (mine_side, written) in mine_sides.items():
+            theirs_side = their_sides.get(key)
+            if theirs_side is not None and theirs_side[0] != mine_side:
+                return f"the source says '{theirs_side[1]}' where the claim says '{written}'"
     if "from " in claim and "from " in sentence:
         theirs_ways = _ways(sentence)
         for way in _ways(claim):
@@ -1273,10 +1282,50 @@ def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str,
     return out
 
 
-def _with_what(text: str) -> dict[str, bool]:
-    """Each word after ``with`` or ``without`` (an article between), as its stem -> whether it is
-    ``without``."""
-    return {stem(m.group(2).lower()): len(m.group(1)) > 4 for m in _WITH.finditer(text)}
+def _with_what(text: str) -> dict[str, tuple[bool, str]]:
+    """Each word after ``with`` or ``without`` (an article between): its stem -> whether it is
+    ``without``, and the word as written."""
+    return {stem(m.group(2).lower()): (len(m.group(1)) > 4, m.group(2)) for m in _WITH.finditer(text)}
+
+
+_STANCE = re.compile(
+    r"\b(vot(?:e|es|ed|ing)|spoke|speaks?|speaking|argued|argues?|arguing|campaign(?:s|ed|ing)?"
+    r"|ruled?|rules|ruling)\s+(for|in\s+fav(?:ou)?r\s+of|against)\b",
+    re.IGNORECASE,
+)
+_STANDING = re.compile(
+    r"\b(over|under|within|on|ahead\s+of|behind)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+    r"(budget|schedule)\b",
+    re.IGNORECASE,
+)
+
+
+def _stance(m: re.Match[str]) -> tuple[str, str]:
+    return stem(m.group(1).lower()), "against" if m.group(2).lower() == "against" else "for"
+
+
+def _standing(m: re.Match[str]) -> tuple[str, str]:
+    place, what = m.group(1).lower(), m.group(2).lower()
+    return what, ("over" if place == "over" else "within") if what == "budget" else (
+        "behind" if place == "behind" else "on"
+    )
+
+
+_SIDES = ((_STANCE, _stance), (_STANDING, _standing))
+"""Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
+against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``)."""
+
+
+def _sides(
+    pattern: re.Pattern[str], side: Callable[[re.Match[str]], tuple[str, str]], text: str
+) -> dict[str, tuple[str, str]]:
+    """Each phrase of ``pattern`` in ``text``: its key (a verb's stem, ``budget``) -> its side and the
+    phrase as written."""
+    out = {}
+    for m in pattern.finditer(text):
+        key, which = side(m)
+        out[key] = (which, m.group())
+    return out
 
 
 def _switched(text: str) -> str:

@@ -5388,9 +5388,10 @@ class TestPlaceAndStateAntonyms:
 
 
 class TestWithAndOn:
-    """``with``/``without``, ``on``/``off`` and ``from``/``to`` the other way round: ``with``, ``on``,
-    ``from`` and ``to`` are stopwords, so a claim saying one where its source says the other had
-    every term stated and was supported (``lexicon.otherwise_with``)."""
+    """``with``/``without``, ``on``/``off``, ``from``/``to`` the other way round, ``voted for``/``voted
+    against``, ``over``/``under budget``: the words that differ are stopwords, so a claim saying one
+    where its source says the other had every term stated and was supported
+    (``lexicon.opposed_in_stopwords``)."""
 
     @pytest.mark.parametrize(
         ("claim", "sentence", "expected"),
@@ -5463,6 +5464,39 @@ class TestWithAndOn:
             assert grounded.decision.evidence.detail.startswith(
                 "the source has it the other way round, from "
             )
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The council voted for the new car park plan.",
+                "The council voted against the new car park plan.",
+                "c",
+            ),
+            (
+                "The mayor spoke in favour of the new cycle lanes.",
+                "The mayor spoke against the new cycle lanes.",
+                "c",
+            ),
+            (
+                "The council voted against the new car park plan.",
+                "The council voted against the new car park plan.",
+                "s",
+            ),
+            ("The bridge project finished over budget.", "The bridge project finished under budget.", "c"),
+            ("The bridge project finished within budget.", "The bridge project finished under budget.", "s"),
+            (
+                "The rail upgrade is on schedule this year.",
+                "The rail upgrade is behind schedule this year.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_stance_or_a_standing_the_other_way_contradicts(
+        self, claim: str, sentence: str, expected: str
+    ) -> None:
+        """``voted for`` against ``voted against``; ``over budget`` against ``under budget``."""
+        in_one_sentence(claim, sentence, expected)
 
     def test_not_without_is_with(self) -> None:
         """``not without risks`` has them: no contradiction of ``comes with risks``."""
