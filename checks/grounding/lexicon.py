@@ -1564,11 +1564,17 @@ _EXCEPTION_FIRST = frozenset("eEaAwWnNbB")
 
 
 def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
+    """The antonym table from ``pairs`` in order; each term is named in messages by the word of the
+    first pair it comes in (``enable:disable`` before ``enabled:disabled``: the same stems), whatever
+    the process's hash seed."""
     table: dict[str, set[str]] = {}
+    named: set[str] = set()
     for pair in pairs:
         left, right = (stem(w) for w in pair.split(":"))
         for word, term in zip(pair.split(":"), (left, right), strict=True):
-            _SURFACE[term] = _FOLD.get(word, word)
+            if term not in named:
+                named.add(term)
+                _SURFACE[term] = _FOLD.get(word, word)
         if left == right:
             continue
         table.setdefault(left, set()).add(right)
@@ -1590,7 +1596,7 @@ def _one_of(names: Sequence[str]) -> list[str]:
 
 ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
     [
-        *words(_ANTONYM_WORDS),
+        *_ANTONYM_WORDS.split(),  # in order, not a set: which word names a stem must not vary
         *_one_of(MONTH_NAMES),
         *_one_of(WEEKDAYS),
         *(f"weekday:{day}" for day in WEEKDAYS[5:]),

@@ -11,8 +11,11 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -72,6 +75,8 @@ from messages import (
     VerifyJob,
     parse_job,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PAIRS = Path(__file__).resolve().parent.parent / "data" / "grounding_pairs.jsonl"
 
@@ -397,6 +402,26 @@ class TestLexicon:
     def test_up_and_down_elsewhere_stay_stopwords(self, text: str) -> None:
         """'up to' is a bound and 'set up' a phrasal verb: no change read into them."""
         assert not {stem("increase"), stem("decrease")} & set(terms(text))
+
+    def test_an_antonyms_message_does_not_depend_on_the_hash_seed(self) -> None:
+        """Two stems named by two pairs (``enable:disable``, ``enabled:disabled``) were named by
+        whichever a set of the pairs gave last: worker processes explained one contradiction in two
+        wordings."""
+        code = (
+            "from checks.grounding.lexicon import surface, stem; "
+            "print(surface(stem('enabled')), surface(stem('disabled')))"
+        )
+        said = {
+            subprocess.run(
+                [sys.executable, "-c", code],
+                env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(ROOT)},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            for seed in range(1, 6)
+        }
+        assert said == {"enable disable\n"}
 
     def test_antonyms_are_symmetric(self) -> None:
         """'increase' opposes 'decrease' and back, after folding and stemming."""
