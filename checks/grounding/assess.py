@@ -870,11 +870,12 @@ def _said_otherwise(
     state = undone(sentence.plain)
     if state and still(claim.plain, state):
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
-    opposite = opposed_in_stopwords(claim.plain, sentence.plain)
+    opposite, answered = opposed_in_stopwords(claim.plain, sentence.plain)
     if opposite:
         # "works with an internet connection" against "works without": every term stated, the two
-        # words that differ stopwords (or one: "without" is a term, "with" none).
-        yield opposite, cov, not thin
+        # words that differ stopwords (or one: "without" and "since" are terms, answered by the
+        # sentence's "with" and "until").
+        yield opposite, coverage(weights, sentence.seen | answered) if answered else cov, not thin
     if not claim.names:
         return
     why = other_agent(claim.plain, sentence.plain)

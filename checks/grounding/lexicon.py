@@ -1186,11 +1186,26 @@ _PRESENT_FORMS: Mapping[str, tuple[str, ...]] = {
 
 
 def ended(text: str) -> str:
-    """The verb of what ``text`` says used to be so (``used to employ 500 people``: ``employ``), or ""."""
+    """The verb of what ``text`` says used to be so (``used to employ 500 people``: ``employ``; ``was
+    the tallest building until 2010``: ``be``), or ""."""
+    if "until" in text or "till" in text:
+        found = _WAS_UNTIL.search(text)
+        if found is not None:
+            return "be" if found.group(1).lower() in ("was", "were") else "have"
     if "used to" not in text:
         return ""
     found = _USED_TO.search(text)
     return "" if found is None else found.group(1)
+
+
+_WAS_UNTIL = re.compile(
+    r"\b(was|were|had)\b(?:(?![.;]|\b(?:and|but|when|while|which|who)\b).){0,80}?\b(?:until|till)\s+"
+    r"(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?(?:\d{4}\b|(?:last|recently)\b|(?:january|february|march"
+    r"|april|may|june|july|august|september|october|november|december)\b)",
+    re.IGNORECASE,
+)
+"""``was the tallest building in the city until 2010``: a state that ended (a year or a month after
+``until``; not ``until 6 pm``, a time of the day the state may hold every day)."""
 
 
 def undone(text: str) -> str:
@@ -1212,12 +1227,14 @@ def still(text: str, state: str) -> bool:
     return re.search(rf"\b{_STILL_IN}\s+(?:still\s+)?{re.escape(state)}\b", text, re.IGNORECASE) is not None
 
 
-def opposed_in_stopwords(claim: str, sentence: str) -> str:
-    """How a sentence says the opposite of a claim in words a stopword list hides, or "": ``without``
+def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]]:
+    """How a sentence says the opposite of a claim in words a stopword list hides, and the claim's
+    terms its words answer (``sinc`` of ``since May``), or ("", {}): ``without``
     where the claim says ``with`` the same thing (``works without an internet connection`` against
     ``works with an internet connection``, and back); ``from`` and ``to`` the other way round
     (``migrated from MySQL to PostgreSQL`` against ``from PostgreSQL to MySQL``); ``off`` where it
     says ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back);
+    ``until`` a date where it says ``since`` (``closed until May`` against ``closed since May``);
     ``against`` where it says ``for`` after the same verb (``voted against the plan`` against
     ``voted for the plan``); ``over`` where it says ``under`` or ``within`` a budget, ``behind``
     where it says ``on`` or ``ahead of`` schedule."""
@@ -1226,24 +1243,31 @@ def opposed_in_stopwords(claim: str, sentence: str) -> str:
         for word, (lacking, _) in mine.items():
             said = theirs.get(word)
             if said is not None and said[0] != lacking:
-                return f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
+                why = f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
+                return why, _WITHOUT if lacking else _NO_TERMS
     for pattern, side in _SIDES:
         mine_sides, their_sides = _sides(pattern, side, claim), _sides(pattern, side, sentence)
         for key, (mine_side, written) in mine_sides.items():
             theirs_side = their_sides.get(key)
             if theirs_side is not None and theirs_side[0] != mine_side:
-                return f"the source says '{theirs_side[1]}' where the claim says '{written}'"
+                return f"the source says '{theirs_side[1]}' where the claim says '{written}'", frozenset(
+                    terms(written)
+                )
     if "from " in claim and "from " in sentence:
         theirs_ways = _ways(sentence)
         for way in _ways(claim):
             back = theirs_ways.get(way[::-1])
             if back is not None and way not in theirs_ways:
-                return f"the source has it the other way round, from {back[0]} to {back[1]}"
+                return f"the source has it the other way round, from {back[0]} to {back[1]}", _NO_TERMS
     if ("on" in claim or "off" in claim) and ("on" in sentence or "off" in sentence):
         mine_state, their_state = _switched(claim), _switched(sentence)
         if mine_state and their_state and mine_state != their_state:
-            return f"the source says '{their_state}' where the claim says '{mine_state}'"
-    return ""
+            return f"the source says '{their_state}' where the claim says '{mine_state}'", _NO_TERMS
+    return "", _NO_TERMS
+
+
+_NO_TERMS: frozenset[str] = frozenset()
+_WITHOUT = frozenset(("without",))
 
 
 _WITH = re.compile(
@@ -1311,9 +1335,22 @@ def _standing(m: re.Match[str]) -> tuple[str, str]:
     )
 
 
-_SIDES = ((_STANCE, _stance), (_STANDING, _standing))
+_BOUND_IN_TIME = re.compile(
+    r"\b(since|until|till)\s+(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?"
+    r"(\d{4}\b|(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
+    re.IGNORECASE,
+)
+
+
+def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
+    return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
+
+
+_SIDES = ((_STANCE, _stance), (_STANDING, _standing), (_BOUND_IN_TIME, _bound_in_time))
 """Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
-against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``)."""
+against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
+bound in time (``closed since May`` against ``closed until May``)."""
 
 
 def _sides(

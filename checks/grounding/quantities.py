@@ -182,12 +182,20 @@ _SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())}|best|worst|[^\W\d_]+iest(
 _MOST = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
 """``most popular``, ``least visited``: a superlative only after ``the``, ``its``, a possessive or
 an ordinal (``most visitors`` is a share, :data:`_VAGUE_SHARE`)."""
+_OWNED = (
+    r"(?:(?<=\bthe\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<=\bhis\s)|(?<=\bher\s)|(?<=\bour\s)"
+    r"|(?<='s\s)|(?<=\u2019s\s))"
+)
+"""Where an ordinal alone is a rank: after ``the``, a possessive (``its first title``, ``the
+museum's first year``)."""
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
-    rf"|(?<=\bthe\s){_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b))"
+    rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b))"
 )
 
 
+_SECOND_RANK = re.compile(r"(?:\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er|[Oo]ur)|['\u2019]s)\ssecond\s")
+"""``the second``, ``its second``: where ``second`` may be a rank, not a unit."""
 _A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)")
 """``a million``, ``one billion``, ``half a million``: a figure without a digit."""
 
@@ -394,8 +402,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     them is read too, since it ends the last one's context), and no further: a sentence of
     a hundred thousand figures costs what one of ``limit`` does.
     """
-    # "second" alone is a unit ("per second"): only "the second" may be a rank.
-    wordy = _wordy(sentence) or "the second " in sentence or "The second " in sentence
+    # "second" alone is a unit ("per second"): only "the second" (or "its second") may be a rank.
+    wordy = _wordy(sentence) or ("second " in sentence and _SECOND_RANK.search(sentence) is not None)
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
     vague = not wordy and (
         "ost " in sentence or "ority of" in sentence or "few " in sentence or "Few " in sentence

@@ -592,6 +592,26 @@ class TestQuantities:
         assert q.low == pytest.approx(share)
 
     @pytest.mark.parametrize(
+        ("text", "rank"),
+        [
+            ("The club won its second league title.", 2.0),
+            ("The band released their third album.", 3.0),
+            ("in the museum's first year", 1.0),
+            ("the second largest city", 2.0),
+        ],
+    )
+    def test_an_ordinal_after_a_possessive_is_a_rank(self, text: str, rank: float) -> None:
+        """``its second league title`` was no figure (only ``the second`` was): ``its first`` title
+        supported ``its second``."""
+        ranks = [q for q in quantities(text) if q.dim[:4] == "rank"]
+        assert [q.low for q in ranks] == [rank]
+        in_one_sentence(
+            "The club won its second league title in 2019.",
+            "The club won its first league title in 2019.",
+            "c",
+        )
+
+    @pytest.mark.parametrize(
         "text", ["open 24/7 of course", "on 12/05/2024 of all days", "split 50/50 of the shares", "page 3/4"]
     )
     def test_slashes_that_are_no_share(self, text: str) -> None:
@@ -5521,6 +5541,36 @@ class TestWithAndOn:
         self, claim: str, sentence: str, expected: str
     ) -> None:
         """``voted for`` against ``voted against``; ``over budget`` against ``under budget``."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The road is closed since May for repairs.", "The road is closed until May for repairs.", "c"),
+            ("The road is closed until May for repairs.", "The road is closed until May for repairs.", "s"),
+            (
+                "The tower is the tallest building in the city.",
+                "The tower was the tallest building in the city until 2010.",
+                "c",
+            ),
+            (
+                "The tower was the tallest building in the city.",
+                "The tower was the tallest building in the city until 2010.",
+                "s",
+            ),
+            (
+                "The firm has 300 staff in its Leeds office.",
+                "The firm had 300 staff in its Leeds office until last year.",
+                "c",
+            ),
+            ("The office is open until 6 pm on Fridays.", "The office was open until 6 pm on Fridays.", "s"),
+        ],
+    )
+    def test_a_bound_in_time_the_other_way_or_a_state_that_ended(
+        self, claim: str, sentence: str, expected: str
+    ) -> None:
+        """``since May`` against ``until May``; ``is the tallest`` against ``was the tallest ... until
+        2010`` (a year or a month after ``until``; not ``until 6 pm``)."""
         in_one_sentence(claim, sentence, expected)
 
     def test_not_without_is_with(self) -> None:
