@@ -339,8 +339,6 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
-    if _CLOCK_HALF.search(text) is not None:
-        _clock_halves(pieces, found)
     return directions(text, pieces, found)
 
 
@@ -462,20 +460,11 @@ def _lettered(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = (f"{pieces[i - 1].lower()}-{letter.lower()}",)
 
 
-_CLOCK_HALF = re.compile(r"\d\s*(?:[aApP]\.?[mM]\b)")
-_HALF_OF_DAY = re.compile(r"(?:\d{1,2}(?:[:.]\d\d)?)?[ap]\.?m\.?", re.IGNORECASE)
-
-
-def _clock_halves(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    """``pm`` and ``am`` of a time of day (``2:30 pm``, ``9am``) dropped: notation, not words, so
-    ``ends at 2:30 pm`` holds no term that ``ends at 14:30`` lacks (the times compare as
-    identifiers: :mod:`checks.grounding.identifiers`). ``The PM said`` keeps its term."""
-    for i, piece in enumerate(pieces):
-        bare = piece.rstrip(",;:!?)")
-        if _HALF_OF_DAY.fullmatch(bare) is not None and (
-            bare[:1].isdigit() or (i > 0 and pieces[i - 1][-1:].isdigit())
-        ):
-            found[i] = ()
+_HALF_OF_DAY = re.compile(r"(?:\d{1,2}(?:[:.]\d\d)?)?(?:pm|p\.m\.?|am|a\.m\.?)|\d{1,2}(?:[:.]\d\d)?[AP]M")
+"""``pm`` and ``am`` of a time of day as a piece of their own or after its digits (``2:30 pm``,
+``9am``, ``6 p.m.``, ``10PM``): notation, not words, so ``ends at 2:30 pm`` holds no term that ``ends
+at 14:30`` lacks (the times compare as identifiers: :mod:`checks.grounding.identifiers`). Lower
+case alone: ``The PM said`` keeps its term."""
 
 
 CHANGES = frozenset((stem("increase"), stem("decrease")))
@@ -692,7 +681,13 @@ def piece_terms(pieces: Sequence[str]) -> list[tuple[str, ...]]:
         for i, got in enumerate(found):
             if got is None:
                 piece = pieces[i]
-                found[i] = read_piece = (BOUNDARY,) if piece == BOUNDARY else tuple(_token_terms(piece))
+                if piece == BOUNDARY:
+                    read_piece: tuple[str, ...] = (BOUNDARY,)
+                elif _HALF_OF_DAY.fullmatch(piece.rstrip(",;:!?).")) is not None:
+                    read_piece = ()  # "pm" of "2:30 pm"
+                else:
+                    read_piece = tuple(_token_terms(piece))
+                found[i] = read_piece
                 if len(piece) <= _PIECE_LIMIT:  # a megabyte without spaces is read, not kept
                     _PIECES[piece] = read_piece
     return found  # type: ignore[return-value]  # every None was filled in above
@@ -1239,14 +1234,18 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
     ``voted for the plan``); ``over`` where it says ``under`` or ``within`` a budget, ``behind``
     where it says ``on`` or ``ahead of`` schedule."""
     if "with" in claim and "with" in sentence:
-        mine, theirs = _with_what(claim), _with_what(sentence)
+        mine = _with_what(claim)
+        theirs = _with_what(sentence) if mine else {}
         for word, (lacking, _) in mine.items():
             said = theirs.get(word)
             if said is not None and said[0] != lacking:
                 why = f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
                 return why, _WITHOUT if lacking else _NO_TERMS
-    for pattern, side in _SIDES:
-        mine_sides, their_sides = _sides(pattern, side, claim), _sides(pattern, side, sentence)
+    for pattern, side, cues in _SIDES:
+        if not any(cue in claim for cue in cues):
+            continue
+        mine_sides = _sides(pattern, side, claim)
+        their_sides = _sides(pattern, side, sentence) if mine_sides else {}
         for key, (mine_side, written) in mine_sides.items():
             theirs_side = their_sides.get(key)
             if theirs_side is not None and theirs_side[0] != mine_side:
@@ -1259,9 +1258,10 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
             back = theirs_ways.get(way[::-1])
             if back is not None and way not in theirs_ways:
                 return f"the source has it the other way round, from {back[0]} to {back[1]}", _NO_TERMS
-    if ("on" in claim or "off" in claim) and ("on" in sentence or "off" in sentence):
-        mine_state, their_state = _switched(claim), _switched(sentence)
-        if mine_state and their_state and mine_state != their_state:
+    if "on" in claim or "off" in claim:
+        mine_state = _switched(claim)
+        their_state = _switched(sentence) if mine_state else ""
+        if their_state and mine_state != their_state:
             return f"the source says '{their_state}' where the claim says '{mine_state}'", _NO_TERMS
     return "", _NO_TERMS
 
@@ -1347,10 +1347,15 @@ def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
     return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
 
 
-_SIDES = ((_STANCE, _stance), (_STANDING, _standing), (_BOUND_IN_TIME, _bound_in_time))
+_SIDES = (
+    (_STANCE, _stance, ("for", "against", "favo")),
+    (_STANDING, _standing, ("budget", "schedule")),
+    (_BOUND_IN_TIME, _bound_in_time, ("since", "Since", "until", "Until", "till")),
+)
 """Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
 against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
-bound in time (``closed since May`` against ``closed until May``)."""
+bound in time (``closed since May`` against ``closed until May``); each with the words that must
+be in a claim for it to be read (a substring test first: most claims hold none)."""
 
 
 def _sides(
