@@ -49,6 +49,7 @@ __all__ = [
     "now",
     "opposed_in_stopwords",
     "piece_terms",
+    "prefixed_opposite",
     "prospective",
     "quantified",
     "read",
@@ -127,7 +128,7 @@ STOPWORDS: frozenset[str] = words(
 NEGATIONS: frozenset[str] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't lacks
-    lack lacked lacking unable n't
+    lack lacked lacking unable unlikely n't
     ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids forbade forbidden
     forbidding disallow disallows disallowed outlaw outlaws outlawed
     لا لم لن ليس ليست غير بدون لا_يدعم
@@ -1268,6 +1269,31 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
 
 _NO_TERMS: frozenset[str] = frozenset()
 _WITHOUT = frozenset(("without",))
+
+
+def prefixed_opposite(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:
+    """A word of one text that is ``un-`` or ``non-`` and a term of the other (``stored unencrypted``
+    against ``stored encrypted``, ``non-binding`` against ``binding``, and back), as written; or "".
+    ``mine`` and ``theirs`` are the two texts' terms. (``unlikely`` is a negation: :data:`NEGATIONS`.)"""
+    for text, other, own, rest in ((sentence, mine, theirs, claim), (claim, theirs, mine, sentence)):
+        if "un" not in text and "Un" not in text and "non" not in text and "Non" not in text:
+            continue
+        for m in _NEGATIVE_PREFIX.finditer(text):
+            read = terms(m.group(2))
+            if not read or read[0] not in other:
+                continue
+            if "-" in m.group(1):
+                # "non-binding" holds the term "bind" itself: the other text must not say it too.
+                if m.group().lower() not in rest.lower():
+                    return m.group()
+            elif read[0] not in own:  # not "some encrypted, some unencrypted"
+                return m.group()
+    return ""
+
+
+_NEGATIVE_PREFIX = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")
+"""``unencrypted``, ``non-binding``: a word and the prefix that denies it (the rest of at least four
+letters: not ``unit``, ``union``)."""
 
 
 _WITH = re.compile(

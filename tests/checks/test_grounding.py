@@ -5573,6 +5573,51 @@ class TestWithAndOn:
         2010`` (a year or a month after ``until``; not ``until 6 pm``)."""
         in_one_sentence(claim, sentence, expected)
 
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Backups are stored encrypted on the shared drive.",
+                "Backups are stored unencrypted on the shared drive.",
+                "c",
+            ),
+            (
+                "Backups are stored unencrypted on the shared drive.",
+                "Backups are stored unencrypted on the shared drive.",
+                "s",
+            ),
+            (
+                "The agreement is binding for all members.",
+                "The agreement is non-binding for all members.",
+                "c",
+            ),
+            (
+                "The agreement is non-binding for all members.",
+                "The agreement is non-binding for all members.",
+                "s",
+            ),
+            (
+                "The trial found the drug was likely to cause liver damage.",
+                "The trial found the drug was unlikely to cause liver damage.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_word_its_prefix_denies_contradicts(self, claim: str, sentence: str, expected: str) -> None:
+        """``encrypted`` against ``unencrypted``, ``binding`` against ``non-binding``: one word of the
+        claim missing, the one the source's prefix denies (``lexicon.prefixed_opposite``);
+        ``unlikely`` is a negation."""
+        in_one_sentence(claim, sentence, expected)
+
+    def test_a_prefix_under_a_share_is_no_denial(self) -> None:
+        """``Most Avon bridges are unsuitable`` follows from ``Only 3 of the 14 Avon bridges are
+        suitable``: the shares turn the word, no contradiction."""
+        grounded = one(
+            "Most Avon bridges are unsuitable for heavy lorries.",
+            in_report("Only 3 of the 14 Avon bridges are suitable for heavy lorries."),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
     def test_not_without_is_with(self) -> None:
         """``not without risks`` has them: no contradiction of ``comes with risks``."""
         grounded = one(
