@@ -239,7 +239,10 @@ entire:partial full:partial permanent:temporary begin:end old:new older:newer ol
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
 meet:miss meet:below meet:short exceed:miss exceed:below exceed:short
 praise:criticise praise:criticize praise:dislike inside:outside indoor:outdoor indoors:outdoors
-import:export inbound:outbound upstream:downstream arrive:depart high:low hot:cold wet:dry"""
+import:export inbound:outbound upstream:downstream arrive:depart high:low hot:cold wet:dry
+hire:fire hire:dismiss hire:sack hire:laid hire:lay hire:layoff join:leave join:left join:quit
+agree:disagree approve:disapprove continue:discontinue connect:disconnect appear:disappear
+qualify:disqualify"""
 
 
 @lru_cache(maxsize=1)

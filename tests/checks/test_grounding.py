@@ -5431,6 +5431,35 @@ class TestPlaceAndStateAntonyms:
         if expected == "c":
             assert grounded.decision.basis is Basis.POLARITY
 
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The firm laid off 40 engineers in Dublin last year.",
+                "The firm hired 40 engineers in Dublin last year.",
+                "c",
+            ),
+            (
+                "The firm hired 40 engineers in Dublin last year.",
+                "The firm hired 40 engineers in Dublin last year.",
+                "s",
+            ),
+            ("Dr Shah joined the research board in May.", "Dr Shah left the research board in May.", "c"),
+            (
+                "The two unions disagreed on the new pay scale.",
+                "The two unions agreed on the new pay scale.",
+                "c",
+            ),
+            ("Acme continued the X200 scanner in 2023.", "Acme discontinued the X200 scanner in 2023.", "c"),
+        ],
+    )
+    def test_opposite_verbs_contradict(self, claim: str, sentence: str, expected: str) -> None:
+        """``hired``/``laid off``, ``joined``/``left``, ``agreed``/``disagreed``,
+        ``continued``/``discontinued``."""
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.POLARITY
+
 
 class TestWithAndOn:
     """``with``/``without``, ``on``/``off``, ``from``/``to`` the other way round, ``voted for``/``voted
