@@ -47,6 +47,7 @@ from checks.grounding.lexicon import (
     negation_scopes,
     now,
     opposed_in_stopwords,
+    other_relative_time,
     piece_terms,
     prefixed_opposite,
     prospective,
@@ -884,6 +885,11 @@ def _said_otherwise(
         )
         covered = coverage(weights, sentence.seen | answered)
         yield f"the claim and the source differ by '{denied}'", covered, not thin
+    when = other_relative_time(claim.plain, sentence.plain)
+    if when:
+        # "raised fees this year" against "raised fees last year": for the judge, who knows when each
+        # was written; never supported.
+        yield f"the source says '{when}'", cov, False
     opposite, answered = opposed_in_stopwords(claim.plain, sentence.plain)
     if opposite:
         # "works with an internet connection" against "works without": every term stated, the two

@@ -48,6 +48,7 @@ __all__ = [
     "negation_scopes",
     "now",
     "opposed_in_stopwords",
+    "other_relative_time",
     "piece_terms",
     "prefixed_opposite",
     "prospective",
@@ -1272,6 +1273,31 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
 
 _NO_TERMS: frozenset[str] = frozenset()
 _WITHOUT = frozenset(("without",))
+
+
+def other_relative_time(claim: str, sentence: str) -> str:
+    """A time said relative to now that the sentence places otherwise (``this year`` against ``last
+    year``, ``next month`` against ``this month``), as the sentence's words; or "". Not a denial:
+    when each was written decides (a source of 2023's ``this year`` is a claim of 2024's ``last
+    year``), so the judge's to weigh."""
+    if not _RELATIVE_CUE.search(claim):
+        return ""
+    mine = {m.group(2).lower(): _RELATIVE.get(m.group(1).lower(), "") for m in _RELATIVE_TIME.finditer(claim)}
+    for m in _RELATIVE_TIME.finditer(sentence):
+        said = mine.get(m.group(2).lower())
+        if said is not None and said != _RELATIVE.get(m.group(1).lower(), ""):
+            return m.group()
+    return ""
+
+
+_RELATIVE = {"last": "last", "previous": "last", "past": "last", "this": "this", "current": "this"}
+_RELATIVE.update({"next": "next", "coming": "next"})
+_RELATIVE_TIME = re.compile(
+    r"\b(last|previous|past|this|current|next|coming)\s+"
+    r"(year|month|week|quarter|season|summer|winter|spring|autumn|decade|term)\b",
+    re.IGNORECASE,
+)
+_RELATIVE_CUE = re.compile(r"\b(?:last|previous|past|this|current|next|coming)\s", re.IGNORECASE)
 
 
 def prefixed_opposite(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:

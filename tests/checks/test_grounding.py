@@ -5647,6 +5647,18 @@ class TestWithAndOn:
         )
         assert grounded.status is not Status.CONTRADICTED
 
+    def test_another_relative_time_is_for_the_judge(self) -> None:
+        """``this year`` against ``last year``: never supported, and no contradiction either (when
+        each was written decides): inferred and ambiguous."""
+        grounded = in_one_sentence(
+            "The council raised parking fees this year.", "The council raised parking fees last year.", "i"
+        )
+        assert grounded.decision.ambiguous
+        assert grounded.decision.evidence.detail == "the source says 'last year'"
+        in_one_sentence(
+            "The council raised parking fees last year.", "The council raised parking fees last year.", "s"
+        )
+
     def test_not_without_is_with(self) -> None:
         """``not without risks`` has them: no contradiction of ``comes with risks``."""
         grounded = one(
