@@ -114,10 +114,19 @@ _ACTIVE: dict[str, tuple[str, int]] = {
             "exceeds",
             "surpassed",
             "surpasses",
+            # the plural's present: "Women outnumber men"
+            "overtake",
+            "outsell",
+            "outperform",
+            "outnumber",
+            "outpace",
+            "outpaces",
+            "exceed",
+            "surpass",
         ),
         ("exceed", 1),
     ),
-    **dict.fromkeys(("trailed", "trails"), ("exceed", -1)),
+    **dict.fromkeys(("trailed", "trails", "trail"), ("exceed", -1)),
     **dict.fromkeys(("owns",), ("own", 1)),
 }
 _PASSIVE: dict[str, tuple[str, int]] = {
@@ -282,7 +291,7 @@ def _pivot(words: list[str], i: int) -> tuple[int, str, int, bool] | None:
             if ends:
                 return ends[0], "times", _MULTIPLES.get(w, 1), False
         return None
-    if w in _AMOUNTS or (len(w) >= 5 and w[-2:] == "er"):
+    if w in _AMOUNTS or (len(w) >= 5 and w[-2:] == "er" and w not in _ACTIVE):
         than = next((k for k in range(i + 1, min(n, i + 1 + _THAN_WITHIN)) if words[k] == "than"), None)
         if than is None:
             return None
@@ -332,7 +341,7 @@ def relate(
     sides turn the way round: ``A more than B`` is ``B less than A``.
     """
     if claim.key != source.key:
-        return None
+        return _objects_swapped(claim, source)
     sides = (claim.left, claim.right, source.left, source.right)
     named = [
         frozenset(side).intersection(names)
@@ -352,6 +361,20 @@ def relate(
         else:
             return None
     return Order((claim.sign == source.sign) != crossed, crossed)
+
+
+def _objects_swapped(claim: Frame, source: Frame) -> Order | None:
+    """``The clinic sees more children than adults`` against ``... more adults than children``: two
+    amounts compared by one subject, each the other's key (the left sides alike), swapped; the
+    way round turned (``fewer adults than children`` agrees). None for anything else."""
+    if claim.key[:7] != "amount:" or source.key[:7] != "amount:" or claim.left != source.left:
+        return None
+    mine, theirs = frozenset(claim.key[7:].split("-")), frozenset(source.key[7:].split("-"))
+    if mine <= frozenset(source.right) and theirs <= frozenset(
+        claim.right
+    ):  # "more e-books than printed books"
+        return Order(claim.sign != source.sign, True)
+    return None
 
 
 # Who did what: the agent of each deed a sentence names (``written by the Audit Office``, ``Dr Ana

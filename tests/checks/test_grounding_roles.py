@@ -26,6 +26,33 @@ def test_a_comparison_keeps_its_sides_and_what_it_compares() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("claim", "source", "agrees"),
+    [
+        ("The clinic sees more children than adults.", "The clinic sees more adults than children.", False),
+        ("The clinic sees fewer children than adults.", "The clinic sees more adults than children.", True),
+        (
+            "The library lends more e-books than printed books.",
+            "The library lends more printed books than e-books.",
+            False,
+        ),
+    ],
+)
+def test_two_amounts_compared_the_other_way_round(claim: str, source: str, agrees: bool) -> None:
+    """``more children than adults`` against ``more adults than children``: each frame's key is the
+    other's right side (``relate`` compared frames of one key only, so the swap went unread)."""
+    got = relate(frame(claim), frame(source), frozenset(), frozenset())
+    assert got is not None
+    assert got.agrees is agrees
+
+
+def test_a_plural_subjects_verb_is_a_pivot() -> None:
+    """``Women outnumber men``: the plural's present, as ``outnumbers`` was (``outnumber`` ends in
+    -er, and was read as a comparative wanting ``than``)."""
+    got = frame("Women outnumber men on the course.")
+    assert (got.key, got.sign, got.left[:1], got.right[:1]) == ("exceed", 1, ("women",), ("men",))
+
+
 def test_a_passive_puts_its_agent_first() -> None:
     active = frame("Calder Ferries bought Morven Shipping.")
     passive = frame("Morven Shipping was bought by Calder Ferries.")
