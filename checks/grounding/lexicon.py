@@ -243,7 +243,10 @@ praise:criticise praise:criticize praise:dislike inside:outside indoor:outdoor i
 import:export inbound:outbound upstream:downstream arrive:depart high:low hot:cold wet:dry
 hire:fire hire:dismiss hire:sack hire:laid hire:lay hire:layoff join:leave join:left join:quit
 agree:disagree approve:disapprove continue:discontinue connect:disconnect appear:disappear
-qualify:disqualify"""
+qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharply:modestly
+sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
+widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
+fully:partially permanently:temporarily"""
 
 
 @lru_cache(maxsize=1)

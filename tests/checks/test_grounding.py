@@ -5454,6 +5454,33 @@ class TestPlaceAndStateAntonyms:
         ],
     )
     def test_opposite_verbs_contradict(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.POLARITY
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "House prices in the town rose sharply last year.",
+                "House prices in the town rose slightly last year.",
+                "c",
+            ),
+            (
+                "House prices in the town rose slightly last year.",
+                "House prices in the town rose slightly last year.",
+                "s",
+            ),
+            ("The vote was comfortably won by the Greens.", "The vote was narrowly won by the Greens.", "c"),
+            (
+                "Trains on the branch line are often cancelled in winter.",
+                "Trains on the branch line are rarely cancelled in winter.",
+                "c",
+            ),
+        ],
+    )
+    def test_opposite_degrees_contradict(self, claim: str, sentence: str, expected: str) -> None:
+        """``sharply``/``slightly``, ``comfortably``/``narrowly``, ``often``/``rarely``."""
         """``hired``/``laid off``, ``joined``/``left``, ``agreed``/``disagreed``,
         ``continued``/``discontinued``."""
         grounded = in_one_sentence(claim, sentence, expected)
