@@ -46,10 +46,7 @@ from checks.grounding.lexicon import (
     ended,
     negation_scopes,
     now,
-    opposed_in_stopwords,
-    other_relative_time,
     piece_terms,
-    prefixed_opposite,
     prospective,
     quantified,
     reported,
@@ -65,6 +62,7 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
+from checks.grounding.opposites import opposed_in_stopwords, other_relative_time, prefixed_opposite
 from checks.grounding.quantities import (
     CLAUSE_END,
     LISTED,

@@ -1,0 +1,240 @@
+"""What says the opposite of a claim in words the terms miss: stopwords, prefixes, relative times.
+
+A claim whose every term a source sentence holds may still say the opposite of it, in words that
+are no terms (:data:`checks.grounding.lexicon.STOPWORDS`) or that weigh too little to keep the
+sentence from stating the claim:
+
+* :func:`opposed_in_stopwords`: ``with``/``without`` the same thing, ``from`` and ``to`` the other
+  way round, ``on``/``off`` as a state, ``voted for``/``against``, ``over``/``under budget``,
+  ``behind``/``on schedule``, ``since``/``until`` a date;
+* :func:`prefixed_opposite`: a word one text denies with ``un-`` or ``non-`` (``unencrypted``,
+  ``non-binding``);
+* :func:`other_relative_time`: ``this year`` against ``last year`` (for the judge: when each was
+  written decides).
+
+:func:`checks.grounding.assess.assess` reads them where a sentence would state the claim
+(``_said_otherwise``). Each reads the claim first and the sentence only when the claim holds what it
+looks for, behind a substring test: most claims hold none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from checks.grounding.lexicon import stem, terms
+
+__all__ = ["opposed_in_stopwords", "other_relative_time", "prefixed_opposite"]
+
+
+def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]]:
+    """How a sentence says the opposite of a claim in words a stopword list hides, and the claim's
+    terms its words answer (``sinc`` of ``since May``), or ("", {}): ``without``
+    where the claim says ``with`` the same thing (``works without an internet connection`` against
+    ``works with an internet connection``, and back); ``from`` and ``to`` the other way round
+    (``migrated from MySQL to PostgreSQL`` against ``from PostgreSQL to MySQL``); ``off`` where it
+    says ``on`` (``is off by default`` against ``is on by default``, ``switched off``, and back);
+    ``until`` a date where it says ``since`` (``closed until May`` against ``closed since May``);
+    ``against`` where it says ``for`` after the same verb (``voted against the plan`` against
+    ``voted for the plan``); ``over`` where it says ``under`` or ``within`` a budget, ``behind``
+    where it says ``on`` or ``ahead of`` schedule."""
+    if "with" in claim and "with" in sentence:
+        mine = _with_what(claim)
+        theirs = _with_what(sentence) if mine else {}
+        for word, (lacking, _) in mine.items():
+            said = theirs.get(word)
+            if said is not None and said[0] != lacking:
+                why = f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
+                return why, _WITHOUT if lacking else _NO_TERMS
+    for pattern, side, cues in _SIDES:
+        if not any(cue in claim for cue in cues):
+            continue
+        mine_sides = _sides(pattern, side, claim)
+        their_sides = _sides(pattern, side, sentence) if mine_sides else {}
+        for key, (mine_side, written) in mine_sides.items():
+            theirs_side = their_sides.get(key)
+            if theirs_side is not None and theirs_side[0] != mine_side:
+                return f"the source says '{theirs_side[1]}' where the claim says '{written}'", frozenset(
+                    terms(written)
+                )
+    if "from " in claim and "from " in sentence:
+        theirs_ways = _ways(sentence)
+        for way in _ways(claim):
+            back = theirs_ways.get(way[::-1])
+            if back is not None and way not in theirs_ways:
+                return f"the source has it the other way round, from {back[0]} to {back[1]}", _NO_TERMS
+    if "on" in claim or "off" in claim:
+        mine_state = _switched(claim)
+        their_state = _switched(sentence) if mine_state else ""
+        if their_state and mine_state != their_state:
+            return f"the source says '{their_state}' where the claim says '{mine_state}'", _NO_TERMS
+    return "", _NO_TERMS
+
+
+_NO_TERMS: frozenset[str] = frozenset()
+_WITHOUT = frozenset(("without",))
+
+
+def other_relative_time(claim: str, sentence: str) -> str:
+    """A time said relative to now that the sentence places otherwise (``this year`` against ``last
+    year``, ``next month`` against ``this month``), as the sentence's words; or "". Not a denial:
+    when each was written decides (a source of 2023's ``this year`` is a claim of 2024's ``last
+    year``), so the judge's to weigh."""
+    if not _RELATIVE_CUE.search(claim):
+        return ""
+    mine = {m.group(2).lower(): _RELATIVE.get(m.group(1).lower(), "") for m in _RELATIVE_TIME.finditer(claim)}
+    for m in _RELATIVE_TIME.finditer(sentence):
+        said = mine.get(m.group(2).lower())
+        if said is not None and said != _RELATIVE.get(m.group(1).lower(), ""):
+            return m.group()
+    return ""
+
+
+_RELATIVE = {
+    "last": "last",
+    "previous": "last",
+    "past": "last",
+    "this": "this",
+    "current": "this",
+    "next": "next",
+    "coming": "next",
+}
+"""Each word of a relative time -> the time it places (``previous year`` is ``last year``)."""
+_RELATIVE_TIME = re.compile(
+    r"\b(last|previous|past|this|current|next|coming)\s+"
+    r"(year|month|week|quarter|season|summer|winter|spring|autumn|decade|term)\b",
+    re.IGNORECASE,
+)
+_RELATIVE_CUE = re.compile(r"\b(?:last|previous|past|this|current|next|coming)\s", re.IGNORECASE)
+
+
+def prefixed_opposite(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:
+    """A word of one text that is ``un-`` or ``non-`` and a term of the other (``stored unencrypted``
+    against ``stored encrypted``, ``non-binding`` against ``binding``, and back), as written; or "".
+    ``mine`` and ``theirs`` are the two texts' terms. (``unlikely`` is a negation: :data:`NEGATIONS`.)"""
+    for text, other, own, rest in ((sentence, mine, theirs, claim), (claim, theirs, mine, sentence)):
+        if "un" not in text and "Un" not in text and "non" not in text and "Non" not in text:
+            continue
+        for m in _NEGATIVE_PREFIX.finditer(text):
+            read = terms(m.group(2))
+            if not read or read[0] not in other:
+                continue
+            if "-" in m.group(1):
+                # "non-binding" holds the term "bind" itself: the other text must not say it too.
+                if m.group().lower() not in rest.lower():
+                    return m.group()
+            elif read[0] not in own:  # not "some encrypted, some unencrypted"
+                return m.group()
+    return ""
+
+
+_NEGATIVE_PREFIX = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")
+"""``unencrypted``, ``non-binding``: a word and the prefix that denies it (the rest of at least four
+letters: not ``unit``, ``union``)."""
+
+
+_WITH = re.compile(
+    r"(?<!\bnot\s)(?<!\bnever\s)\b(with(?:out)?)\s+"  # "not without risks" is with them
+    r"(?:an?\s+|the\s+|any\s+|its\s+|their\s+|your\s+)?([^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+"""``with`` or ``without`` and the word after it, an article or a possessive between."""
+_SWITCHED = re.compile(
+    r"\b(?:is|are|was|were|be|been|stays?|stayed|remains?|remained|turned|switched|toggled|left|set)\s+(on|off)\b"
+    r"(?=\s+by\s+default\b|\s*[.,;:!]|\s*$|\s+(?:at|during|for|when|after|before|until|overnight"
+    r"|automatically|again)\b)",
+    re.IGNORECASE,
+)
+"""``on`` or ``off`` as a state: after a verb of being or switching, before ``by default``, a clause's
+end or a word of when (``The heating stays off at night``; not ``turned off the lights``)."""
+
+
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?P<a>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+    r"\s+(?:to|into|onto|towards)\s+(?:the\s+)?(?P<b>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})",
+    re.IGNORECASE,
+)
+"""``from`` a place or a thing ``to`` another (a name of up to three words each; no figure: ``from
+10 to 12`` is read by the figures)."""
+
+
+def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, str]]:
+    """Each ``from ... to ...`` of a text (:data:`_FROM_TO`): the terms of its two ends -> the ends
+    as written."""
+    out = {}
+    for m in _FROM_TO.finditer(text):
+        a, b = tuple(terms(m.group("a"))), tuple(terms(m.group("b")))
+        if a and b and a != b:
+            out[a, b] = (m.group("a"), m.group("b"))
+    return out
+
+
+def _with_what(text: str) -> dict[str, tuple[bool, str]]:
+    """Each word after ``with`` or ``without`` (an article between): its stem -> whether it is
+    ``without``, and the word as written."""
+    return {stem(m.group(2).lower()): (len(m.group(1)) > 4, m.group(2)) for m in _WITH.finditer(text)}
+
+
+_STANCE = re.compile(
+    r"\b(vot(?:e|es|ed|ing)|spoke|speaks?|speaking|argued|argues?|arguing|campaign(?:s|ed|ing)?"
+    r"|ruled?|rules|ruling)\s+(for|in\s+fav(?:ou)?r\s+of|against)\b",
+    re.IGNORECASE,
+)
+_STANDING = re.compile(
+    r"\b(over|under|within|on|ahead\s+of|behind)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+    r"(budget|schedule)\b",
+    re.IGNORECASE,
+)
+
+
+def _stance(m: re.Match[str]) -> tuple[str, str]:
+    return stem(m.group(1).lower()), "against" if m.group(2).lower() == "against" else "for"
+
+
+def _standing(m: re.Match[str]) -> tuple[str, str]:
+    place, what = m.group(1).lower(), m.group(2).lower()
+    return what, ("over" if place == "over" else "within") if what == "budget" else (
+        "behind" if place == "behind" else "on"
+    )
+
+
+_BOUND_IN_TIME = re.compile(
+    r"\b(since|until|till)\s+(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?"
+    r"(\d{4}\b|(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
+    re.IGNORECASE,
+)
+
+
+def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
+    return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
+
+
+_SIDES = (
+    (_STANCE, _stance, ("for", "against", "favo")),
+    (_STANDING, _standing, ("budget", "schedule")),
+    (_BOUND_IN_TIME, _bound_in_time, ("since", "Since", "until", "Until", "till")),
+)
+"""Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
+against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
+bound in time (``closed since May`` against ``closed until May``); each with the words that must
+be in a claim for it to be read (a substring test first: most claims hold none)."""
+
+
+def _sides(
+    pattern: re.Pattern[str], side: Callable[[re.Match[str]], tuple[str, str]], text: str
+) -> dict[str, tuple[str, str]]:
+    """Each phrase of ``pattern`` in ``text``: its key (a verb's stem, ``budget``) -> its side and the
+    phrase as written."""
+    out = {}
+    for m in pattern.finditer(text):
+        key, which = side(m)
+        out[key] = (which, m.group())
+    return out
+
+
+def _switched(text: str) -> str:
+    """``on`` or ``off`` as a state (``is off by default``, ``switched on``, ``stays off at night``),
+    or ""."""
+    m = _SWITCHED.search(text)
+    return m.group(1).lower() if m is not None else ""
