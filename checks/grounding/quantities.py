@@ -1227,6 +1227,8 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
             return bound
     if claim.dim == source.dim and claim.kind == source.kind == "exact":
         return _rounded_alike(claim, source)
+    if claim.dim == source.dim and {claim.kind, source.kind} == _OPPOSITE_KINDS:
+        return _apart(claim, source)
     pairs = [(claim.interval(t), source.interval(t))]
     if claim.dim != source.dim and "fraction" in (claim.dim, source.dim):
         # A bare number against a percentage: 0.4 or 40 both read as 40%.
@@ -1262,6 +1264,17 @@ def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
     if _INCLUSIVE.search(bound.text) is not None:  # "up to 40%" holds 40%
         return span.high >= bound.low if bound.kind == "lower" else span.low <= bound.high
     return span.high > bound.low if bound.kind == "lower" else span.low < bound.high
+
+
+_OPPOSITE_KINDS = {"lower", "upper"}
+
+
+def _apart(a: Quantity, b: Quantity) -> bool:
+    """Can a lower and an upper bound both be true, and say more than their common end: the lower
+    clearly below the upper (``at least 30`` and ``at most 40``)? ``at most 40 jobs`` against ``at
+    least 40 jobs``, ``under 65`` against ``over 65``: no, each says the other way."""
+    lower, upper = (a, b) if a.kind == "lower" else (b, a)
+    return lower.low + max(lower.tolerance, upper.tolerance) < upper.high
 
 
 _INCLUSIVE = re.compile(
@@ -1339,6 +1352,8 @@ def compare(
                     ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
                         ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
+                    elif ok and {q.kind, r.kind} == _OPPOSITE_KINDS:
+                        ok = _apart(q, r)  # "at most 40 jobs" against "at least 40 jobs"
                 if periodic and _other_period(q, r):
                     # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
                     ok = _same_per_year(q, r)

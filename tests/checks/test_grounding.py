@@ -562,6 +562,27 @@ class TestQuantities:
         q = q1(text)
         assert (q.kind, q.low, q.high) == ("range", pytest.approx(low), pytest.approx(high))
 
+    @pytest.mark.parametrize(
+        ("a", "b", "expected"),
+        [
+            ("at least 40 jobs", "at most 40 jobs", False),
+            ("residents over 65", "residents under 65", False),
+            ("no more than 12 redundancies", "at least 12 redundancies", False),
+            ("at least 30 schools", "at most 45 schools", True),
+        ],
+    )
+    def test_opposite_bounds_agree_only_when_apart(self, a: str, b: str, expected: bool) -> None:
+        """A lower and an upper bound that meet at one value say the opposite of each other (they
+        agreed: the tolerances overlap at the shared end); apart, both may hold."""
+        assert consistent(q1(a), q1(b)) is expected
+        assert consistent(q1(b), q1(a)) is expected
+        claim, sentence = (
+            f"The scheme will create {b} in the town.",
+            f"The scheme will create {a} in the town.",
+        )
+        if "jobs" in a:
+            in_one_sentence(claim, sentence, "c")
+
     def test_a_value_inside_a_range_is_consistent(self) -> None:
         """'between 40 and 50 ms' allows 45 ms but not 60 ms."""
         assert consistent(q1("between 40 and 50 ms"), q1("45 ms")) is True
