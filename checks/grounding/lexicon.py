@@ -332,6 +332,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "s short" in text
         or _may_plan(text)
         or "efus" in text
+        or "deni" in text
+        or "deny" in text
         or "eclin" in text
         or (("loss" in text or "rofit" in text or "urplus" in text or "eficit" in text) and _may_carry(text))
     ):
@@ -416,7 +418,7 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 
 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    longer, fail, plan = (stem("longer"),), (stem("fail"),), (stem("plan"),)
+    longer, fail, plan, deny = (stem("longer"),), (stem("fail"),), (stem("plan"),), (stem("denied"),)
     for i, got in enumerate(found):
         if not got:
             continue
@@ -425,6 +427,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()
         elif got == fail and nxt == "to":
             found[i] = ()  # "failed to": a negation cue (:func:`negated`), not a failure
+        elif got == deny and _FAILED.match(" ".join(pieces[i : i + 3])) is not None:
+            found[i] = ()  # "denied it would close": a negation cue, as "failed to"
         elif (
             nxt == "to"
             and pieces[i].lower() in _REFUSING
@@ -1270,10 +1274,12 @@ _STOPPED = re.compile(
 )
 """``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`)."""
 _FAILED = re.compile(
-    r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|it\s+ha[sd]|any)\b", re.IGNORECASE
+    r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
+    r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)",
+    re.IGNORECASE,
 )
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
-:func:`in_context`)."""
+:func:`in_context`); so does ``denied that``, ``denied it would`` (what is denied, said)."""
 _NOT_A_VERB = (
     r"(?![\d$€£¥₹]|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|about|around|nearly"
     r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"

@@ -5564,6 +5564,9 @@ _OPPOSITES = [
         "The trial found the drug was unlikely to cause liver damage.",
         "c",
     ),
+    # denied, what is denied said without "that"
+    ("The company denied it would close the plant.", "The company confirmed it would close the plant.", "c"),
+    ("The firm denied it had broken the rules.", "The firm denied it had broken the rules.", "s"),
 ]
 """(claim, source sentence, expected status's first letter): each ``c`` was supported."""
 
