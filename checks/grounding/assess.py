@@ -870,18 +870,14 @@ def _said_otherwise(
     state = undone(sentence.plain)
     if state and still(claim.plain, state):
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
-    denied = prefixed_opposite(claim.plain, claim.terms, sentence.plain, sentence.terms)
+    denied, said = prefixed_opposite(claim.plain, claim.terms, sentence.plain, sentence.terms)
     if denied and not any(
         q.dim == "fraction" for q in chain(claim.quantities, index.quantities(sentence.number))
     ):
-        # (Not of shares: "Most Avon bridges are unsuitable" follows from "Only 3 of the 14 Avon
-        # bridges are suitable".)
         # "Backups are stored encrypted" against "stored unencrypted": one word missing, the one the
-        # other text's prefix denies.
-        answered = claim.terms.intersection(read_terms(denied)) | claim.terms.intersection(
-            read_terms(denied.lstrip("UuNnOo-"))
-        )
-        covered = coverage(weights, sentence.seen | answered)
+        # other text's prefix denies (not under a share: "Most Avon bridges are unsuitable" follows
+        # from "Only 3 of the 14 Avon bridges are suitable").
+        covered = coverage(weights, sentence.seen | (claim.terms & said))
         yield f"the claim and the source differ by '{denied}'", covered, not thin
     when = other_relative_time(claim.plain, sentence.plain)
     if when:

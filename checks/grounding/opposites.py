@@ -108,10 +108,13 @@ _RELATIVE_TIME = re.compile(
 _RELATIVE_CUE = re.compile(r"\b(?:last|previous|past|this|current|next|coming)\s", re.IGNORECASE)
 
 
-def prefixed_opposite(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:
+def prefixed_opposite(
+    claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]
+) -> tuple[str, frozenset[str]]:
     """A word of one text that is ``un-`` or ``non-`` and a term of the other (``stored unencrypted``
-    against ``stored encrypted``, ``non-binding`` against ``binding``, and back), as written; or "".
-    ``mine`` and ``theirs`` are the two texts' terms. (``unlikely`` is a negation: :data:`NEGATIONS`.)"""
+    against ``stored encrypted``, ``non-binding`` against ``binding``, and back), as written, with
+    its terms and its base's (``unencrypt``, ``encrypt``); or ("", {}). ``mine`` and ``theirs`` are
+    the two texts' terms. (``unlikely`` is a negation: :data:`NEGATIONS`.)"""
     for text, other, own, rest in ((sentence, mine, theirs, claim), (claim, theirs, mine, sentence)):
         if "un" not in text and "Un" not in text and "non" not in text and "Non" not in text:
             continue
@@ -122,10 +125,10 @@ def prefixed_opposite(claim: str, mine: frozenset[str], sentence: str, theirs: f
             if "-" in m.group(1):
                 # "non-binding" holds the term "bind" itself: the other text must not say it too.
                 if m.group().lower() not in rest.lower():
-                    return m.group()
+                    return m.group(), frozenset((*terms(m.group()), read[0]))
             elif read[0] not in own:  # not "some encrypted, some unencrypted"
-                return m.group()
-    return ""
+                return m.group(), frozenset((*terms(m.group()), read[0]))
+    return "", _NO_TERMS
 
 
 _NEGATIVE_PREFIX = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")

@@ -5564,6 +5564,13 @@ _OPPOSITES = [
         "The trial found the drug was unlikely to cause liver damage.",
         "c",
     ),
+    # prefix: the base word a character-set strip cut short ("unusable" -> "sable")
+    (
+        "The footbridge remains usable during the works.",
+        "The footbridge remains unusable during the works.",
+        "c",
+    ),
+    ("The union's ballot result was official.", "The union's ballot result was unofficial.", "c"),
     # denied, what is denied said without "that"
     ("The company denied it would close the plant.", "The company confirmed it would close the plant.", "c"),
     ("The firm denied it had broken the rules.", "The firm denied it had broken the rules.", "s"),
