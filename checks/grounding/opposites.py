@@ -101,11 +101,10 @@ _RELATIVE = {
 }
 """Each word of a relative time -> the time it places (``previous year`` is ``last year``)."""
 _RELATIVE_TIME = re.compile(
-    r"\b(last|previous|past|this|current|next|coming)\s+"
-    r"(year|month|week|quarter|season|summer|winter|spring|autumn|decade|term)\b",
+    rf"\b({'|'.join(_RELATIVE)})\s+(year|month|week|quarter|season|summer|winter|spring|autumn|decade|term)\b",
     re.IGNORECASE,
 )
-_RELATIVE_CUE = re.compile(r"\b(?:last|previous|past|this|current|next|coming)\s", re.IGNORECASE)
+_RELATIVE_CUE = re.compile(rf"\b(?:{'|'.join(_RELATIVE)})\s", re.IGNORECASE)
 
 
 def prefixed_opposite(

@@ -182,10 +182,9 @@ _SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())}|best|worst|[^\W\d_]+iest(
 _MOST = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
 """``most popular``, ``least visited``: a superlative only after ``the``, ``its``, a possessive or
 an ordinal (``most visitors`` is a share, :data:`_VAGUE_SHARE`)."""
-_OWNED = (
-    r"(?:(?<=\bthe\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<=\bhis\s)|(?<=\bher\s)|(?<=\bour\s)"
-    r"|(?<='s\s)|(?<=\u2019s\s))"
-)
+_OWNERS = ("the", "its", "their", "his", "her", "our")
+"""The words after which an ordinal alone is a rank, as is one after a possessive name."""
+_OWNED = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _OWNERS) + r"|(?<='s\s)|(?<=\u2019s\s))"
 """Where an ordinal alone is a rank: after ``the``, a possessive (``its first title``, ``the
 museum's first year``)."""
 _RANK = (
@@ -194,7 +193,8 @@ _RANK = (
 )
 
 
-_SECOND_RANK = re.compile(r"(?:\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er|[Oo]ur)|['\u2019]s)\ssecond\s")
+_CAPITALISED_OWNERS = "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in _OWNERS)
+_SECOND_RANK = re.compile(rf"(?:\b(?:{_CAPITALISED_OWNERS})|['\u2019]s)\ssecond\s")
 """``the second``, ``its second``: where ``second`` may be a rank, not a unit."""
 _A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)")
 """``a million``, ``one billion``, ``half a million``: a figure without a digit."""
@@ -1266,7 +1266,7 @@ def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
     return span.high > bound.low if bound.kind == "lower" else span.low < bound.high
 
 
-_OPPOSITE_KINDS = {"lower", "upper"}
+_OPPOSITE_KINDS = frozenset(("lower", "upper"))
 
 
 def _apart(a: Quantity, b: Quantity) -> bool:

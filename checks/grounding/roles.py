@@ -369,10 +369,9 @@ def _objects_swapped(claim: Frame, source: Frame) -> Order | None:
     way round turned (``fewer adults than children`` agrees). None for anything else."""
     if claim.key[:7] != "amount:" or source.key[:7] != "amount:" or claim.left != source.left:
         return None
+    # A key may be of two terms ("more e-books than printed books": amount:book-e).
     mine, theirs = frozenset(claim.key[7:].split("-")), frozenset(source.key[7:].split("-"))
-    if mine <= frozenset(source.right) and theirs <= frozenset(
-        claim.right
-    ):  # "more e-books than printed books"
+    if mine <= frozenset(source.right) and theirs <= frozenset(claim.right):
         return Order(claim.sign != source.sign, True)
     return None
 
