@@ -33,6 +33,7 @@ from checks.grounding.identifiers import clash
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
+    CALENDAR,
     CHANGES,
     COMPARATIVES,
     MONTHS,
@@ -62,7 +63,12 @@ from checks.grounding.lexicon import (
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
-from checks.grounding.opposites import opposed_in_stopwords, other_relative_time, prefixed_opposite
+from checks.grounding.opposites import (
+    changed_otherwise,
+    opposed_in_stopwords,
+    other_relative_time,
+    prefixed_opposite,
+)
 from checks.grounding.quantities import (
     CLAUSE_END,
     LISTED,
@@ -481,6 +487,17 @@ def assess(
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
                 return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        # "Brent fell 2% to $84" against "Brent rose 2% to $84 after producers announced output cuts":
+        # every word stated ("cuts" says down), the figures the same, and the way the figures went
+        # the other; "Brent rose after producers announced output increases" against the same: the
+        # thing the claim has go up goes down.
+        moved = _moved_otherwise(relation, claim.plain, sentence.plain) or changed_otherwise(
+            claim.plain, claim.terms, sentence.plain, sentence.terms
+        )
+        if moved:
+            if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
+                return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, moved)
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved, suspect=True)
         missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
             detail = f"the source does not state {missing[0].text}"
@@ -982,6 +999,38 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
 
 
 _INCREASE = stem("increase")
+_DECREASE = stem("decrease")
+
+
+def _moved_otherwise(relation: Relation, claim: str, sentence: str) -> str:
+    """Why a figure of the claim that pairs with one of the sentence went the other way: the words
+    just before each figure say which way (``rose 2%``, ``closed down 1.4%``, ``fell to $84``), and
+    the two say opposite ways. "" when they agree, or either says no way. ``claim`` and
+    ``sentence``: the texts the figures were read from."""
+    for q, r in relation.matched:
+        if q.dim in _TIMES:
+            continue  # "fell in 2023": the year is when, not what went down
+        mine, theirs = _way(claim, q), _way(sentence, r)
+        if mine and theirs and mine != theirs:
+            went = {1: "went up", -1: "went down"}
+            return f"the claim says {q.text} {went[mine]} where the source says {r.text} {went[theirs]}"
+    return ""
+
+
+def _way(text: str, figure: Quantity) -> int:
+    """Which way the words before a figure say it went (1 up, -1 down, 0 none): the last word for a
+    direction among the four before it in its clause (``Sales rose 5% while costs fell 5%``: the
+    second, down). A word after it (``a 5% rise``) is not read."""
+    before = _CLAUSE_CUT.split(text[: figure.start])[-1].split()[-_WAY_WORDS:]
+    found = [t for t in read_terms(" ".join([*before, figure.text])) if t in _WAYS]
+    return _WAYS[found[-1]] if found else 0
+
+
+_WAY_WORDS = 4
+_CLAUSE_CUT = re.compile(r"[,;:]")
+_WAYS = {_INCREASE: 1, _DECREASE: -1}
+
+
 TIES = frozenset((stem("reach"),))
 """Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
 ``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
@@ -1583,6 +1632,10 @@ def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Fra
     return found
 
 
+_AGAIN = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)
+"""Words that make what a claim says another time it happens."""
+
+
 def _polarity(
     claim: Features,
     index: SourceIndex,
@@ -1623,6 +1676,10 @@ def _polarity(
         found: tuple[str, float] | None = None
         was_turned = len(turned)
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS and term not in compared]
+        if opposed and _AGAIN.search(claim.plain) is not None:
+            # "The price cap will fall again in July" against "will fall ... from 1 April": another
+            # time it happens, which the first one's month does not deny.
+            opposed = [(term, opposite) for term, opposite in opposed if term not in CALENDAR]
         for term, opposite in opposed:
             rest: Weights | None = None
             agreeing: float | None = None

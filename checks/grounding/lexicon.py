@@ -28,6 +28,7 @@ import Stemmer
 __all__ = [
     "ANTONYMS",
     "BOUNDARY",
+    "CALENDAR",
     "CHANGES",
     "COUNTS",
     "NEGATIONS",
@@ -219,6 +220,8 @@ _FOLD: Mapping[str, str] = {
         "employee": "employees staff worker workers",
         "car": "cars vehicle vehicles",
         "city": "cities town towns",
+        "global": "worldwide",
+        "score": "scores scored scoring rated rating ratings",
     }.items()
     for word in group.split()
 }
@@ -712,7 +715,7 @@ def read(text: str) -> tuple[list[str], list[str]]:
             term = _term(token)
         if term:
             found.append(term)
-            if token[:1].isupper() and (i or token.isupper()) and term not in _CALENDAR:
+            if token[:1].isupper() and (i or token.isupper()) and term not in CALENDAR:
                 named.append(term)
     return found, named
 
@@ -771,7 +774,7 @@ def _piece_names(piece: str) -> tuple[tuple[str, ...], int]:
         term = _TERMS.get(token)
         if term is None:
             term = _term(token)
-        if term and token[:1].isupper() and term not in _CALENDAR:
+        if term and token[:1].isupper() and term not in CALENDAR:
             named.append(term)
             if i == 0 and not token.isupper():
                 lead = 2
@@ -1481,9 +1484,9 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
 
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
-"""Capitalised, but no names: a claim in March is not about someone called March (their terms, as
-names hold terms: ``januari``, ``juli``)."""
+CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
+"""The terms of the months and weekdays. Capitalised, but no names: a claim in March is not about
+someone called March (their terms, as names hold terms: ``januari``, ``juli``)."""
 
 
 def _one_of(names: Sequence[str]) -> list[str]:

@@ -10,7 +10,10 @@ sentence from stating the claim:
 * :func:`prefixed_opposite`: a word one text denies with ``un-`` or ``non-`` (``unencrypted``,
   ``non-binding``);
 * :func:`other_relative_time`: ``this year`` against ``last year`` (for the judge: when each was
-  written decides).
+  written decides);
+* :func:`changed_otherwise`: a thing said to go up where the sentence has it go down, in a sentence
+  that has something else go the claim's way (``output increases`` against ``Brent rose after
+  producers announced output cuts``).
 
 :func:`checks.grounding.assess.assess` reads them where a sentence would state the claim
 (``_said_otherwise``). Each reads the claim first and the sentence only when the claim holds what it
@@ -22,9 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from checks.grounding.lexicon import stem, terms
+from checks.grounding.lexicon import clauses, stem, terms
 
-__all__ = ["opposed_in_stopwords", "other_relative_time", "prefixed_opposite"]
+__all__ = ["changed_otherwise", "opposed_in_stopwords", "other_relative_time", "prefixed_opposite"]
 
 
 def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]]:
@@ -240,3 +243,51 @@ def _switched(text: str) -> str:
     or ""."""
     m = _SWITCHED.search(text)
     return m.group(1).lower() if m is not None else ""
+
+
+_UP, _DOWN = stem("increase"), stem("decrease")
+_WAYS = {_UP: "up", _DOWN: "down"}
+
+
+def changed_otherwise(
+    claim: str, claim_terms: frozenset[str], sentence: str, sentence_terms: frozenset[str]
+) -> str:
+    """Why a sentence of one clause that has things go both ways says a thing of the claim went the
+    other way, or "": the word next to each word for up or down is what went that way (``output
+    cuts``, ``crude rose``, ``lower prices``), and the sentence has the claim's thing go only the
+    other way. (A sentence that has things go one way only is read by the antonym test: its word for
+    the way is no term of the claim; one of two clauses, ``exports fell in 2022 but rose in 2023``,
+    by the test of each clause's polarity.)"""
+    if _UP not in sentence_terms or _DOWN not in sentence_terms or claim_terms.isdisjoint(_WAYS):
+        return ""
+    if len(clauses(sentence)) > 1:
+        return ""
+    theirs = _moves(sentence)
+    for thing, (ways, word) in _moves(claim).items():
+        said = theirs.get(thing)
+        if said and said[0].isdisjoint(ways):
+            return (
+                f"the claim has {word} go {_WAYS[min(ways)]} where the source has it go {_WAYS[min(said[0])]}"
+            )
+    return ""
+
+
+def _moves(text: str) -> dict[str, tuple[set[str], str]]:
+    """Each word next to a word for up or down (before it: ``output cuts``; after it: ``lower
+    prices``), by its term: the ways it goes, and the word as written."""
+    words = text.split()
+    read = [terms(word) for word in words]
+    found: dict[str, tuple[set[str], str]] = {}
+    for i, got in enumerate(read):
+        ways = _WAYS.keys() & got
+        if len(ways) != 1:
+            continue
+        for j in (i - 1, i + 1):
+            if (
+                0 <= j < len(read)
+                and len(read[j]) == 1
+                and read[j][0] not in _WAYS
+                and not words[j][:1].isdigit()
+            ):
+                found.setdefault(read[j][0], (set(), words[j].strip(".,;:!?").lower()))[0].update(ways)
+    return found

@@ -99,9 +99,35 @@ _DIGIT_MAP = str.maketrans(
 _NUM = r"\d{1,3}(?:[,\u202f\u00a0\u2009]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _WORD_NUMBERS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12,
 }  # fmt: skip
+_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS = {"one": 1, **{w: n for w, n in _WORD_NUMBERS.items() if n < 10}}
+_SCALE_WORDS = {"hundred": 100, "thousand": 1000}
+_SPELLED = (
+    rf"(?:(?:{'|'.join(_TENS_WORDS)})[-\s](?:{'|'.join(_UNITS)})\b|{'|'.join(_WORD_NUMBERS)})"
+    rf"(?:\s+(?:{'|'.join(_SCALE_WORDS)})\b)?"
+)
+"""A number in words: ``twelve``, ``twenty-five`` (or ``twenty five``), ``two hundred``, ``forty
+thousand``; ``one`` only inside one (``thirty-one``): alone it is too common a word to be a figure."""
+
+
+def _spelled_value(words: str) -> float | None:
+    """The value of a number :data:`_SPELLED` matched (None for a word the tables lack: the pattern
+    folds case the Unicode way)."""
+    total, scale = 0, 1
+    for word in re.split(r"[-\s]+", words.casefold()):
+        if word in _SCALE_WORDS and total:
+            scale = _SCALE_WORDS[word]
+        elif word in _WORD_NUMBERS or word in _UNITS:
+            total += _WORD_NUMBERS.get(word) or _UNITS[word]
+        else:
+            return None
+    return float(total * scale)
+
+
 _WORD_RATIO = {
     "twice": 2.0, "double": 2.0, "doubled": 2.0, "doubles": 2.0, "triple": 3.0, "tripled": 3.0,
     "triples": 3.0, "quadrupled": 4.0, "halved": 0.5, "tenfold": 10.0, "twofold": 2.0,
@@ -280,13 +306,15 @@ _NUMBER = re.compile(
     rf"|{_SHARE}"
     r"|(?P<word>\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold"
     r"|threefold|fourfold|fivefold|by\s+half)\b)"
-    rf"|\b(?P<wnum>{'|'.join(_WORD_NUMBERS)})\b",
+    rf"|\b(?P<wnum>{_SPELLED})\b",
     re.IGNORECASE,
 )
 # The same figures when no word of the sentence is a spelled number or a multiplier (most sentences):
 # starting with a digit, the engine jumps from digit to digit instead of trying every word.
 _DIGITS = re.compile(rf"(?=\d)(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)")
 _DIGIT = re.compile(r"\d")
+_JOINED = re.compile(r"-[^\W\d_]")
+"""A spelled number joined to the word after it (``three-bedroom``): a number, as ``3-bedroom`` is."""
 # A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
 _WORDY = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
@@ -1236,10 +1264,26 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
         lo, hi = bare.interval(t)
         other = claim.interval(t) if bare is source else source.interval(t)
         pairs = [(other, (lo, hi)), (other, (lo / 100, hi / 100))]
+        scale = _OUT_OF.search((claim if bare is source else source).text)
+        if scale is not None and float(scale.group(1)) > 0:
+            # "a score of 9.8" against "rated 9.8 out of 10": the share's numerator
+            size = float(scale.group(1))
+            pairs.append((other, (lo / size, hi / size)))
     elif claim.dim == "data":
         lo, hi = source.interval(t)
         pairs += [(claim.interval(t), (lo * 1.024**k, hi * 1.024**k)) for k in (-4, -3, -2, -1, 1, 2, 3, 4)]
     return any(_overlap(a, b) for a, b in pairs)
+
+
+def _scored(a: Quantity, b: Quantity) -> bool:
+    """Is one a score out of a whole (``rated 9.8 out of 10``) and the other a bare number (``a score
+    of 7.5``)? Then the two give one thing."""
+    share, bare = (a, b) if a.dim == "fraction" else (b, a)
+    return share.dim == "fraction" and bare.dim == "number" and _OUT_OF.search(share.text) is not None
+
+
+_OUT_OF = re.compile(r"\bout\s+of\s+(\d{1,6}(?:\.\d+)?)\b")
+"""The whole of a share written ``9.8 out of 10``."""
 
 
 def _rounded_alike(a: Quantity, b: Quantity) -> bool:
@@ -1414,7 +1458,8 @@ def compare(
         # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
         # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is).
         ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free) and not (names & first.context)
-        if not ranked and _same_dim(first, q) and (shared >= needed or not first.context or not q.context):
+        alike = _same_dim(first, q) or _scored(first, q)
+        if not ranked and alike and (shared >= needed or not first.context or not q.context):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
@@ -1744,7 +1789,7 @@ def _multiplied(a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
 def _spelled_at(text: str, pos: int) -> bool:
     """Does a spelled number start at ``pos`` (``eight reservoirs``)?"""
     word = text[pos : pos + 12].split(None, 1)
-    return bool(word) and word[0].casefold() in _WORD_NUMBERS
+    return bool(word) and word[0].casefold().split("-", 1)[0] in _WORD_NUMBERS
 
 
 def _read(text: str, m: re.Match[str]) -> Quantity | None:
@@ -1772,11 +1817,14 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         return _rank(text, m)
     if kind_of == "wnum":
         # Spelled-out numbers count only with a unit or a noun: "three regions", "ten seconds".
-        spelled = _WORD_NUMBERS.get(m.group("wnum").casefold())
+        spelled = _spelled_value(m.group("wnum"))
         if spelled is None:
             return None
-        value = float(spelled)
+        value = spelled
         dim, factor, end = unit_after(text, m.end(), None)
+        if dim == "number" and _JOINED.match(text, m.end()) is not None:
+            # "a three-bedroom house", "a five-star hotel": what "3-bedroom" says in digits
+            return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         if dim == "number":
             of = _OF_WHOLE.match(text, m.end())
             if of is None or (_DIGIT.match(text, of.end()) is None and not _spelled_at(text, of.end())):
@@ -1807,9 +1855,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         if 0 < value < whole:  # "1 in 4 adults", "9 out of 10": a share
             ratio = value / whole
             end = share.end()
-            return Quantity(
-                ratio, ratio, "fraction", "exact", SHARE_TOLERANCE * ratio, start, end, text[start:end]
-            )
+            # A numerator with decimals is a score ("rated 4.6 out of 5"): as precise as it is written.
+            spread = _tolerance(raw, value) / whole if "." in raw else SHARE_TOLERANCE * ratio
+            return Quantity(ratio, ratio, "fraction", "exact", spread, start, end, text[start:end])
     tolerance = _tolerance(raw, value)
     currency = _currency_before(text, start)
     begin = start - (len(currency[1]) if currency else 0)

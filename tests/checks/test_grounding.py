@@ -485,6 +485,46 @@ class TestQuantities:
         """Same dimension, different amount: inconsistent."""
         assert consistent(q1(a), q1(b)) is False
 
+    @pytest.mark.parametrize(
+        ("text", "value"),
+        [
+            ("The class has twenty-five students.", 25),
+            ("The class has twenty five students.", 25),
+            ("The team has thirty-one players.", 31),
+            ("It has thirteen branches.", 13),
+            ("The charity has two hundred volunteers.", 200),
+            ("The festival drew forty thousand fans.", 40_000),
+            ("They bought a three-bedroom house.", 3),
+            ("They stayed at a five-star hotel.", 5),
+        ],
+    )
+    def test_numbers_in_words(self, text: str, value: float) -> None:
+        """A spelled number is read whole: 'twenty-five students' was read as 'five students' (25
+        against it contradicted, 5 supported), 'two hundred' as a hundred; 'thirteen' and 'forty
+        thousand' not at all; and 'three-bedroom' is a number as '3-bedroom' is."""
+        assert q1(text).low == value
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The class has 25 students.", "The class has twenty-five students.", "s"),
+            ("The class has 5 students.", "The class has twenty-five students.", "c"),
+            ("The charity has 100 volunteers.", "The charity has two hundred volunteers in the county.", "c"),
+            (
+                "The family bought a three-bedroom house in May.",
+                "The family bought a 4-bedroom house in May.",
+                "c",
+            ),
+            (
+                "The family bought a four-bedroom house in May.",
+                "The family bought a 4-bedroom house in May.",
+                "s",
+            ),
+        ],
+    )
+    def test_numbers_in_words_against_digits(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
     @pytest.mark.parametrize(("a", "b"), [("40%", "0.4"), ("40%", "40"), ("40 percent", "0.40")])
     def test_percent_and_fraction_agree(self, a: str, b: str) -> None:
         """40% against 0.4 (or a bare 40) is not a contradiction."""
@@ -5699,6 +5739,130 @@ class TestIdentifiers:
             src("s1", "Both tools are open source. Dockside runs on Python 3.8. Harbor is written in Go."),
         )
         assert grounded.status is not Status.CONTRADICTED
+
+
+class TestMovedOtherwise:
+    """A figure or a thing the claim and its source both give, said to go the other way: the words
+    for up and down (``rose``, ``cuts``) are terms, so a sentence that holds the claim's word
+    anywhere (``output cuts``, ``fares were cut``) seemed to state it, and the figures agreed:
+    supported. The words just before each figure decide now (``assess._moved_otherwise``), and the
+    word next to each word for a way (:func:`checks.grounding.opposites.changed_otherwise`)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Brent crude fell 2% to $84 a barrel.",
+                "Brent crude rose 2% to $84 a barrel after producers announced further output cuts.",
+                "c",
+            ),
+            (
+                "Brent crude rose 2% to $84 a barrel.",
+                "Brent crude rose 2% to $84 a barrel after producers announced further output cuts.",
+                "s",
+            ),
+            (
+                "Ridership dropped by 12% after fares were cut.",
+                "Ridership grew by 12% after fares were cut.",
+                "c",
+            ),
+            (
+                "Ridership grew by 12% after fares were cut.",
+                "Ridership grew by 12% after fares were cut.",
+                "s",
+            ),
+            (
+                "Membership increased by 300 despite the fee rise.",
+                "Membership fell by 300 despite the fee rise, the treasurer said.",
+                "c",
+            ),
+            ("Costs fell 5% last year.", "Sales rose 5% while costs fell 5% last year.", "s"),
+            ("Costs rose 5% last year.", "Sales rose 5% while costs fell 5% last year.", "c"),
+            # The year is when it went down, not what did.
+            ("Output fell in 2023.", "Output fell in 2023 after prices rose.", "s"),
+        ],
+    )
+    def test_the_way_a_figure_went(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Brent crude rose after producers announced output increases.",
+                "Brent crude rose 2% to $84 a barrel after producers announced further output cuts.",
+                "c",
+            ),
+            (
+                "House prices rose after the central bank announced rate rises.",
+                "House prices rose after the central bank announced rate cuts.",
+                "c",
+            ),
+            (
+                "House prices rose after the central bank announced rate cuts.",
+                "House prices rose after the central bank announced rate cuts.",
+                "s",
+            ),
+            (
+                "Bookings dropped after the airline announced fare increases.",
+                "Bookings rose after the airline announced fare cuts.",
+                "c",
+            ),
+            (
+                "Sales grew after the shop lowered its prices.",
+                "Sales grew after the shop cut its prices.",
+                "s",
+            ),
+            # Two clauses, each its own way: read by each clause's polarity, not by the words' order.
+            (
+                "Harwick's exports rose by 15% in 2023.",
+                "Harwick's exports fell by 8% in 2022 but rose by 15% in 2023.",
+                "s",
+            ),
+            (
+                "Maintenance spending increased to $95 million.",
+                "Spending on maintenance rose to $95 million, while capital spending fell.",
+                "s",
+            ),
+        ],
+    )
+    def test_the_way_a_thing_went(self, claim: str, sentence: str, expected: str) -> None:
+        """In a sentence of one clause that has things go both ways, the word next to each word for
+        up or down is what went that way (``output cuts``: output, down)."""
+        in_one_sentence(claim, sentence, expected)
+
+    def test_the_detail_says_which_way_each_went(self) -> None:
+        grounded = in_one_sentence(
+            "Ridership dropped by 12% after fares were cut.",
+            "Ridership grew by 12% after fares were cut.",
+            "c",
+        )
+        assert grounded.decision.basis is Basis.POLARITY
+        assert grounded.decision.evidence.detail == (
+            "the claim says 12% went down where the source says 12% went up"
+        )
+
+
+class TestAnotherTime:
+    """A claim of another time something happens (``again``) is not denied by the month or the day
+    of the first: ``The price cap will fall again in July`` against ``will fall ... from 1 April``
+    was contradicted ('july' against 'april')."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The price cap will fall again in July.", "The price cap will fall by £122 from 1 April.", "u"),
+            ("The museum will close again in March.", "The museum will close for repairs in January.", "u"),
+            (
+                "The museum will close for repairs in March.",
+                "The museum will close for repairs in January.",
+                "c",
+            ),
+            ("The ferry will run again on Sunday.", "The ferry will run on Saturday after the storm.", "u"),
+        ],
+    )
+    def test_again(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
 
 
 class TestCopies:
