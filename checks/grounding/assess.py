@@ -277,6 +277,11 @@ def assess(
             said = frozenset(chain.from_iterable(read_terms(q.text) for q in relation.computed)) & claim.terms
             tie = tie | said
             cov = coverage(weights, sentence.seen | tie | way)
+        units = _units_stated(relation, claim.terms - sentence.seen)
+        if units:
+            # "2 TB" against "2,000 GB": the claim's unit, a word of a figure the sentence gives in another
+            tie = tie | units
+            cov = coverage(weights, sentence.seen | tie | way)
     else:
         relation = _NO_FIGURES
     # A claim with no figure is read against the sentence's figures only when the sentence does not
@@ -350,12 +355,22 @@ def assess(
     if relation.conflicts:
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
-        wide = coverage(weights, sentence.seen | sentence.before | tie) if sentence.before else cov
+        # "4.2 GB" against "4.2 TB": the claim's unit is a word of its figure, which the conflict answers.
+        units = (
+            frozenset(chain.from_iterable(read_terms(c.text) for c, _ in relation.conflicts)) - sentence.seen
+        )
+        if units:
+            cov = coverage(weights, sentence.seen | tie | units)
+        wide = (
+            coverage(weights, sentence.seen | sentence.before | tie | units)
+            if sentence.before or units
+            else cov
+        )
         same_subject = wide >= th.subject or (similarity is not None and similarity >= th.cosine_support)
         # A claim of one word ("Revenue was $4 million") conflicts only when the source gives its
         # figure the claim's time ("... in 2023", "in Q2"): then it is specific enough.
         dated = (q.year != 0.0 and q.year == r.year) or any(a.dim in _TIMES for a, _ in relation.matched)
-        if same_subject and (dated or not thin) and _names_held(claim, sentence):
+        if same_subject and (dated or not thin) and _names_held(claim, sentence, units):
             return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
     # A claim the sentence quotes word for word has its sides where the sentence has them.
@@ -494,10 +509,13 @@ def assess(
         moved = _moved_otherwise(relation, claim.plain, sentence.plain) or changed_otherwise(
             claim.plain, claim.terms, sentence.plain, sentence.terms
         )
-        if moved:
+        # "£2.40, up from £3.20" against "£3.20, up from £2.40": the figures stated, their ends swapped.
+        ends = "" if moved else _ends_swapped(relation)
+        if moved or ends:
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
-                return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, moved)
-            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved, suspect=True)
+                finding = Finding.POLARITY if moved else Finding.CONFLICT
+                return Evidence(sentence, cov, similarity, finding, relation, moved or ends)
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved or ends, suspect=True)
         missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
         if missing:
             detail = f"the source does not state {missing[0].text}"
@@ -1017,6 +1035,23 @@ def _moved_otherwise(relation: Relation, claim: str, sentence: str) -> str:
     return ""
 
 
+def _ends_swapped(relation: Relation) -> str:
+    """Why a claim's change runs the other way from its source's, the same two figures at its ends
+    swapped (``£2.40, up from £3.20`` against ``£3.20, up from £2.40``: the value it changed from is
+    the source's value it changed to), or ""."""
+    old = next(((q, r) for q, r in relation.matched if q.role == "from" and r.role != "from"), None)
+    new = next(((q, r) for q, r in relation.matched if r.role == "from" and q.role != "from"), None)
+    if old is None or new is None or old[0].dim in _TIMES or old[0].dim != new[0].dim:
+        return ""
+    (before, theirs_after), (after, theirs_before) = old, new
+    if (before.low, before.high) == (after.low, after.high):
+        return ""
+    return (
+        f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"
+        f" to {theirs_after.text}"
+    )
+
+
 def _way(text: str, figure: Quantity) -> int:
     """Which way the words before a figure say it went (1 up, -1 down, 0 none): the last word for a
     direction among the four before it in its clause (``Sales rose 5% while costs fell 5%``: the
@@ -1120,11 +1155,30 @@ def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[
     return frozenset((lead,)) if lead and lead in index.names(number) else claim.names
 
 
-def _names_held(claim: Features, sentence: SourceSentence) -> bool:
+_UNIT_DIMS = frozenset(("data", "datarate", "energy", "power", "frequency", "length", "area", "mass", "time"))
+"""The dimensions whose figures may be written in several units (``2 TB``, ``2,000 GB``)."""
+
+
+def _units_stated(relation: Relation, lacking: frozenset[str]) -> frozenset[str]:
+    """The claim's words the sentence lacks (``lacking``) that are units of its figures paired
+    with one of the sentence in another unit (``2 TB`` with ``2,000 GB``): stated by that figure."""
+    if not lacking or not relation.matched:
+        return _NONE
+    return lacking.intersection(
+        chain.from_iterable(
+            read_terms(q.text) for q, r in relation.matched if q.dim == r.dim and q.dim in _UNIT_DIMS
+        )
+    )
+
+
+def _names_held(claim: Features, sentence: SourceSentence, answered: frozenset[str] = frozenset()) -> bool:
     """Does the sentence, with its surroundings and the sentence before, name everything the claim
-    names? A disagreement with a sentence about another named subject (``Baltic Power's wind farms
-    supplied 28%`` against a Northsea report's ``wind farms supplied 41%``) is no contradiction."""
-    return claim.names <= sentence.seen or claim.names <= sentence.seen | sentence.before
+    names (but ``answered``: the units of figures it gives otherwise, ``GB`` against ``TB``, which
+    capitals make names)? A disagreement with a sentence about another named subject (``Baltic
+    Power's wind farms supplied 28%`` against a Northsea report's ``wind farms supplied 41%``) is no
+    contradiction."""
+    named = claim.names - answered if answered else claim.names
+    return named <= sentence.seen or named <= sentence.seen | sentence.before
 
 
 def _figures_stated(claim: Features, relation: Relation, seen: frozenset[str]) -> int:

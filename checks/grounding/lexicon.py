@@ -246,7 +246,8 @@ agree:disagree approve:disapprove continue:discontinue connect:disconnect appear
 qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharply:modestly
 sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
-fully:partially permanently:temporarily"""
+fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit
+exempt:require exempt:comply severe:mild major:minor"""
 
 
 @lru_cache(maxsize=1)

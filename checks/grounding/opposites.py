@@ -215,13 +215,31 @@ def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
     return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
 
 
+_OBLIGED = re.compile(
+    r"\b(?:(must|ha(?:s|ve|d)\s+to|(?:is|are|was|were)\s+(?:required|obliged)\s+to|needs?\s+to)"
+    r"|(exempt\s+from|(?:does|do|did)\s+not\s+(?:have|need)\s+to|(?:is|are|was|were)\s+not\s+(?:required"
+    r"|obliged)\s+to|need\s+not))\s+(?:(?:also|still|now|first|only)\s+)?(?!not\b|never\b)([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _obliged(m: re.Match[str]) -> tuple[str, str]:
+    return stem(m.group(3).lower()), "must" if m.group(1) else "exempt"
+
+
 _SIDES = (
     (_STANCE, _stance, ("for", "against", "favo")),
+    (
+        _OBLIGED,
+        _obliged,
+        ("must", "Must", "required", "has to", "have to", "had to", "need", "exempt", "obliged"),
+    ),
     (_STANDING, _standing, ("budget", "schedule")),
     (_BOUND_IN_TIME, _bound_in_time, ("since", "Since", "until", "Until", "till")),
 )
 """Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
-against``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
+against``), a duty or its absence (``must register`` against ``exempt from registering``, ``do not
+have to register``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
 bound in time (``closed since May`` against ``closed until May``); each with the words that must
 be in a claim for it to be read (a substring test first: most claims hold none)."""
 

@@ -1298,6 +1298,19 @@ def _rounded_alike(a: Quantity, b: Quantity) -> bool:
     return a.low - t < b.high and b.low < a.high + t
 
 
+_ENDS = re.compile(r"\d\s*(?:[-\u2013\u2014]|to|and)\s*\D?\d")
+"""A range written with both its ends (``2019 and 2021``, ``10-15 ms``), not ``the 1750s`` or
+``around 1750``."""
+
+
+def _nested(a: Quantity, b: Quantity) -> bool:
+    """Can two ranges both be said of one thing: one within the other (``2021-2023`` and ``between
+    2021 and 2023``; ``in 2022 and 2023`` of ``from 2021 to 2023``)? Two that only overlap (``between
+    2019 and 2021`` against ``between 2021 and 2023``) give it different ends."""
+    t = max(a.tolerance, b.tolerance)
+    return (a.low >= b.low - t and a.high <= b.high + t) or (b.low >= a.low - t and b.high <= a.high + t)
+
+
 def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
     """Can a bound and a range of one dimension both be true (``adults over 65`` against ``aged 40
     to 65``: no, they share only the end that ``over`` leaves out)? None unless one is a bound
@@ -1392,6 +1405,8 @@ def compare(
                     ok: bool | None = _overlap(q.interval(t), r.interval(t))
                 elif q.kind == r.kind == "exact":
                     ok = _rounded_alike(q, r)
+                elif q.kind == r.kind == "range" and _ENDS.search(q.text) and _ENDS.search(r.text):
+                    ok = _nested(q, r)  # "between 2019 and 2021" against "between 2021 and 2023": no
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):

@@ -525,6 +525,68 @@ class TestQuantities:
     def test_numbers_in_words_against_digits(self, claim: str, sentence: str, expected: str) -> None:
         in_one_sentence(claim, sentence, expected)
 
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The trial enrolled patients between 2019 and 2021.",
+                "The trial enrolled patients between 2021 and 2023.",
+                "c",
+            ),
+            (
+                "The trial enrolled patients between 2021 and 2023.",
+                "The trial enrolled patients in 2021-2023.",
+                "s",
+            ),
+            ("The site was built in the 1750s.", "The site was built around 1750.", "s"),
+        ],
+    )
+    def test_two_ranges_that_only_overlap_disagree(self, claim: str, sentence: str, expected: str) -> None:
+        """Two ranges with both ends written give one thing's ends: one within the other, or not the
+        same range (they overlapped at 2021 and were supported)."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The migration moved 4.2 GB of data to the new cluster.",
+                "The migration moved 4.2 TB of data to the new cluster.",
+                "c",
+            ),
+            ("The drive holds 2 TB of data.", "The drive holds 2,000 GB of data.", "s"),
+            ("The drive holds 2 TB of data.", "The drive holds 3,000 GB of data.", "c"),
+            ("The plant has a capacity of 500 MW.", "The plant has a capacity of 5 GW.", "c"),
+        ],
+    )
+    def test_a_unit_in_capitals_is_no_name(self, claim: str, sentence: str, expected: str) -> None:
+        """``GB`` in capitals read as a name the sentence lacked: the conflict with ``4.2 TB`` was only
+        suspect (unsourced), and ``2 TB`` against ``2,000 GB`` short of a word (unsourced). A unit of a
+        figure the sentence gives in another is answered by that figure."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The flaw has a CVSS score of 7.5.", "The flaw is rated 9.8 out of 10 on the CVSS scale.", "c"),
+            ("The flaw has a CVSS score of 9.8.", "The flaw is rated 9.8 out of 10 on the CVSS scale.", "s"),
+            (
+                "The app is rated 4.2 out of 5 by its users.",
+                "The app is rated 4.6 out of 5 by its users.",
+                "c",
+            ),
+            (
+                "Nine out of ten users would recommend the app.",
+                "9 out of 10 users would recommend the app.",
+                "s",
+            ),
+        ],
+    )
+    def test_scores_out_of_a_whole(self, claim: str, sentence: str, expected: str) -> None:
+        """A score is as precise as written (``4.2 out of 5`` was within a share's 10% of ``4.6 out of
+        5``), and a bare number may be its numerator."""
+        in_one_sentence(claim, sentence, expected)
+
     @pytest.mark.parametrize(("a", "b"), [("40%", "0.4"), ("40%", "40"), ("40 percent", "0.40")])
     def test_percent_and_fraction_agree(self, a: str, b: str) -> None:
         """40% against 0.4 (or a bare 40) is not a contradiction."""
@@ -5452,6 +5514,18 @@ class TestUnnamedOwner:
 
 
 _OPPOSITES = [
+    # a duty or none
+    (
+        "Landlords must register with the council.",
+        "Landlords are exempt from registering with the council.",
+        "c",
+    ),
+    ("Small firms are exempt from filing the report.", "Small firms are required to file the report.", "c"),
+    ("Drivers do not have to pay the charge.", "Drivers have to pay the charge on Sundays.", "c"),
+    ("Landlords must register with the council.", "All landlords must register with the council.", "s"),
+    ("Small firms must comply with the rules.", "Small firms are exempt from the rules.", "c"),
+    # a verdict
+    ("The jury found him innocent of fraud.", "The jury found him guilty of fraud.", "c"),
     # place and state
     ("Smoking is allowed inside the main building.", "Smoking is allowed outside the main building.", "c"),
     ("Smoking is allowed outside the main building.", "Smoking is allowed outside the main building.", "s"),
@@ -5830,6 +5904,32 @@ class TestMovedOtherwise:
         """In a sentence of one clause that has things go both ways, the word next to each word for
         up or down is what went that way (``output cuts``: output, down)."""
         in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "A dozen eggs cost £2.40 on average, up from £3.20 a year ago.",
+                "A dozen eggs costs £3.20 on average, up from £2.40 a year ago.",
+                "c",
+            ),
+            (
+                "A dozen eggs cost £3.20 on average, up from £2.40 a year ago.",
+                "A dozen eggs costs £3.20 on average, up from £2.40 a year ago.",
+                "s",
+            ),
+            (
+                "Food price inflation rose from 4.1% in February to 5.9% in March.",
+                "Food prices rose 4.1% in the year to March, down from 5.9% in February.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_ends_of_a_change_swapped(self, claim: str, sentence: str, expected: str) -> None:
+        """The two figures of a change, the value it changed from given as the value it changed to."""
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.NUMERIC_CONFLICT
 
     def test_the_detail_says_which_way_each_went(self) -> None:
         grounded = in_one_sentence(
