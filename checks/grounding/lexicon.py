@@ -74,7 +74,11 @@ def words(text: str) -> frozenset[str]:
 
 # Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
-_DIGITS = re.compile(r"[\d.,\u066b\u066c]+(?:[cf]|['\u2019]s)?")
+_DIGITS = re.compile(
+    r"[\d.,\u066b\u066c]+(?:[cf]|['\u2019]s|k|m|mn|bn|b|tn|ms|gb|mb|kb|tb|km|kg|mw|gw|kwh|mwh|gwh|twh|ghz|mhz|am|pm)?"
+)
+"""A figure as one token, no term: ``2024``, ``3.4m`` (million), ``12k``, ``1.2bn``, ``45ms``, ``2tb``,
+``9.30am``: :mod:`~checks.grounding.quantities` reads them."""
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _BUT_TAIL = (
     r"\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?:(?-i:[A-Z])[^\W\d_]+|day|week|weekend|month))?"
@@ -666,6 +670,9 @@ def _token_terms(text: str) -> list[str]:
     out = []
     if "°" in text:
         text = _DEGREES.sub(" ", text)  # "28°C": a figure, no word "c"
+    if "-" in text and (iso := _ISO_DATE.search(text)) is not None:
+        # "2024-03-15": its month a word, as in "15 March 2024" (the year and the day are figures)
+        text = f"{text[: iso.start()]} {MONTH_NAMES[int(iso.group(1)) - 1]} {text[iso.end() :]}"
     for token in _TOKEN.findall(text):
         term = _TERMS.get(token)
         if term is None:
@@ -673,6 +680,10 @@ def _token_terms(text: str) -> list[str]:
         if term:
             out.append(term)
     return out
+
+
+_ISO_DATE = re.compile(r"(?<![\d-])\d{4}-(0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
+"""A date written ``2024-03-15``; its month is the group."""
 
 
 BOUNDARY = "\t"

@@ -313,6 +313,8 @@ _NUMBER = re.compile(
 # starting with a digit, the engine jumps from digit to digit instead of trying every word.
 _DIGITS = re.compile(rf"(?=\d)(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)")
 _DIGIT = re.compile(r"\d")
+_CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
+"""What follows the hour of a time of day: ``am``, ``p.m.``."""
 _JOINED = re.compile(r"-[^\W\d_]")
 """A spelled number joined to the word after it (``three-bedroom``): a number, as ``3-bedroom`` is."""
 # A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
@@ -1855,6 +1857,8 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         return Quantity(low, low, dim, kind, 0.5 * factor, begin, end, text[begin:end])
     raw = m.group("num")
     start, pos = m.start(), m.end()
+    if _CLOCK.match(text, pos) is not None:
+        return None  # "9.30am", "7 pm": a time of day (checks.grounding.identifiers), no figure
     value = _value(raw)
     if (
         text.startswith("s", pos)

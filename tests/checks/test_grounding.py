@@ -550,6 +550,34 @@ class TestQuantities:
         ("claim", "sentence", "expected"),
         [
             (
+                "The contract was signed on 15 March 2024.",
+                "The contract was signed on 2024-03-15 in Brussels.",
+                "s",
+            ),
+            (
+                "The contract was signed on 15 May 2024.",
+                "The contract was signed on 2024-03-15 in Brussels.",
+                "c",
+            ),
+            ("The meeting starts at 9.30am.", "The meeting starts at 09:30 in room 4.", "s"),
+            ("The meeting starts at 10.30am.", "The meeting starts at 09:30 in room 4.", "c"),
+            (
+                "The rail line carried 3.4m passengers in 2023.",
+                "The rail line carried 3.4 million passengers in 2023, up from 2.9 million.",
+                "s",
+            ),
+        ],
+    )
+    def test_figures_written_another_way(self, claim: str, sentence: str, expected: str) -> None:
+        """A date written ``2024-03-15`` has its month (it had no word); ``9.30am`` is a time of day,
+        no figure (it was read as 9.3, against the room's 4: contradicted); ``3.4m`` is a figure, no
+        term the sentence lacks (inferred)."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
                 "The migration moved 4.2 GB of data to the new cluster.",
                 "The migration moved 4.2 TB of data to the new cluster.",
                 "c",
