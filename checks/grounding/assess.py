@@ -45,6 +45,7 @@ from checks.grounding.lexicon import (
     clause_at,
     denies_all,
     ended,
+    excepted,
     negation_scopes,
     now,
     piece_terms,
@@ -423,7 +424,10 @@ def assess(
     if through_limit:
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if spans and relation.matched and claim.names <= sentence.seen:
-        out = next((r for _, r in relation.matched if _within_any(r, spans)), None)
+        exempted = excepted(claim.plain)  # "..., except in 2020" in the claim too: the same exception
+        out = next(
+            (r for q, r in relation.matched if _within_any(r, spans) and not _within_any(q, exempted)), None
+        )
         if out is not None and cov >= th.polarity:
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
@@ -506,8 +510,10 @@ def assess(
         # every word stated ("cuts" says down), the figures the same, and the way the figures went
         # the other; "Brent rose after producers announced output increases" against the same: the
         # thing the claim has go up goes down.
-        moved = _moved_otherwise(relation, claim.plain, sentence.plain) or changed_otherwise(
-            claim.plain, claim.terms, sentence.plain, sentence.terms
+        moved = (
+            _moved_otherwise(relation, claim.plain, sentence.plain)
+            or changed_otherwise(claim.plain, claim.terms, sentence.plain, sentence.terms)
+            or _compared_of_the_other(claim, sentence, index)
         )
         # "£2.40, up from £3.20" against "£3.20, up from £2.40": the figures stated, their ends swapped.
         ends = "" if moved else _ends_swapped(relation)
@@ -1035,6 +1041,33 @@ def _moved_otherwise(relation: Relation, claim: str, sentence: str) -> str:
     return ""
 
 
+def _compared_of_the_other(claim: Features, sentence: SourceSentence, index: SourceIndex) -> str:
+    """Why a sentence that makes the claim's comparison of one side only makes it of the other, or
+    "": ``Ripgrep used less memory than Ag`` against ``Ag used less memory`` (the sentence names the
+    claim's other side before its words for the comparison, and not the claim's subject)."""
+    if not claim.frames or index.frames(sentence.number)[0]:
+        return ""
+    names = claim.names | {claim.lead}
+    for frame in claim.frames:
+        mine, other = names.intersection(frame.left), names.intersection(frame.right)
+        first = frame.text.split(None, 1)[0]
+        m = re.search(rf"\b{re.escape(first)}\b", sentence.plain, re.IGNORECASE)
+        if not mine or not other or m is None or frame.said - sentence.terms:
+            continue
+        before = frozenset(read_terms(cut(sentence.plain[: m.start()])[-1])) if m.start() else _NONE
+        if before.issuperset(other) and before.isdisjoint(mine):
+            pivot, theirs = frame.text.removesuffix(" than"), _written(other, claim.plain)
+            return f"the source says '{pivot}' of {theirs}, the claim of {_written(mine, claim.plain)}"
+    return ""
+
+
+def _written(wanted: Iterable[str], text: str) -> str:
+    """The words of ``text`` whose terms are ``wanted``, as written (for explanations)."""
+    want = set(wanted)
+    found = [w.strip(".,;:!?()'\u2019") for w in text.split() if want.intersection(read_terms(w))]
+    return " ".join(found) or " ".join(sorted(want))
+
+
 def _ends_swapped(relation: Relation) -> str:
     """Why a claim's change runs the other way from its source's, the same two figures at its ends
     swapped (``£2.40, up from £3.20`` against ``£3.20, up from £2.40``: the value it changed from is
@@ -1355,27 +1388,30 @@ def _compared(
     mine = claim.plain[: m.start()] + " " + m.group("middle")
     low = other.lower()
     if other.isdigit():
-        this = next(
-            (f"{q.low:.0f}" for q in claim.quantities if q.dim == "year" and f"{q.low:.0f}" != other), ""
-        )
+        candidates = [
+            next(
+                (f"{q.low:.0f}" for q in claim.quantities if q.dim == "year" and f"{q.low:.0f}" != other), ""
+            )
+        ]
     elif low in MONTHS:
-        this = next(
-            (w for w in re.findall(r"[A-Za-z]+", mine) if w.lower() in MONTHS and w.lower() != low), ""
-        )
+        candidates = [
+            next((w for w in re.findall(r"[A-Za-z]+", mine) if w.lower() in MONTHS and w.lower() != low), "")
+        ]
     elif other[:1].isupper():
         other = other.removesuffix("'s").removesuffix("\u2019s")
-        # The claim's capitalised word nearest before the comparison that the sentence holds too.
+        # The claim's capitalised words before the comparison that the sentence holds too, nearest
+        # first: the first that has a figure of its own in the sentence is the claim's side.
         names = [
             w.removesuffix("'s").removesuffix("\u2019s") for w in re.findall(r"\b[A-Z][\w'\u2019]*", mine)
         ]
-        this = _nearest_held(names, other, sentence.plain)
+        candidates = _held(names, other, sentence.plain)
     elif low not in STOPWORDS and other.replace("-", "").isalpha():
         # Two groups: "more common on placebo than on the drug", "higher among women than among men":
-        # the claim's word after a preposition nearest before the comparison that the sentence holds.
-        this = _nearest_held(_GROUP.findall(mine), other, sentence.plain, re.IGNORECASE)
+        # the claim's words after a preposition before the comparison that the sentence holds.
+        candidates = _held(_GROUP.findall(mine), other, sentence.plain, re.IGNORECASE)
     else:
         return None
-    if not this and not other.isdigit():
+    if not any(candidates) and not other.isdigit():
         return None
     # No year of its own against the other's ("drew fewer crews than in 2022"): the claim's side is
     # the sentence's undated figure of the other side's kind ("120 crews ..., up from 85 in 2022").
@@ -1383,23 +1419,14 @@ def _compared(
     figures = [
         q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
     ]
-    sides: dict[str, Quantity] = {}
-    for q in figures:
-        if other.isdigit():
-            side = f"{q.year:.0f}" if q.year else ""
-        else:
-            start = max((e.end() for e in CLAUSE_END.finditer(text, 0, q.start)), default=0)
-            end = CLAUSE_END.search(text, q.end)
-            clause = text[start : end.start() if end is not None else len(text)].lower()
-            held = [w for w in (this, other) if re.search(rf"\b{re.escape(w.lower())}\b", clause)]
-            if len(held) == 2 and (held[0].lower() in held[1].lower() or held[1].lower() in held[0].lower()):
-                held = [max(held, key=len)]  # "non-smokers" holds "smokers": the clause is the longer's
-            side = held[0] if len(held) == 1 else ""
-        if side in (this, other) and side not in sides:
-            sides[side] = q
-    a, b = sides.get(this), sides.get(other)
-    if not this and b is not None:
-        a = next((q for q in figures if not q.year and q.dim == b.dim), None)
+    this, a, b = "", None, None
+    for this in candidates:
+        sides = _compared_sides(this, other, figures, text)
+        a, b = sides.get(this), sides.get(other)
+        if not this and b is not None:
+            a = next((q for q in figures if not q.year and q.dim == b.dim), None)
+        if a is not None and b is not None:
+            break
     if a is None or b is None:
         return None
     # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in 2024")
@@ -1420,20 +1447,39 @@ def _compared(
     return agrees, detail, said
 
 
-def _nearest_held(words: Sequence[str], other: str, plain: str, flags: int = 0) -> str:
-    """The last of ``words`` (the claim's, before its comparison: the nearest to it) that is neither
-    ``other`` nor a stopword and that ``plain`` holds as a word (matched with ``flags``), or ""."""
+def _held(words: Sequence[str], other: str, plain: str, flags: int = 0) -> list[str]:
+    """Those of ``words`` (the claim's, before its comparison), nearest to it first, that are neither
+    ``other`` nor a stopword and that ``plain`` holds as a word (matched with ``flags``)."""
     low = other.lower()
-    return next(
-        (
+    return list(
+        dict.fromkeys(
             w
             for w in reversed(words)
             if w.lower() != low
             and w.lower() not in STOPWORDS
             and re.search(rf"\b{re.escape(w)}\b", plain, flags) is not None
-        ),
-        "",
+        )
     )
+
+
+def _compared_sides(this: str, other: str, figures: Sequence[Quantity], text: str) -> dict[str, Quantity]:
+    """Each side's figure in the sentence ``text``: a year's (``other`` a year: the figure's year), or
+    the first figure whose clause holds the side's word and not the other's."""
+    sides: dict[str, Quantity] = {}
+    for q in figures:
+        if other.isdigit():
+            side = f"{q.year:.0f}" if q.year else ""
+        else:
+            start = max((e.end() for e in CLAUSE_END.finditer(text, 0, q.start)), default=0)
+            end = CLAUSE_END.search(text, q.end)
+            clause = text[start : end.start() if end is not None else len(text)].lower()
+            held = [w for w in (this, other) if w and re.search(rf"\b{re.escape(w.lower())}\b", clause)]
+            if len(held) == 2 and (held[0].lower() in held[1].lower() or held[1].lower() in held[0].lower()):
+                held = [max(held, key=len)]  # "non-smokers" holds "smokers": the clause is the longer's
+            side = held[0] if len(held) == 1 else ""
+        if side in (this, other) and side not in sides:
+            sides[side] = q
+    return sides
 
 
 _AT_A_TIME = re.compile(

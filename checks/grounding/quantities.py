@@ -1305,6 +1305,18 @@ _ENDS = re.compile(r"\d\s*(?:[-\u2013\u2014]|to|and)\s*\D?\d")
 ``around 1750``."""
 
 
+def _same_bound(a: Quantity, b: Quantity) -> bool:
+    """Do two bounds of one kind (``up to five days`` and ``up to three days``; ``more than 50`` and
+    ``more than 250``) set one limit? Each says where the limit is: they agree within a bound's
+    rounding (``more than 1,000`` and ``more than 1,050``: :data:`BOUND_ROUNDING`), not further."""
+    a_end, b_end = (a.low, b.low) if a.kind == "lower" else (a.high, b.high)
+    return abs(a_end - b_end) <= max(a.tolerance, b.tolerance, BOUND_ROUNDING * max(abs(a_end), abs(b_end)))
+
+
+BOUND_ROUNDING = 0.1
+"""How far apart two bounds of one kind may be and still set one limit, as a share of the larger."""
+
+
 def _nested(a: Quantity, b: Quantity) -> bool:
     """Can two ranges both be said of one thing: one within the other (``2021-2023`` and ``between
     2021 and 2023``; ``in 2022 and 2023`` of ``from 2021 to 2023``)? Two that only overlap (``between
@@ -1409,6 +1421,8 @@ def compare(
                     ok = _rounded_alike(q, r)
                 elif q.kind == r.kind == "range" and _ENDS.search(q.text) and _ENDS.search(r.text):
                     ok = _nested(q, r)  # "between 2019 and 2021" against "between 2021 and 2023": no
+                elif q.kind == r.kind and q.kind in _OPPOSITE_KINDS:
+                    ok = _same_bound(q, r)  # "up to five days a week" against "up to three": no
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):

@@ -550,6 +550,32 @@ class TestQuantities:
         ("claim", "sentence", "expected"),
         [
             (
+                "Staff may work from home up to five days a week.",
+                "Staff may work from home up to three days a week.",
+                "c",
+            ),
+            (
+                "The new law applies to companies with more than 50 employees.",
+                "The new law applies to companies with more than 250 employees.",
+                "c",
+            ),
+            ("More than 1,000 people attended the march.", "More than 1,050 people attended the march.", "s"),
+            (
+                "Staff may work from home up to three days a week.",
+                "Staff may work from home up to three days a week.",
+                "s",
+            ),
+        ],
+    )
+    def test_two_bounds_of_one_kind_set_one_limit(self, claim: str, sentence: str, expected: str) -> None:
+        """``up to five days`` and ``up to three days`` overlapped, so they agreed: supported. Two bounds
+        of one kind agree within a bound's rounding only."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
                 "The contract was signed on 15 March 2024.",
                 "The contract was signed on 2024-03-15 in Brussels.",
                 "s",
@@ -5969,6 +5995,49 @@ class TestMovedOtherwise:
         assert grounded.decision.evidence.detail == (
             "the claim says 12% went down where the source says 12% went up"
         )
+
+
+class TestComparedFigures:
+    """A claim that compares two named sides against a sentence that gives each a figure."""
+
+    def test_the_side_with_a_figure_of_its_own(self) -> None:
+        """``Flask has more GitHub stars than Django``: the claim's side was the name nearest before
+        ``than`` that the sentence holds (``GitHub``), which owns no figure: unsourced. The nearest
+        that owns one is the side now: contradicted."""
+        sentence = "Django has 58,000 stars on GitHub and Flask has 41,000."
+        grounded = in_one_sentence("Flask has more GitHub stars than Django.", sentence, "c")
+        assert (
+            grounded.decision.evidence.detail
+            == "the source gives 41,000 for Flask and 58,000 stars for Django"
+        )
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("Ripgrep used less memory than Ag.", "Ag used less memory.", "c"),
+            ("Vue has more contributors than React.", "React has more contributors.", "c"),
+            ("Kotlin compiles faster than Java in the test.", "In the test, Java compiles faster.", "c"),
+            ("Java compiles faster than Kotlin in the test.", "In the test, Java compiles faster.", "s"),
+        ],
+    )
+    def test_a_comparison_the_source_makes_of_the_other(
+        self, claim: str, sentence: str, expected: str
+    ) -> None:
+        """``Ripgrep used less memory than Ag`` against ``Ag used less memory`` was supported: every
+        word there, and the sentence no comparison of two sides to swap. The side the sentence names
+        before its comparison is the claim's other side now: contradicted."""
+        first, other = re.findall(r"\b[A-Z][a-z]+\b", claim)[:2]
+        text = f"We compared {first} and {other} on one machine. {sentence} Both are open source."
+        grounded = one(claim, src("s1", text))
+        assert grounded.status.value[0] == expected
+
+    def test_an_exception_the_claim_makes_too(self) -> None:
+        """The claim's own ``except in 2020`` is the source's: no exception the source makes of it."""
+        grounded = one(
+            "The festival has been held every summer since 1947, except in 2020.",
+            src("s1", "The festival draws crowds. It has been held every summer since 1947, except in 2020."),
+        )
+        assert grounded.status is Status.SUPPORTED
 
 
 class TestAnotherTime:
