@@ -357,8 +357,11 @@ def assess(
         q, r = relation.conflicts[0]
         detail = f"the claim gives {q.text} where the source gives {r.text}"
         # "4.2 GB" against "4.2 TB": the claim's unit is a word of its figure, which the conflict answers.
+        lacking = claim.terms - sentence.seen
         units = (
-            frozenset(chain.from_iterable(read_terms(c.text) for c, _ in relation.conflicts)) - sentence.seen
+            lacking.intersection(chain.from_iterable(read_terms(c.text) for c, _ in relation.conflicts))
+            if lacking
+            else _NONE
         )
         if units:
             cov = coverage(weights, sentence.seen | tie | units)
@@ -511,7 +514,7 @@ def assess(
         # the other; "Brent rose after producers announced output increases" against the same: the
         # thing the claim has go up goes down.
         moved = (
-            _moved_otherwise(relation, claim.plain, sentence.plain)
+            _moved_otherwise(relation, claim, sentence)
             or changed_otherwise(claim.plain, claim.terms, sentence.plain, sentence.terms)
             or _compared_of_the_other(claim, sentence, index)
         )
@@ -1026,15 +1029,17 @@ _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 
 
-def _moved_otherwise(relation: Relation, claim: str, sentence: str) -> str:
+def _moved_otherwise(relation: Relation, claim: Features, sentence: SourceSentence) -> str:
     """Why a figure of the claim that pairs with one of the sentence went the other way: the words
     just before each figure say which way (``rose 2%``, ``closed down 1.4%``, ``fell to $84``), and
-    the two say opposite ways. "" when they agree, or either says no way. ``claim`` and
-    ``sentence``: the texts the figures were read from."""
+    the two say opposite ways. "" when they agree, or either says no way. Read only where the
+    sentence has things go both ways: where it has one way only, the antonym test reads it."""
+    if _INCREASE not in sentence.terms or _DECREASE not in sentence.terms or claim.terms.isdisjoint(_WAYS):
+        return ""
     for q, r in relation.matched:
         if q.dim in _TIMES:
             continue  # "fell in 2023": the year is when, not what went down
-        mine, theirs = _way(claim, q), _way(sentence, r)
+        mine, theirs = _way(claim.plain, q), _way(sentence.plain, r)
         if mine and theirs and mine != theirs:
             went = {1: "went up", -1: "went down"}
             return f"the claim says {q.text} {went[mine]} where the source says {r.text} {went[theirs]}"
@@ -1072,6 +1077,8 @@ def _ends_swapped(relation: Relation) -> str:
     """Why a claim's change runs the other way from its source's, the same two figures at its ends
     swapped (``£2.40, up from £3.20`` against ``£3.20, up from £2.40``: the value it changed from is
     the source's value it changed to), or ""."""
+    if len(relation.matched) < 2:
+        return ""
     old = next(((q, r) for q, r in relation.matched if q.role == "from" and r.role != "from"), None)
     new = next(((q, r) for q, r in relation.matched if r.role == "from" and q.role != "from"), None)
     if old is None or new is None or old[0].dim in _TIMES or old[0].dim != new[0].dim:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from checks.grounding.lexicon import clauses, stem, terms
 
@@ -49,11 +50,8 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
             if said is not None and said[0] != lacking:
                 why = f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
                 return why, _WITHOUT if lacking else _NO_TERMS
-    for pattern, side, cues in _SIDES:
-        if not any(cue in claim for cue in cues):
-            continue
-        mine_sides = _sides(pattern, side, claim)
-        their_sides = _sides(pattern, side, sentence) if mine_sides else {}
+    for pattern, side, mine_sides in _claim_sides(claim):
+        their_sides = _sides(pattern, side, sentence)
         for key, (mine_side, written) in mine_sides.items():
             theirs_side = their_sides.get(key)
             if theirs_side is not None and theirs_side[0] != mine_side:
@@ -244,9 +242,23 @@ bound in time (``closed since May`` against ``closed until May``); each with the
 be in a claim for it to be read (a substring test first: most claims hold none)."""
 
 
-def _sides(
-    pattern: re.Pattern[str], side: Callable[[re.Match[str]], tuple[str, str]], text: str
-) -> dict[str, tuple[str, str]]:
+Side = Callable[[re.Match[str]], tuple[str, str]]
+
+
+@lru_cache(maxsize=4096)
+def _claim_sides(
+    claim: str,
+) -> tuple[tuple[re.Pattern[str], Side, dict[str, tuple[str, str]]], ...]:
+    """The phrases of :data:`_SIDES` a claim holds, per pattern (read once per claim: a claim is read
+    against many sentences)."""
+    found = []
+    for pattern, side, cues in _SIDES:
+        if any(cue in claim for cue in cues) and (mine := _sides(pattern, side, claim)):
+            found.append((pattern, side, mine))
+    return tuple(found)
+
+
+def _sides(pattern: re.Pattern[str], side: Side, text: str) -> dict[str, tuple[str, str]]:
     """Each phrase of ``pattern`` in ``text``: its key (a verb's stem, ``budget``) -> its side and the
     phrase as written."""
     out = {}
