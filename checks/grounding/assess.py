@@ -46,6 +46,7 @@ from checks.grounding.lexicon import (
     denies_all,
     ended,
     excepted,
+    lead_term,
     negation_scopes,
     now,
     piece_terms,
@@ -53,6 +54,7 @@ from checks.grounding.lexicon import (
     quantified,
     reported,
     reports,
+    sentence_names,
     sequenced,
     some_of,
     stem,
@@ -517,6 +519,7 @@ def assess(
             _moved_otherwise(relation, claim, sentence)
             or changed_otherwise(claim.plain, claim.terms, sentence.plain, sentence.terms)
             or _compared_of_the_other(claim, sentence, index)
+            or _clauses_swapped(claim, sentence, index)
         )
         # "£2.40, up from £3.20" against "£3.20, up from £2.40": the figures stated, their ends swapped.
         ends = "" if moved else _ends_swapped(relation)
@@ -1064,6 +1067,44 @@ def _compared_of_the_other(claim: Features, sentence: SourceSentence, index: Sou
             pivot, theirs = frame.text.removesuffix(" than"), _written(other, claim.plain)
             return f"the source says '{pivot}' of {theirs}, the claim of {_written(mine, claim.plain)}"
     return ""
+
+
+def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceIndex) -> str:
+    """Why a sentence that says what the claim's clauses say gives each the other clause's name, or
+    "": ``SQLite supports JSON natively, while PostgreSQL stores it as text`` against ``PostgreSQL
+    supports JSON natively, while SQLite stores it as text``. Each claim clause's words but names are
+    matched to the sentence's clause that holds most of them (three in four at least, and more than
+    any other)."""
+    if len(claim.names | {claim.lead}) < 2 or "," not in claim.plain:
+        return ""
+    mine = _named_clauses(cut(claim.plain))
+    if len(mine) < 2:
+        return ""
+    theirs = _named_clauses(index.clause_texts(sentence.number))
+    for i, (names, rest, text) in enumerate(mine):
+        others = frozenset().union(*(n for k, (n, _, _) in enumerate(mine) if k != i))
+        if len(rest) < 2:
+            continue  # a list's item ("Linux, macOS and Windows"), no clause that says something
+        shares = sorted(((len(rest & t) / len(rest), n, w) for n, t, w in theirs), key=lambda x: -x[0])
+        if not shares or shares[0][0] < 0.75 or (len(shares) > 1 and shares[1][0] == shares[0][0]):
+            continue
+        _, held, written = shares[0]
+        if held.isdisjoint(names) and not held.isdisjoint(others):
+            return f"the source says '{written}' where the claim says '{text}'"
+    return ""
+
+
+def _named_clauses(texts: Sequence[str]) -> list[tuple[frozenset[str], frozenset[str], str]]:
+    """Each clause of ``texts`` as (the names no other clause holds, its other terms, the clause as
+    written without its name), for the clauses with such a name."""
+    read = [(sentence_names(t) | {lead_term(t)}) - {""} for t in texts]
+    out = []
+    for i, text in enumerate(texts):
+        own = read[i].difference(*(r for k, r in enumerate(read) if k != i))
+        if own:
+            words = text.strip().rstrip(".")
+            out.append((own, frozenset(read_terms(text)) - own, words))
+    return out
 
 
 def _written(wanted: Iterable[str], text: str) -> str:

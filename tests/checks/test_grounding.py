@@ -6031,6 +6031,41 @@ class TestComparedFigures:
         grounded = one(claim, src("s1", text))
         assert grounded.status.value[0] == expected
 
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "SQLite supports JSON columns natively, while PostgreSQL stores JSON as text.",
+                "PostgreSQL supports JSON columns natively, while SQLite stores JSON as text.",
+                "c",
+            ),
+            (
+                "Kent had 40 cases last week, and Surrey had 35.",
+                "Surrey had 40 cases last week, and Kent had 35.",
+                "c",
+            ),
+            (
+                "Kent had 40 cases last week, and Surrey had 35.",
+                "Kent had 40 cases last week, and Surrey had 35.",
+                "s",
+            ),
+            (
+                "Lisbon is warmer in winter, while Oslo gets more snow.",
+                "Oslo gets more snow, while Lisbon is warmer in winter.",
+                "s",
+            ),
+            # A list's items are no clauses: "Windows" is only not named.
+            (
+                "The Kestrel SDK supports Linux, macOS and Windows.",
+                "The Kestrel SDK supports Linux and macOS.",
+                "u",
+            ),
+        ],
+    )
+    def test_clauses_with_their_names_swapped(self, claim: str, sentence: str, expected: str) -> None:
+        """Each clause says its thing of the other clause's name: every word stated, supported."""
+        in_one_sentence(claim, sentence, expected)
+
     def test_an_exception_the_claim_makes_too(self) -> None:
         """The claim's own ``except in 2020`` is the source's: no exception the source makes of it."""
         grounded = one(
