@@ -1096,7 +1096,7 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
 
 def _named_clauses(texts: Sequence[str]) -> list[tuple[frozenset[str], frozenset[str], str]]:
     """Each clause of ``texts`` as (the names no other clause holds, its other terms, the clause as
-    written without its name), for the clauses with such a name."""
+    written), for the clauses with such a name."""
     read = [(sentence_names(t) | {lead_term(t)}) - {""} for t in texts]
     out = []
     for i, text in enumerate(texts):

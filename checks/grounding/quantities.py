@@ -105,27 +105,32 @@ _WORD_NUMBERS = {
 }  # fmt: skip
 _TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _UNITS = {"one": 1, **{w: n for w, n in _WORD_NUMBERS.items() if n < 10}}
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000}
-_SPELLED = (
-    rf"(?:(?:{'|'.join(_TENS_WORDS)})[-\s](?:{'|'.join(_UNITS)})\b|{'|'.join(_WORD_NUMBERS)})"
-    rf"(?:\s+(?:{'|'.join(_SCALE_WORDS)})\b)?"
+_SMALL = (
+    rf"(?:{'|'.join(_TENS_WORDS)})[-\s](?:{'|'.join(_UNITS)})\b"
+    rf"|{'|'.join(w for w in _WORD_NUMBERS if w != 'hundred')}"
 )
-"""A number in words: ``twelve``, ``twenty-five`` (or ``twenty five``), ``two hundred``, ``forty
-thousand``; ``one`` only inside one (``thirty-one``): alone it is too common a word to be a figure."""
+_SPELLED = rf"(?:{_SMALL}|hundred)(?:\s+hundred\b(?:\s+and\s+(?:{_SMALL}|one)\b)?)?(?:\s+thousand\b)?"
+"""A number in words: ``twelve``, ``twenty-five`` (or ``twenty five``), ``two hundred``, ``two
+hundred and fifty``, ``forty thousand``, ``a hundred thousand``; ``one`` only inside one
+(``thirty-one``): alone it is too common a word to be a figure."""
 
 
 def _spelled_value(words: str) -> float | None:
     """The value of a number :data:`_SPELLED` matched (None for a word the tables lack: the pattern
     folds case the Unicode way)."""
-    total, scale = 0, 1
+    total = current = 0
     for word in re.split(r"[-\s]+", words.casefold()):
-        if word in _SCALE_WORDS and total:
-            scale = _SCALE_WORDS[word]
+        if word == "and":
+            continue
+        if word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total, current = total + max(current, 1) * 1000, 0
         elif word in _WORD_NUMBERS or word in _UNITS:
-            total += _WORD_NUMBERS.get(word) or _UNITS[word]
+            current += _WORD_NUMBERS.get(word) or _UNITS[word]
         else:
             return None
-    return float(total * scale)
+    return float(total + current)
 
 
 _WORD_RATIO = {

@@ -494,6 +494,8 @@ class TestQuantities:
             ("It has thirteen branches.", 13),
             ("The charity has two hundred volunteers.", 200),
             ("The festival drew forty thousand fans.", 40_000),
+            ("The school has two hundred and fifty pupils.", 250),
+            ("The stadium drew two hundred thousand fans over the weekend.", 200_000),
             ("They bought a three-bedroom house.", 3),
             ("They stayed at a five-star hotel.", 5),
         ],
