@@ -522,7 +522,13 @@ def assess(
             or _clauses_swapped(claim, sentence, index)
         )
         # "£2.40, up from £3.20" against "£3.20, up from £2.40": the figures stated, their ends swapped.
-        ends = "" if moved else _ends_swapped(relation)
+        ends = (
+            ""
+            if moved
+            else _ends_swapped(relation)
+            or _figures_swapped(relation)
+            or _earlier_value(claim, relation, index.quantities(sentence.number))
+        )
         if moved or ends:
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
                 finding = Finding.POLARITY if moved else Finding.CONFLICT
@@ -1131,6 +1137,54 @@ def _ends_swapped(relation: Relation) -> str:
         f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"
         f" to {theirs_after.text}"
     )
+
+
+def _figures_swapped(relation: Relation) -> str:
+    """Why two figures of the claim sit each in the other's place in the sentence, or "": ``Earnings
+    per share were $1.35, against forecasts of $1.42`` against ``... $1.42, against forecasts of
+    $1.35``. Each pairs with its equal, but the words around one figure and not the other (``against
+    forecasts``) are, in the sentence, around the other's equal, and none around its own."""
+    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
+    for i, (q1, r1) in enumerate(pairs):
+        for q2, r2 in pairs[i + 1 :]:
+            if q1.dim != q2.dim or not _distinct(q1, q2):
+                continue
+            mine = (q1.context - q2.context, q2.context - q1.context)
+            theirs = (r1.context - r2.context, r2.context - r1.context)
+            straight = not mine[0].isdisjoint(theirs[0]) or not mine[1].isdisjoint(theirs[1])
+            crosswise = not mine[0].isdisjoint(theirs[1]) or not mine[1].isdisjoint(theirs[0])
+            if crosswise and not straight:
+                return f"the claim has {q1.text} and {q2.text} each where the source has the other"
+    return ""
+
+
+def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quantity]) -> str:
+    """Why a claim gives as it is the value the sentence says it changed from, or "": ``One in ten
+    adults has diabetes`` against ``One in eight ..., up from one in ten in 2015`` (unless the claim
+    gives that value's year)."""
+    years = {q.low for q in claim.quantities if q.dim == "year"}
+    for q, r in relation.matched:
+        if (
+            r.role != "from"
+            or q.role == "from"
+            or q.dim in _TIMES
+            or q.dim == "year"
+            or (r.year and r.year in years)
+        ):
+            continue
+        now = next(
+            (f for f in figures if f.dim == r.dim and f.role in ("", "to") and _distinct(f, r)),
+            None,
+        )
+        if now is not None:
+            return f"the source gives {r.text} as the value before, and {now.text} after"
+    return ""
+
+
+def _distinct(a: Quantity, b: Quantity) -> bool:
+    """Are two figures of one dimension two values: their intervals apart?"""
+    (a_low, a_high), (b_low, b_high) = a.interval(), b.interval()
+    return a_high <= b_low or b_high <= a_low
 
 
 def _way(text: str, figure: Quantity) -> int:

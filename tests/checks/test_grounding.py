@@ -5987,6 +5987,36 @@ class TestMovedOtherwise:
         if expected == "c":
             assert grounded.decision.basis is Basis.NUMERIC_CONFLICT
 
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Earnings per share were $1.35, against forecasts of $1.42.",
+                "Earnings per share were $1.42, against forecasts of $1.35.",
+                "c",
+            ),
+            ("The team scored 64 points and conceded 78.", "The team scored 78 points and conceded 64.", "c"),
+            ("The team scored 78 points and conceded 64.", "The team scored 78 points and conceded 64.", "s"),
+            (
+                "One in ten adults in the region has diabetes now.",
+                "One in eight adults in the region has diabetes, up from one in ten in 2015.",
+                "c",
+            ),
+            (
+                "Sales were £1.9 million in 2022.",
+                "Sales were £2.4 million last year, up from £1.9 million in 2022.",
+                "s",
+            ),
+        ],
+    )
+    def test_each_figure_in_its_place(self, claim: str, sentence: str, expected: str) -> None:
+        """Two figures each in the other's place (the words around one are around the other's equal),
+        and the value a change began from given as it is now: supported, each figure paired with its
+        equal; contradicted now. The earlier value with its year is stated."""
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert grounded.decision.basis is Basis.NUMERIC_CONFLICT
+
     def test_the_detail_says_which_way_each_went(self) -> None:
         grounded = in_one_sentence(
             "Ridership dropped by 12% after fares were cut.",
