@@ -1162,6 +1162,8 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
     """Why a claim gives as it is the value the sentence says it changed from, or "": ``One in ten
     adults has diabetes`` against ``One in eight ..., up from one in ten in 2015`` (unless the claim
     gives that value's year)."""
+    if _BEFORE_NOW.search(claim.plain) is not None:
+        return ""  # "a year earlier, sales were £1.9 million": the claim says when, in words
     years = {q.low for q in claim.quantities if q.dim == "year"}
     for q, r in relation.matched:
         if (
@@ -1179,6 +1181,12 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
         if now is not None:
             return f"the source gives {r.text} as the value before, and {now.text} after"
     return ""
+
+
+_BEFORE_NOW = re.compile(
+    r"\b(?:previous|earlier|before|prior|ago|used\s+to|had\s+been|formerly|once)\b", re.IGNORECASE
+)
+"""Words that put what a claim says before now."""
 
 
 def _distinct(a: Quantity, b: Quantity) -> bool:

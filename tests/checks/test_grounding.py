@@ -6007,6 +6007,12 @@ class TestMovedOtherwise:
                 "Sales were £2.4 million last year, up from £1.9 million in 2022.",
                 "s",
             ),
+            # When, in words: no value given as it is now.
+            (
+                "A year earlier, sales were £1.9 million.",
+                "Sales were £2.4 million last year, up from £1.9 million.",
+                "u",
+            ),
         ],
     )
     def test_each_figure_in_its_place(self, claim: str, sentence: str, expected: str) -> None:
