@@ -64,6 +64,11 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
             back = theirs_ways.get(way[::-1])
             if back is not None and way not in theirs_ways:
                 return f"the source has it the other way round, from {back[0]} to {back[1]}", _NO_TERMS
+    if "outside " in sentence and "outside " not in claim:
+        place = _outside_of(claim, sentence)
+        if place:
+            # "Most of the app's users are in Europe" against "60% of them outside Europe"
+            return f"the source says 'outside {place}' where the claim says 'in {place}'", _OUTSIDE
     if "on" in claim or "off" in claim:
         mine_state = _switched(claim)
         their_state = _switched(sentence) if mine_state else ""
@@ -74,6 +79,21 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
 
 _NO_TERMS: frozenset[str] = frozenset()
 _WITHOUT = frozenset(("without",))
+_OUTSIDE = frozenset((stem("outside"),))
+_IN_PLACE = re.compile(r"\b(in|inside|within|outside)\s+(?:the\s+)?((?-i:[A-Z])[\w-]+)", re.IGNORECASE)
+"""``in Europe``, ``outside London``: a place by its name, and whether inside or out."""
+
+
+def _outside_of(claim: str, sentence: str) -> str:
+    """A place the claim puts something in (``in Europe``) that the sentence puts it outside of
+    (``outside Europe``), and nowhere in; or ""."""
+    inside = {m.group(2) for m in _IN_PLACE.finditer(claim) if m.group(1).lower() != "outside"}
+    if not inside:
+        return ""
+    theirs: dict[str, set[bool]] = {}
+    for m in _IN_PLACE.finditer(sentence):
+        theirs.setdefault(m.group(2), set()).add(m.group(1).lower() == "outside")
+    return next((place for place in sorted(inside) if theirs.get(place) == {True}), "")
 
 
 def other_relative_time(claim: str, sentence: str) -> str:

@@ -5582,6 +5582,14 @@ _OPPOSITES = [
     ("Small firms must comply with the rules.", "Small firms are exempt from the rules.", "c"),
     # a verdict
     ("The jury found him innocent of fraud.", "The jury found him guilty of fraud.", "c"),
+    # in a place or outside it
+    ("The plant is in Leeds.", "The plant is just outside Leeds.", "c"),
+    ("The plant is outside Leeds.", "The plant is just outside Leeds.", "s"),
+    (
+        "Some of the app's users are in Europe.",
+        "The app has 2.3 million users, 40% of them in Europe and 60% outside Europe.",
+        "s",
+    ),
     # place and state
     ("Smoking is allowed inside the main building.", "Smoking is allowed outside the main building.", "c"),
     ("Smoking is allowed outside the main building.", "Smoking is allowed outside the main building.", "s"),
