@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from itertools import chain, pairwise
 from typing import NamedTuple
 
@@ -67,6 +68,7 @@ from checks.grounding.lexicon import (
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.opposites import (
+    both_ways,
     changed_otherwise,
     opposed_in_stopwords,
     other_relative_time,
@@ -1043,7 +1045,7 @@ def _moved_otherwise(relation: Relation, claim: Features, sentence: SourceSenten
     just before each figure say which way (``rose 2%``, ``closed down 1.4%``, ``fell to $84``), and
     the two say opposite ways. "" when they agree, or either says no way. Read only where the
     sentence has things go both ways: where it has one way only, the antonym test reads it."""
-    if _INCREASE not in sentence.terms or _DECREASE not in sentence.terms or claim.terms.isdisjoint(_WAYS):
+    if not both_ways(claim.terms, sentence.terms):
         return ""
     for q, r in relation.matched:
         if q.dim in _TIMES:
@@ -1083,7 +1085,7 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
     any other)."""
     if len(claim.names | {claim.lead}) < 2 or "," not in claim.plain:
         return ""
-    mine = _named_clauses(cut(claim.plain))
+    mine = _named_clauses(tuple(cut(claim.plain)))
     if len(mine) < 2:
         return ""
     theirs = _named_clauses(index.clause_texts(sentence.number))
@@ -1100,9 +1102,11 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
     return ""
 
 
-def _named_clauses(texts: Sequence[str]) -> list[tuple[frozenset[str], frozenset[str], str]]:
+@lru_cache(maxsize=4096)
+def _named_clauses(texts: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset[str], str], ...]:
     """Each clause of ``texts`` as (the names no other clause holds, its other terms, the clause as
-    written), for the clauses with such a name."""
+    written), for the clauses with such a name (read once per text: a claim meets many candidate
+    sentences, a sentence many claims)."""
     read = [(sentence_names(t) | {lead_term(t)}) - {""} for t in texts]
     out = []
     for i, text in enumerate(texts):
@@ -1110,7 +1114,7 @@ def _named_clauses(texts: Sequence[str]) -> list[tuple[frozenset[str], frozenset
         if own:
             words = text.strip().rstrip(".")
             out.append((own, frozenset(read_terms(text)) - own, words))
-    return out
+    return tuple(out)
 
 
 def _written(wanted: Iterable[str], text: str) -> str:

@@ -26,9 +26,15 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from checks.grounding.lexicon import clauses, stem, terms
+from checks.grounding.lexicon import CHANGES, clauses, stem, terms
 
-__all__ = ["changed_otherwise", "opposed_in_stopwords", "other_relative_time", "prefixed_opposite"]
+__all__ = [
+    "both_ways",
+    "changed_otherwise",
+    "opposed_in_stopwords",
+    "other_relative_time",
+    "prefixed_opposite",
+]
 
 
 def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]]:
@@ -299,6 +305,13 @@ _UP, _DOWN = stem("increase"), stem("decrease")
 _WAYS = {_UP: "up", _DOWN: "down"}
 
 
+def both_ways(claim_terms: frozenset[str], sentence_terms: frozenset[str]) -> bool:
+    """Does the sentence have things go both ways (its terms hold a word for up and one for down)
+    while the claim has something go one? Only there can a sentence that holds the claim's word for
+    its way say it went the other: where the sentence has one way only, the antonym test reads it."""
+    return sentence_terms >= CHANGES and not claim_terms.isdisjoint(CHANGES)
+
+
 def changed_otherwise(
     claim: str, claim_terms: frozenset[str], sentence: str, sentence_terms: frozenset[str]
 ) -> str:
@@ -308,9 +321,7 @@ def changed_otherwise(
     other way. (A sentence that has things go one way only is read by the antonym test: its word for
     the way is no term of the claim; one of two clauses, ``exports fell in 2022 but rose in 2023``,
     by the test of each clause's polarity.)"""
-    if _UP not in sentence_terms or _DOWN not in sentence_terms or claim_terms.isdisjoint(_WAYS):
-        return ""
-    if len(clauses(sentence)) > 1:
+    if not both_ways(claim_terms, sentence_terms) or len(clauses(sentence)) > 1:
         return ""
     theirs = _moves(sentence)
     for thing, (ways, word) in _moves(claim).items():
