@@ -5,7 +5,19 @@ from __future__ import annotations
 import argparse
 import os
 
-from bench import ceiling, cost, deterministic, fleet, grounding, judge_batch, memory, stop, submit, waiter
+from bench import (
+    ceiling,
+    cost,
+    deterministic,
+    fleet,
+    grounding,
+    judge_batch,
+    maintenance,
+    memory,
+    stop,
+    submit,
+    waiter,
+)
 from bench.results import Figure, table, update_readme, write
 
 
@@ -25,6 +37,7 @@ def main() -> None:
     figures.update(waiter.run(args.seconds))
     figures.update(memory.run(args.seconds))
     figures.update(stop.run(args.seconds))
+    figures.update(maintenance.run(args.seconds))
     figures.update(cost.run(args.seconds))
     write(figures)
     print(table(figures))

@@ -8,14 +8,17 @@ import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import dramatiq
 import pytest
 import redis
 import structlog
+from dramatiq.brokers.redis import _scripts
 from dramatiq.errors import ConnectionClosed
 
-from workers.redis_broker import Encoded, FleetRedisBroker
+from bench import maintenance
+from workers.redis_broker import Encoded, FleetRedisBroker, dispatch_script
 
 pytestmark = pytest.mark.integration
 
@@ -264,6 +267,122 @@ class TestWake:
         assert trips == ["execute"]  # one pipeline: its commands are not sent one by one
         assert redis_client.xlen(f"{NAMESPACE}:q.wake") == 1
         assert redis_client.llen(f"{NAMESPACE}:q") == 2
+
+
+class TestMaintenance:
+    """A dead worker's messages come back without ``KEYS`` (``dispatch_script``)."""
+
+    @staticmethod
+    def dead(redis_url: str, queues: list[str]) -> tuple[str, list[int]]:
+        """A worker that fetched one message from each of ``queues`` and died (its heartbeat long
+        ago): its broker id, and the arguments of the messages it held."""
+        other = FleetRedisBroker(
+            url=redis_url, namespace=NAMESPACE, heartbeat_timeout=1_000, maintenance_chance=0
+        )
+        for n, queue in enumerate(queues):
+            other.declare_queue(queue)
+            other.enqueue(
+                dramatiq.Message(queue_name=queue, actor_name="a", args=(n,), kwargs={}, options={})
+            )
+            assert next(other.consume(queue, prefetch=1, timeout=100)) is not None
+        other.close()
+        other.client.zadd(f"{NAMESPACE}:__heartbeats__", {other.broker_id: 0})
+        return other.broker_id, list(range(len(queues)))
+
+    def test_every_queue_a_dead_worker_held_is_requeued_in_one_pass(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis, redis_url: str
+    ) -> None:
+        """Given a dead worker holding a message of q, of r and of r's delay queue, when one
+        maintenance pass runs on q, then all three are back on their queues, and the worker's ack
+        sets, its list of held queues and its heartbeat are gone (dramatiq's own script requeues
+        q's only, and keeps the worker until a pass runs on each of the others)."""
+        gone, _ = self.dead(redis_url, ["q", "r", "r.DQ"])
+        assert redis_client.smembers(f"{NAMESPACE}:__held__.{gone}") == {b"q", b"r", b"r.DQ"}
+        broker.maintenance_chance = 1_000_000
+        broker.do_qsize("q")
+        for queue in ("q", "r", "r.DQ"):
+            (back,) = redis_client.lrange(f"{NAMESPACE}:{queue}", 0, -1)
+            assert redis_client.hexists(f"{NAMESPACE}:{queue}.msgs", back)
+            assert not redis_client.exists(f"{NAMESPACE}:__acks__.{gone}.{queue}")
+        assert not redis_client.exists(f"{NAMESPACE}:__held__.{gone}")
+        assert redis_client.zscore(f"{NAMESPACE}:__heartbeats__", gone) is None
+
+    def test_a_redis_that_refuses_keys_still_gets_its_messages_back(
+        self, redis_client: redis.Redis, redis_url: str
+    ) -> None:
+        """Given a Redis user that may not run KEYS (as some hosted Redis have it) and a dead worker
+        holding a message, when a broker connected as that user runs maintenance, then the message
+        is requeued (dramatiq's script fails there: NOPERM)."""
+        user, password = f"verifleet-test-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+        redis_client.acl_setuser(
+            user,
+            enabled=True,
+            passwords=[f"+{password}"],
+            keys=["*"],
+            channels=["*"],
+            commands=["+@all", "-keys"],
+        )
+        try:
+            as_user = redis_url.replace("redis://", f"redis://{user}:{password}@", 1)
+            limited = FleetRedisBroker(
+                url=as_user, namespace=NAMESPACE, heartbeat_timeout=1_000, maintenance_chance=1_000_000
+            )
+            assert limited.client.acl_whoami() == user
+            limited.declare_queue("q")
+            gone, _ = self.dead(redis_url, ["q"])
+            limited.do_qsize("q")
+            limited.close()
+            assert redis_client.llen(f"{NAMESPACE}:q") == 1
+            assert redis_client.zscore(f"{NAMESPACE}:__heartbeats__", gone) is None
+        finally:
+            redis_client.acl_deluser(user)
+
+    def test_a_process_that_never_fetched_here_has_the_fleet_queues_looked_at(
+        self, broker: FleetRedisBroker, redis_client: redis.Redis
+    ) -> None:
+        """Given a dead process with no list of held queues (one that only enqueued, as a coordinator
+        does, or a worker on dramatiq's own script) holding a message of verify-batch, when a pass
+        runs on q, then the message is back on verify-batch and the process is forgotten."""
+        redis_client.hset(f"{NAMESPACE}:verify-batch.msgs", "m1", b"{}")
+        redis_client.sadd(f"{NAMESPACE}:__acks__.legacy.verify-batch", "m1")
+        redis_client.zadd(f"{NAMESPACE}:__heartbeats__", {"legacy": 0, "coordinator": 0})
+        broker.maintenance_chance = 1_000_000
+        broker.do_qsize("q")
+        assert redis_client.lrange(f"{NAMESPACE}:verify-batch", 0, -1) == [b"m1"]
+        assert not redis_client.exists(f"{NAMESPACE}:__acks__.legacy.verify-batch")
+        assert redis_client.zrange(f"{NAMESPACE}:__heartbeats__", 0, -1) == [broker.broker_id.encode()]
+
+    def test_a_dramatiq_whose_script_differs_keeps_its_own(self, redis_url: str) -> None:
+        """Given a dispatch.lua whose dead-worker loop is not the one known, then dispatch_script
+        gives None and a broker keeps dramatiq's script, saying so."""
+        stock = _scripts["dispatch"]
+        assert dispatch_script(stock) is not None
+        assert b'redis.call("keys"' in stock and b'redis.call("keys"' not in (dispatch_script(stock) or b"")
+        changed = stock.replace(
+            b"local dead_worker = dead_workers[i]", b"local dead_worker = dead_workers[i] "
+        )
+        assert dispatch_script(changed) is None
+        with (
+            mock.patch("workers.redis_broker.dispatch_script", return_value=None),
+            structlog.testing.capture_logs() as logs,
+        ):
+            kept = FleetRedisBroker(url=redis_url, namespace=NAMESPACE)
+        assert kept.scripts["dispatch"].script == stock
+        assert [e["event"] for e in logs] == ["dispatch_script_unpatched"]
+        kept.close()
+
+
+def test_the_maintenance_bench_times_both_scripts_doing_the_same_work(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/maintenance.py on 20,000 keys (it raises when a script leaves the dead worker or its
+    messages behind): the fleet's script takes less time than dramatiq's."""
+    monkeypatch.setenv("VERIFLEET_BENCH_REDIS_URL", redis_url)
+    monkeypatch.setattr(maintenance, "KEYS_HELD", 20_000)
+    monkeypatch.setattr(maintenance, "ROUNDS", 2)
+    found = maintenance.run()
+    assert found["maintenance_dead_worker_ms"].value < found["maintenance_dead_worker_stock_ms"].value
+    assert "20,0" in found["maintenance_vs_stock"].note
 
 
 def _unreachable(*args: Any, **kwargs: Any) -> Any:
