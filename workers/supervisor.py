@@ -60,6 +60,7 @@ from types import FrameType
 import structlog
 
 from messages import QUEUES
+from workers import eviction
 from workers.process import RET_IMPORT, STOPS
 from workers.process import command as worker_command
 from workers.settings import Settings
@@ -286,6 +287,7 @@ def run(
     signal.signal(signal.SIGINT, forward)
     signal.signal(signal.SIGHUP, reload)
     log.info("worker_supervising", queues=list(queues), processes=processes, threads=threads)
+    eviction.check(settings)  # once per host, before any job is taken
     code = 0
     while True:
         now = time.monotonic()
