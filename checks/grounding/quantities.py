@@ -238,7 +238,22 @@ _A_UNIT = re.compile(
 """``an hour``, ``half an hour``, ``one and a half hours``, ``a mile``: a time or a length with no
 digit (``an hour and a half`` too: :func:`_a_unit`). Not ``one day`` (an idiom), nor a sentence's
 first word (``A year later``)."""
-_AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b")
+_AND_A_PART = re.compile(r"\s+and\s+(?:a\s+(?P<half>half)|a\s+(?P<quarter>quarter)|three\s+quarters)\b")
+"""``and a half``, ``and a quarter``, ``and three quarters`` after a whole (``an hour and a half``,
+``two and a quarter hours``)."""
+
+
+def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
+    """The fraction :data:`_AND_A_PART` adds at ``pos``, the tolerance it is written to (half of its
+    step: ``and a half`` to the half hour, a quarter to the quarter), and where it ends."""
+    m = _AND_A_PART.match(text, pos)
+    if m is None:
+        return None
+    if m.group("half"):
+        return 0.5, 0.25, m.end()
+    return (0.25 if m.group("quarter") else 0.75), 0.125, m.end()
+
+
 _DURATION_BEFORE = words(
     """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
     under over than after is was are were be been just only least most up to spent spend spends away
@@ -258,12 +273,14 @@ def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     if dim in ("number", "fraction") or dim.startswith(("count:", "money")):
         return None
     value = 0.5 if m.group("half") else 1.5 if m.group("and") or m.group("one") else 1.0
-    tail = _AND_A_HALF.match(text, end) if value == 1.0 else None
-    if tail is not None:  # "an hour and a half"
-        value, end = 1.5, tail.end()
+    tolerance = 0.25
+    tail = _and_a_part(text, end) if value == 1.0 else None
+    if tail is not None:  # "an hour and a half", "a mile and a quarter"
+        part, tolerance, end = tail
+        value += part
     low = value * factor
     kind, _, begin = _qualifier(text, m.start(), m.start())
-    return Quantity(low, low, dim, kind, 0.25 * factor, begin, end, text[begin:end].strip())
+    return Quantity(low, low, dim, kind, tolerance * factor, begin, end, text[begin:end].strip())
 
 
 def _a_scale(text: str, m: re.Match[str]) -> Quantity | None:
@@ -1296,10 +1313,11 @@ _OUT_OF = re.compile(r"\bout\s+of\s+(\d{1,6}(?:\.\d+)?)\b")
 def _rounded_alike(a: Quantity, b: Quantity) -> bool:
     """Can two exact figures be one value written to two precisions? The more precise one must lie
     within what the rounder one rounds (``1,213`` within ``1,200``'s 1,150-1,250); its own rounding
-    does not widen that (``4,650`` is not ``4,600``, though 4,645-4,655 touches 4,550-4,650). Only
-    for figures written in digits: one in words (``a third``, ``two hours``) allows what its
-    tolerance says, the other's added."""
-    if _DIGIT.search(a.text) is None or _DIGIT.search(b.text) is None:
+    does not widen that (``4,650`` is not ``4,600``, though 4,645-4,655 touches 4,550-4,650). A
+    number in words is rounded as one in digits is (``two hours`` is not ``an hour and a half``,
+    nor ``90 minutes``); a share in words (``a third``) is a round figure whose span
+    (:data:`SHARE_TOLERANCE`) the other's rounding widens (``30%`` is a third)."""
+    if a.dim == "fraction" and (_DIGIT.search(a.text) is None or _DIGIT.search(b.text) is None):
         return _overlap(a.interval(), b.interval())
     t = max(a.tolerance, b.tolerance)
     return a.low - t < b.high and b.low < a.high + t
@@ -1856,8 +1874,14 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         spelled = _spelled_value(m.group("wnum"))
         if spelled is None:
             return None
-        value = spelled
-        dim, factor, end = unit_after(text, m.end(), None)
+        value, tolerance, after = spelled, 0.5, m.end()
+        tail = _and_a_part(text, after)
+        if tail is not None:  # "two and a half hours"
+            part, tolerance, after = tail
+            value += part
+        dim, factor, end = unit_after(text, after, None)
+        if tail is not None and (dim == "number" or dim.startswith(("count:", "money"))):
+            return None  # "two and a half times", "three and a half stars": not read here
         if dim == "number" and _JOINED.match(text, m.end()) is not None:
             # "a three-bedroom house", "a five-star hotel": what "3-bedroom" says in digits
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
@@ -1873,7 +1897,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         if word == "over" and dim == "time":
             kind = "exact"  # "over two years" is during them
         begin = qualified if kind != "exact" else m.start()
-        return Quantity(low, low, dim, kind, 0.5 * factor, begin, end, text[begin:end])
+        return Quantity(low, low, dim, kind, tolerance * factor, begin, end, text[begin:end])
     raw = m.group("num")
     start, pos = m.start(), m.end()
     if _CLOCK.match(text, pos) is not None:

@@ -530,6 +530,26 @@ class TestQuantities:
     @pytest.mark.parametrize(
         ("claim", "sentence", "expected"),
         [
+            ("The crossing takes two hours.", "The crossing takes an hour and a half.", "c"),
+            ("The crossing takes two hours.", "The crossing takes 90 minutes.", "c"),
+            ("The crossing takes two hours.", "The crossing takes 2 hours.", "s"),
+            ("The crossing takes an hour and a half.", "The crossing takes 90 minutes.", "s"),
+            ("The refit took two years.", "The refit took 18 months.", "c"),
+            ("The refit took two and a half years.", "The refit took 42 months.", "c"),
+            ("The refit took three and a half years.", "The refit took 42 months.", "s"),
+            ("A third of the nurses work nights.", "33% of the nurses work nights.", "s"),
+        ],
+    )
+    def test_a_figure_in_words_rounds_as_digits_do(self, claim: str, sentence: str, expected: str) -> None:
+        """A figure in words may be rounded as far as its own precision, as one in digits: 'two
+        hours' is 1.5-2.5 hours, exclusive, and was read as agreeing with 'an hour and a half' and
+        '90 minutes' (each figure's tolerance added to the other's); 'two and a half years' was
+        read as 'two years' with no unit, so nothing disagreed with 42 months."""
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
             (
                 "The trial enrolled patients between 2019 and 2021.",
                 "The trial enrolled patients between 2021 and 2023.",
@@ -840,6 +860,10 @@ class TestQuantities:
             ("The crossing takes half an hour.", "time", 1800.0),
             ("The crossing takes about an hour.", "time", 3600.0),
             ("The station is within half a mile of the town.", "length", 804.672),
+            ("The walk takes an hour and a quarter.", "time", 4500.0),
+            ("The film lasts an hour and three quarters.", "time", 6300.0),
+            ("The crossing takes two and a half hours.", "time", 9000.0),
+            ("The trail is three and a quarter miles long.", "length", 5230.368),
         ],
     )
     def test_a_time_or_length_in_words(self, text: str, dim: str, value: float) -> None:
