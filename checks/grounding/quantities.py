@@ -1874,12 +1874,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         spelled = _spelled_value(m.group("wnum"))
         if spelled is None:
             return None
-        value, tolerance, after = spelled, 0.5, m.end()
-        tail = _and_a_part(text, after)
+        value, tolerance, unit_at = spelled, 0.5, m.end()
+        tail = _and_a_part(text, unit_at)
         if tail is not None:  # "two and a half hours"
-            part, tolerance, after = tail
+            part, tolerance, unit_at = tail
             value += part
-        dim, factor, end = unit_after(text, after, None)
+        dim, factor, end = unit_after(text, unit_at, None)
         if tail is not None and (dim == "number" or dim.startswith(("count:", "money"))):
             return None  # "two and a half times", "three and a half stars": not read here
         if dim == "number" and _JOINED.match(text, m.end()) is not None:
