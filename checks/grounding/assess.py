@@ -55,6 +55,7 @@ from checks.grounding.lexicon import (
     quantified,
     reported,
     reports,
+    reverted,
     sentence_names,
     sequenced,
     some_of,
@@ -923,7 +924,9 @@ def _said_otherwise(
     if verb and now(claim.plain, verb):
         yield f"the source says it used to {verb}, the claim that it does now", cov, not thin
     state = undone(sentence.plain)
-    if state and still(claim.plain, state):
+    if not (state and still(claim.plain, state)):
+        state = reverted(claim.plain, sentence.plain)  # "closed in 2022 and reopened in 2024"
+    if state:
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
     denied, said = prefixed_opposite(claim.plain, claim.terms, sentence.plain, sentence.terms)
     if denied and not any(

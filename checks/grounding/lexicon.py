@@ -1240,6 +1240,49 @@ def undone(text: str) -> str:
     return found.group(1).lower()
 
 
+def reverted(claim: str, text: str) -> str:
+    """The state ``claim`` says holds now (``is closed``, ``has been closed since 2022``, ``remains
+    suspended``) that ``text`` says began and was later undone in so many words (``closed in 2022
+    and reopened in 2024``, ``was detained in May and released in August``), or "". Only a verb
+    that undoes that very state (:data:`_UNDOES`), in the past tense, not denied (``has not
+    reopened``), with the state not said again after it."""
+    found = _STILL_STATE.search(claim)
+    if found is None:
+        return ""
+    state = found.group(1).lower()
+    for redo in _REDONE.finditer(text):
+        if state not in _UNDOES[redo.group(1).lower()]:
+            continue
+        before = text[: redo.start()]
+        if _DENIED_REDO.search(before[-16:]) is not None:
+            continue
+        said = [m.start() for m in re.finditer(rf"\b{re.escape(state)}\b", text, re.IGNORECASE)]
+        if said and said[0] < redo.start() and said[-1] < redo.start():
+            return state
+    return ""
+
+
+_UNDOES = {
+    "reopen": ("closed", "shut"),
+    "resum": ("suspended", "halted", "paused", "stopped"),
+    "restart": ("suspended", "halted", "paused", "stopped"),
+    "reinstat": ("suspended", "dismissed", "removed", "sacked", "fired"),
+    "releas": ("detained", "arrested", "held", "jailed", "imprisoned", "kidnapped"),
+    "fre": ("detained", "arrested", "held", "jailed", "imprisoned", "kidnapped"),
+}
+"""The states a verb in the past tense undoes: ``reopened`` what was ``closed``, ``released`` who
+was ``detained``."""
+_REDONE = re.compile(r"\b(reopen|resum|restart|reinstat|releas|fre)ed\b", re.IGNORECASE)
+_DENIED_REDO = re.compile(
+    r"\b(?:not|never|yet\s+to\s+be)\s+(?:been\s+|be\s+)?$|n[\'\u2019]t\s+(?:been\s+)?$", re.IGNORECASE
+)
+_STILL_STATE = re.compile(
+    r"\b(?:is|are|(?:has|have)\s+(?:been|remained|stayed)|remains?|stays?)\s+(?:still\s+)?([^\W\d_]+)",
+    re.IGNORECASE,
+)
+"""A state the claim says holds now: the word after ``is``, ``has been``, ``remains`` (``still`` between)."""
+
+
 def still(text: str, state: str) -> bool:
     """Does ``text`` say ``state`` holds now (``has been closed since 2022``, ``is closed``,
     ``remains closed``), not only that it did (``was closed``)?"""

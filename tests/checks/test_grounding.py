@@ -4651,6 +4651,63 @@ class TestStatuses:
         2022': every word of the claim is there, in a clause whose state the sentence's verb undoes."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Kelston pool closed in 2022 and reopened in 2024.", "The Kelston pool is closed.", "c"),
+            (
+                "The Kelston pool closed in 2022 and reopened in 2024.",
+                "The Kelston pool closed in 2022.",
+                "s",
+            ),
+            (
+                "The Kelston pool closed in 2022 and reopened in 2024.",
+                "The Kelston pool reopened in 2024.",
+                "s",
+            ),
+            (
+                "Harwick's night bus was suspended in March and resumed in June.",
+                "Harwick's night bus is suspended.",
+                "c",
+            ),
+            (
+                "The Corran reporter was detained in May and released in August.",
+                "The Corran reporter is still detained.",
+                "c",
+            ),
+            # not undone: denied, to come, the state said again after it, another state
+            ("The Kelston pool closed in 2022 and has not reopened.", "The Kelston pool is closed.", "s"),
+            (
+                "Kelston's museum reopened in 2019 and closed again in 2023.",
+                "Kelston's museum is closed.",
+                "s",
+            ),
+            (
+                "Production at the Corran plant was halted in May and released its report in June.",
+                "Production at the Corran plant is halted.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_state_the_source_says_began_and_was_undone(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'The pool is closed' was supported by 'closed in 2022 and reopened in 2024': the claim's
+        state and the verb that undoes it are both in the sentence, in that order (the rule above
+        needs 'being' or 'having been' before the state)."""
+        in_one_sentence(claim, source, expected)
+
+    def test_which_verbs_undo_which_states(self) -> None:
+        from checks.grounding.lexicon import reverted
+
+        assert reverted("The pool is closed.", "It closed in 2022 and reopened in 2024.") == "closed"
+        assert reverted("The pool is closed.", "It closed in 2022 and is due to reopen in 2025.") == ""
+        assert reverted("The pool is closed.", "It closed in 2022 but hasn't reopened.") == ""
+        assert reverted("The pool is closed.", "It closed in 2022 and never reopened.") == ""
+        assert reverted("He is still detained.", "He was detained and freed a week later.") == "detained"
+        assert reverted("He is still detained.", "He was detained and his brother was reopened.") == ""
+        assert reverted("The pool closed in 2022.", "It closed in 2022 and reopened in 2024.") == ""
+
     def test_a_claims_weights_are_summed_in_one_order(self) -> None:
         """A claim's weights were summed in the order its set of terms iterates, which the process's
         string hashing decides: two candidates that cover a claim equally could differ in the last
