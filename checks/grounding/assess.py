@@ -71,6 +71,7 @@ from checks.grounding.lexicon import terms as read_terms
 from checks.grounding.opposites import (
     both_ways,
     changed_otherwise,
+    dated_otherwise,
     opposed_in_stopwords,
     other_relative_time,
     prefixed_opposite,
@@ -937,6 +938,10 @@ def _said_otherwise(
         # from "Only 3 of the 14 Avon bridges are suitable").
         covered = coverage(weights, sentence.seen | (claim.terms & said))
         yield f"the claim and the source differ by '{denied}'", covered, not thin
+    dated = dated_otherwise(claim.plain, sentence.plain)
+    if dated:
+        # "The strike ended on a Monday" against "began on a Monday and ended on a Friday"
+        yield f"the source says '{dated}'", cov, not thin
     when = other_relative_time(claim.plain, sentence.plain)
     if when:
         # "raised fees this year" against "raised fees last year": for the judge, who knows when each

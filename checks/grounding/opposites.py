@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from checks.grounding.lexicon import CHANGES, clauses, stem, terms
+from checks.grounding.lexicon import CALENDAR, CHANGES, MONTH_NAMES, WEEKDAYS, clauses, stem, terms
 
 __all__ = [
     "both_ways",
@@ -115,6 +115,69 @@ def other_relative_time(claim: str, sentence: str) -> str:
         if said is not None and said != _RELATIVE.get(m.group(1).lower(), ""):
             return m.group()
     return ""
+
+
+def dated_otherwise(claim: str, sentence: str) -> str:
+    """The weekday or month the sentence gives the claim's verb when the claim gives it another that
+    the sentence gives another verb, as the sentence's words; or "": ``The strike ended on a Monday``
+    against ``began on a Monday and ended on a Friday`` (``ended on a Friday``). What says it: the
+    words before each ``on``/``in``/``by`` + a weekday or month (in the sentence's first part the last
+    word that is a term, the words before it being its subject; in a later part, after ``and``,
+    ``but`` or a comma, every word but the subject's); a word of the claim's that only another of the
+    sentence's weekdays or months has before it."""
+    mine = _dated(claim, whole=True)
+    if not mine:
+        return ""
+    theirs = _dated(sentence)
+    if len({day for day, _, _ in theirs}) < 2:
+        return ""
+    for day, words, _ in mine:
+        if not any(d == day for d, _, _ in theirs):
+            continue
+        own = frozenset().union(*(w for d, w, _ in theirs if d == day))
+        for other, their_words, said in theirs:
+            if other != day and _kind(other) == _kind(day) and (words & their_words) - own:
+                return said
+    return ""
+
+
+def _kind(day: str) -> str:
+    return "weekday" if day in WEEKDAYS else "month"
+
+
+@lru_cache(maxsize=4096)
+def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str], str], ...]:
+    """(the weekday or month, the terms of the words before it, the words from them to it) of each
+    ``on``/``in``/``by`` + weekday or month of ``text``; ``whole``: every word of it before (a claim)."""
+    if _DATED.search(text) is None:
+        return ()
+    out: list[tuple[str, frozenset[str], str]] = []
+    parts = [text] if whole else _PARTS.split(text)
+    subject: frozenset[str] = frozenset()
+    for number, part in enumerate(parts):
+        for m in _DATED.finditer(part):
+            before = part[: m.start()].split()
+            if number == 0 and not whole:  # the subject, then the one word that says what
+                last = next((i for i in range(len(before) - 1, -1, -1) if terms(before[i])), None)
+                if last is None:
+                    continue
+                subject |= frozenset(terms(" ".join(before[:last])))
+                before = before[last:]
+            # a word that is no term still says what ("reported in May": reporting verbs are none)
+            said = frozenset(terms(" ".join(before))) or frozenset(
+                stem(w.lower()) for w in before if w.isalpha()
+            )
+            found = said - CALENDAR - subject
+            if found:
+                out.append((m.group(1).lower(), found, " ".join([*before, m.group()])))
+    return tuple(out)
+
+
+_DATED = re.compile(
+    rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?({'|'.join((*WEEKDAYS, *MONTH_NAMES))})s?\b",
+    re.IGNORECASE,
+)
+_PARTS = re.compile(r"[,;]|\b(?:and|but|while|whereas|then)\b", re.IGNORECASE)
 
 
 _RELATIVE = {

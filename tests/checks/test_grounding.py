@@ -4697,6 +4697,48 @@ class TestStatuses:
         needs 'being' or 'having been' before the state)."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The strike began on a Monday and ended on a Friday.", "The strike ended on a Monday.", "c"),
+            ("The strike began on a Monday and ended on a Friday.", "The strike began on a Friday.", "c"),
+            ("The strike began on a Monday and ended on a Friday.", "The strike ended on a Friday.", "s"),
+            ("The strike began on a Monday and ended on a Friday.", "The strike began on a Monday.", "s"),
+            (
+                "The council debated the budget in January and voted on it in February.",
+                "The council voted on the budget in January.",
+                "c",
+            ),
+            (
+                "The bridge was proposed in February and approved in September.",
+                "The bridge was proposed in February.",
+                "s",
+            ),
+            # the subject said again in the later part is no verb of its own
+            (
+                "The strike began on Monday, and the strike ended on Friday.",
+                "The strike began on Monday.",
+                "s",
+            ),
+            # one verb, two days: both are its own
+            (
+                "The market opens on Saturday in Leeds and on Sunday in York.",
+                "The market opens on Sunday.",
+                "s",
+            ),
+            # a plural weekday; a verb that is no term (reporting verbs are none)
+            ("The tip opens early on Sundays and closes on Tuesdays.", "The tip closes on Sundays.", "c"),
+            ("The inquiry was set up in January and reported in May.", "The inquiry was set up in May.", "c"),
+            ("The inquiry was set up in January and reported in May.", "The inquiry reported in May.", "s"),
+        ],
+    )
+    def test_a_weekday_or_month_the_source_gives_another_verb(
+        self, source: str, claim: str, expected: str
+    ) -> None:
+        """'The strike ended on a Monday' was supported by 'began on a Monday and ended on a Friday':
+        every word of the claim is in the sentence, the Monday of another verb."""
+        in_one_sentence(claim, source, expected)
+
     def test_which_verbs_undo_which_states(self) -> None:
         from checks.grounding.lexicon import reverted
 
