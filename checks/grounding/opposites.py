@@ -136,13 +136,24 @@ def dated_otherwise(claim: str, sentence: str) -> str:
             continue
         own = frozenset().union(*(w for d, w, _ in theirs if d == day))
         for other, their_words, said in theirs:
-            if other != day and _kind(other) == _kind(day) and (words & their_words) - own:
+            if other == day or _kind(other) != _kind(day):
+                continue
+            if _kind(day) == "year" and not other.startswith("later:"):
+                continue  # two years are two figures (quantities pairs them)
+            if (words & their_words) - own:
                 return said
     return ""
 
 
 def _kind(day: str) -> str:
-    return "weekday" if day in WEEKDAYS else "month"
+    if day.startswith("later:"):
+        return _LATER_KIND[day[6:]]
+    return "year" if day.isdigit() else "weekday" if day in WEEKDAYS else "month"
+
+
+_LATER_KIND = {"year": "year", "month": "month", "week": "weekday", "day": "weekday"}
+"""What a time after another (``a year later``, ``the following month``) stands against: a year, a
+month, a weekday."""
 
 
 @lru_cache(maxsize=4096)
@@ -156,6 +167,7 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
     subject: frozenset[str] = frozenset()
     for number, part in enumerate(parts):
         for m in _DATED.finditer(part):
+            day = m.group("day") or m.group("year") or f"later:{m.group('ago') or m.group('next')}"
             before = part[: m.start()].split()
             if number == 0 and not whole:  # the subject, then the one word that says what
                 last = next((i for i in range(len(before) - 1, -1, -1) if terms(before[i])), None)
@@ -169,12 +181,17 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
             )
             found = said - CALENDAR - subject
             if found:
-                out.append((m.group(1).lower(), found, " ".join([*before, m.group()])))
+                out.append((day.lower(), found, " ".join([*before, m.group()])))
     return tuple(out)
 
 
+_DAYS = "|".join((*WEEKDAYS, *MONTH_NAMES))
 _DATED = re.compile(
-    rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?({'|'.join((*WEEKDAYS, *MONTH_NAMES))})s?\b",
+    rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{_DAYS})s?\b"
+    r"|\bin\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"
+    r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
+    r"(?P<ago>year|month|week|day)s?\s+later\b"
+    r"|\b(?:the\s+)?(?:following|next)\s+(?P<next>year|month|week|day)\b",
     re.IGNORECASE,
 )
 _PARTS = re.compile(r"[,;]|\b(?:and|but|while|whereas|then)\b", re.IGNORECASE)

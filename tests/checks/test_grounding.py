@@ -4730,6 +4730,29 @@ class TestStatuses:
             ("The tip opens early on Sundays and closes on Tuesdays.", "The tip closes on Sundays.", "c"),
             ("The inquiry was set up in January and reported in May.", "The inquiry was set up in May.", "c"),
             ("The inquiry was set up in January and reported in May.", "The inquiry reported in May.", "s"),
+            # a time after the other: a year, a month, days later
+            (
+                "The treaty was signed by 12 countries in 1957 and came into force a year later.",
+                "The treaty came into force in 1957.",
+                "c",
+            ),
+            (
+                "The treaty was signed by 12 countries in 1957 and came into force a year later.",
+                "The treaty was signed in 1957.",
+                "s",
+            ),
+            (
+                "The library closed in March and reopened a month later.",
+                "The library reopened in March.",
+                "c",
+            ),
+            ("The strike began on a Monday and ended two days later.", "The strike ended on a Monday.", "c"),
+            # two years are two figures, paired by the figures' own rules
+            (
+                "Revenue was $4 million in 2022, up from $3 million in 2021.",
+                "Revenue was $4 million in 2022.",
+                "s",
+            ),
         ],
     )
     def test_a_weekday_or_month_the_source_gives_another_verb(
