@@ -87,12 +87,14 @@ _BUT_TAIL = (
 """What follows a ``but`` that means except: a name (``Monday``, ``Christmas Day``, ``Easter week``)
 or ``the`` and a word, ending the clause."""
 _BUT_EXCEPT = (
-    "but(?:"
+    "but(?:(?:"
     + "|".join(
         rf"(?<=\b{w}\sbut)"
         for w in ("day", "days", "week", "weeks", "month", "months", "night", "one", "body")
     )
-    + rf")(?={_BUT_TAIL})"
+    + rf")(?={_BUT_TAIL})|(?:"
+    + "|".join(rf"(?<=\b{w}\sbut)" for w in ("everyone", "everybody", "everything"))
+    + r")(?=\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+|one|two|three)\b))"
 )
 """``but`` after ``every day``, ``every month``, ``everyone``, ``everybody`` and before a name or
 ``the`` and a word, ending the clause: ``opens every day but Monday``, ``everyone but the mayor``."""
@@ -1496,7 +1498,38 @@ def excepted(text: str) -> list[tuple[int, int]]:
     for m in _EXCEPTION_SPAN.finditer(text):
         cut = _CLAUSE.search(text, m.end())
         out.append((m.start(), cut.start() if cut is not None else len(text)))
+    if not out and "but " in low and _ALL_OF.search(text) is not None:
+        last = _BUT_LAST.search(text)  # "Everyone on the council voted for the plan but the mayor."
+        if last is not None and _VERBISH.search(text, last.start() + 4) is None:
+            out.append((last.start(), len(text.rstrip(" .!?"))))
+        lead = _ALL_LEAD.match(text)
+        but = text.find(" but ", lead.end()) if lead is not None else -1
+        if not out and lead is not None and but > 0 and _BUT_WHO.match(text, but + 1) is not None:
+            between = text[lead.end() : but]  # "Everyone at the depot but the drivers joined"
+            if "," not in between and _VERBISH.search(between) is None:
+                cut = _CLAUSE.search(text, but + 5)
+                out.append((but + 1, cut.start() if cut is not None else len(text)))
     return out
+
+
+_ALL_OF = re.compile(r"\b(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
+_BUT_LAST = re.compile(
+    r"\bbut\s+(?:the\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+)?)"
+    r"\s*[.!?]?\s*$"
+)
+"""A ``but`` that means except, ending a sentence that says all (``... voted for the plan but the
+mayor.``, ``but the grammar school.``, ``but Mr Hale.``): a contrast would need a verb after it."""
+_ALL_LEAD = re.compile(r"\s*(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
+_BUT_WHO = re.compile(r"but\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+|one|two|three)\b")
+_VERBISH = re.compile(
+    r"\b(?:[^\W\d_]{3,}ed|is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|do"
+    r"|does|did|got|went|came|made|took|ran|met|won|lost|sang|began|gave|said|saw|left|kept|held|paid"
+    r"|sold|built|bought|brought|told|found|became|agreed)\b",
+    re.IGNORECASE,
+)
+"""A word that is likely a verb: between a sentence's ``Everyone`` and its ``but``, it makes the
+``but`` a contrast of two clauses (``Every ward voted for the levy but the margin was narrow``)
+rather than an exception (``Everyone at the depot but the drivers joined the strike``)."""
 
 
 _EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but ")

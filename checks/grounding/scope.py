@@ -49,7 +49,7 @@ _UNIVERSAL_TIME = re.compile(
 )
 _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?P<prep>to|for)\s+)?"
-    r"(?:\b(?:everyone|everybody|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
+    r"(?:\b(?:everyone|everybody|everything|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+)",

@@ -1986,6 +1986,52 @@ class TestStatuses:
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
         [
+            ("Everybody but the chair signed the letter.", "Everybody signed the letter.", "c"),
+            (
+                "Everyone on the council voted for the plan but the mayor.",
+                "Everyone on the council voted for the plan.",
+                "c",
+            ),
+            (
+                "Everyone at the depot but the drivers joined the strike.",
+                "Everyone at the depot joined the strike.",
+                "c",
+            ),
+            (
+                "All Harwick schools reopened on Monday but the grammar school.",
+                "All Harwick schools reopened on Monday.",
+                "c",
+            ),
+            (
+                "Everyone on the ward was discharged by Friday but Mr Hale.",
+                "Everyone on the ward was discharged by Friday.",
+                "c",
+            ),
+            (
+                "Everything in the museum but the organ was moved to the new site.",
+                "Everything in the museum was moved to the new site.",
+                "c",
+            ),
+            # a "but" that contrasts two clauses: a verb before it, or after it at the end
+            (
+                "Every Corran ward voted for the levy but the margin was narrow.",
+                "Every Corran ward voted for the levy.",
+                "s",
+            ),
+            ("Everyone agreed to the plan, but the vote was put off.", "Everyone agreed to the plan.", "s"),
+            ("Every ward voted for it but the mood improved.", "Every ward voted for it.", "s"),
+        ],
+    )
+    def test_but_after_all_means_except(self, source: str, claim: str, expected: str) -> None:
+        """'Everybody but the chair signed the letter', '... voted for the plan but the mayor.':
+        'Everybody signed' was supported. A 'but' right after 'everyone', 'everybody', 'everything'
+        before 'the' and a word or a name; one ending a sentence that says all, before no verb; and
+        one after a sentence's opening 'Everyone ...' with no verb or comma between, are exceptions."""
+        assert status(claim, in_report(source)) is _SAID[expected]
+
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
             (
                 "The new chip is up to 40% faster than the old one.",
                 "The new chip is 40% faster than the old one.",
