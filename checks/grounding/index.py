@@ -217,7 +217,11 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
         text = part
         if kind is False:
             own_terms = frozenset(terms(part))
-            if i and (_ELIDED.match(part) is not None or _AND.match(part) is not None):
+            if i and (
+                _ELIDED.match(part) is not None
+                or _AND.match(part) is not None
+                or (_S_VERB.match(part) is not None and _subject(parts[0], part)[1])
+            ):
                 # "The Elm Park line runs every 15 minutes but has no staff at night": the clause's
                 # subject is the first clause's, its names most of all (what coverage weighs most),
                 # and its first term ("The release drops support for 3.8 and adds support for 3.13").
@@ -270,6 +274,13 @@ _VERB_AFTER = re.compile(
 _DETERMINERS = words("the a an its their his her our this that these those")
 
 
+_S_VERB = re.compile(
+    r"\s*(?:(?:but|yet|so)\s+)?[^\W\d_]{3,}s\s+(?:them|it|him|her|us|the|a|an|its|their|his|our|this|that|these|those)\b",
+    re.IGNORECASE,
+)
+"""A clause that opens with a verb in ``-s`` and its object (``allows them on the paths``): elided when
+the first clause has a verb of that form (``The Exe estate bans dogs from its gardens``: :func:`_subject`
+finds ``bans``), not a plural subject (``costs rise``)."""
 _AND = re.compile(r"and\s", re.IGNORECASE)
 """How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
