@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import chain, pairwise
 from typing import NamedTuple
 
-from checks.grounding.identifiers import clash
+from checks.grounding.identifiers import acted_by_another, clash
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
@@ -508,10 +508,18 @@ def assess(
             ):
                 return Evidence(sentence, bare, similarity, Finding.NONE)
         clashed = clash(claim.identifiers, read) if claim.identifiers else None
-        if clashed is not None:
+        acted = None
+        if clashed is None and claim.identifiers:
+            # "Version 2.3 fixed the memory leak" against "Version 2.4 fixed the memory leak reported
+            # in version 2.3": every word stated, the version that did it another.
+            acted = acted_by_another(claim.identifiers, claim.plain, read)
+        if clashed is not None or acted is not None:
             # "written in Python 3.11" against "written in Python 3.8": every word stated, and the
             # version (a standard, a model, a code, a time of day) another.
-            detail = f"the claim gives {clashed[0].text} where the source gives {clashed[1].text}"
+            if clashed is not None:
+                detail = f"the claim gives {clashed[0].text} where the source gives {clashed[1].text}"
+            elif acted is not None:
+                detail = f"the claim says '{acted[0]}' where the source says '{acted[1]}'"
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
                 return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)

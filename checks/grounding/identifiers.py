@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import MONTHS, STOPWORDS, WEEKDAYS, words
 
-__all__ = ["NAMING", "Identifier", "clash", "identifiers"]
+__all__ = ["NAMING", "Identifier", "acted_by_another", "clash", "identifiers"]
 
 NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
 """Words a number after which is a name though they are not capitalised (``version 3``)."""
@@ -132,6 +132,37 @@ def clash(claim: Sequence[Identifier], plain: str) -> tuple[Identifier, Identifi
                 continue  # "supports Python 3.10 and 3.11": the claim's 3.11, without its name
         return mine, same[0]
     return None
+
+
+def acted_by_another(claim: Sequence[Identifier], claim_plain: str, plain: str) -> tuple[str, str] | None:
+    """The claim's opening identifier and its verb (``Version 2.3 fixed``) when the sentence ``plain``
+    has that verb right after another value of the same name (``Version 2.4 fixed the memory leak
+    reported in version 2.3``) and never after the claim's: (the claim's words, the sentence's), or
+    None. The claim's value may stand anywhere else in the sentence: it is not the one that acts."""
+    if not claim or claim[0].key == CLOCK:
+        return None
+    lead = _LEAD.match(claim_plain)
+    if lead is None or lead.group("named").lower() != claim[0].text.lower():
+        return None
+    mine, verb = claim[0], lead.group("verb").lower()
+    if verb in STOPWORDS:
+        return None  # "Version 3 of the app", "Version 3 has 55 screens": no verb that acts
+    other: str | None = None
+    for m in _NAMED.finditer(plain):
+        if m.group("name").lower() != mine.key:
+            continue
+        after = _VERB.match(plain, m.end())
+        if after is None or after.group(1).lower() != verb:
+            continue
+        if _version(m.group("value")) in mine.values:
+            return None  # the claim's own value acts too
+        other = other or f"{m.group()}{after.group()}"
+    return (f"{mine.text} {lead.group('verb')}", other) if other else None
+
+
+_LEAD = re.compile(r"\s*(?:The\s+)?(?P<named>[^\W\d_][\w+#]*[ -]\d+(?:[.-]\d+)*)\s+(?P<verb>[^\W\d_]+)\b")
+"""A claim that opens with an identifier and the word after it (``Version 2.3 fixed``)."""
+_VERB = re.compile(r"\s+([^\W\d_]+)\b")
 
 
 def _version(raw: str) -> str:

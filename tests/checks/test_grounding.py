@@ -6094,6 +6094,13 @@ class TestIdentifiers:
             == "the claim gives Python 3.11 where the source gives Python 3.8"
         )
 
+    def test_another_version_did_it(self) -> None:
+        """'Version 2.3 fixed the memory leak' was supported by 'Version 2.4 fixed the memory leak
+        reported in version 2.3': every word and version stated."""
+        source = "Version 2.4 fixed the memory leak reported in version 2.3."
+        assert status("Version 2.3 fixed the memory leak.", in_report(source)) is Status.CONTRADICTED
+        assert status("Version 2.4 fixed the memory leak.", in_report(source)) is Status.SUPPORTED
+
     def test_another_subjects_version_contradicts_nothing(self) -> None:
         """``Dockside runs on Python 3.8`` says nothing of Harbor's version."""
         grounded = one(

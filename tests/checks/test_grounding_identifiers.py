@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checks.grounding.identifiers import CLOCK, clash, identifiers
+from checks.grounding.identifiers import CLOCK, acted_by_another, clash, identifiers
 
 
 def read(plain: str) -> list[tuple[str, str]]:
@@ -104,3 +104,32 @@ def test_a_bound_in_the_claim_is_no_clash_either() -> None:
 @given(st.text(alphabet=st.sampled_from(list("Python iOS CVE version 0123456789.:-+ apm,")), max_size=80))
 def test_a_sentence_never_clashes_with_itself(plain: str) -> None:
     assert clash(identifiers(plain), plain) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "expected"),
+    [
+        (
+            "Version 2.3 fixed the memory leak.",
+            "Version 2.4 fixed the memory leak reported in version 2.3.",
+            ("Version 2.3 fixed", "Version 2.4 fixed"),
+        ),
+        (
+            "Version 2.4 fixed the memory leak.",
+            "Version 2.4 fixed the memory leak reported in version 2.3.",
+            None,
+        ),
+        # the claim's own value acts too; no verb (a stopword); the identifier not leading the claim
+        ("Kestrel 5 added plugins.", "Kestrel 4 added themes and Kestrel 5 added plugins.", None),
+        (
+            "Version 3 of the app has 55 screens.",
+            "Version 2 of the app has 40 screens, and Version 3 has 55.",
+            None,
+        ),
+        ("The leak that version 2.3 fixed was old.", "Version 2.4 fixed the leak.", None),
+    ],
+)
+def test_the_version_that_did_it(claim: str, sentence: str, expected: tuple[str, str] | None) -> None:
+    """'Version 2.3 fixed the memory leak' against 'Version 2.4 fixed the memory leak reported in
+    version 2.3': no clash (the sentence writes 2.3), but the version that fixed it is another."""
+    assert acted_by_another(identifiers(claim), claim, sentence) == expected
