@@ -74,6 +74,7 @@ from checks.grounding.opposites import (
     dated_otherwise,
     opposed_in_stopwords,
     other_relative_time,
+    other_stage,
     prefixed_opposite,
 )
 from checks.grounding.quantities import (
@@ -946,7 +947,7 @@ def _said_otherwise(
         # from "Only 3 of the 14 Avon bridges are suitable").
         covered = coverage(weights, sentence.seen | (claim.terms & said))
         yield f"the claim and the source differ by '{denied}'", covered, not thin
-    dated = dated_otherwise(claim.plain, sentence.plain)
+    dated = dated_otherwise(claim.plain, sentence.plain) or other_stage(claim.plain, sentence.plain)
     if dated:
         # "The strike ended on a Monday" against "began on a Monday and ended on a Friday"
         yield f"the source says '{dated}'", cov, not thin

@@ -145,6 +145,24 @@ def dated_otherwise(claim: str, sentence: str) -> str:
     return ""
 
 
+def other_stage(claim: str, sentence: str) -> str:
+    """The stage of a contest the sentence gives where the claim gives another, as written, or "":
+    ``reached the cup final`` against ``reached the cup semi-final`` (``semi-final``); ``the
+    quarter-finals`` against ``the semi-finals``. Only when the other text names no stage the claim
+    does."""
+    if "inal" not in claim or "inal" not in sentence:
+        return ""
+    mine = {m.group(1).lower().rstrip("-") for m in _STAGE.finditer(claim)}
+    theirs = {m.group(1).lower().rstrip("-"): m.group() for m in _STAGE.finditer(sentence)}
+    if not mine or not theirs or mine & theirs.keys():
+        return ""
+    return min(theirs.values())
+
+
+_STAGE = re.compile(r"\b((?:semi|quarter)[- ]?|)finals?\b", re.IGNORECASE)
+"""``final``, ``semi-final``, ``quarter-finals``: the stage is the prefix (none for the final)."""
+
+
 def _kind(day: str) -> str:
     if day.startswith("later:"):
         return _LATER_KIND[day[6:]]

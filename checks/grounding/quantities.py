@@ -218,10 +218,34 @@ _OWNERS = ("the", "its", "their", "his", "her", "our")
 _OWNED = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _OWNERS) + r"|(?<='s\s)|(?<=\u2019s\s))"
 """Where an ordinal alone is a rank: after ``the``, a possessive (``its first title``, ``the
 museum's first year``)."""
+_PLACING = (
+    "finished",
+    "finishing",
+    "finish",
+    "finishes",
+    "came",
+    "coming",
+    "come",
+    "comes",
+    "placed",
+    "ranked",
+)
+"""Verbs after which an ordinal alone is a place in an order (``finished third``, ``came 2nd``)."""
+_PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
-    rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b))"
+    rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
+    rf"|{_PLACE}{_ORDINAL}\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b))"
 )
+_PLACES_AWAY = re.compile(
+    r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+places?\s+"
+    r"(?:below|above|lower|higher|behind|ahead|up|down|better|worse)\b",
+    re.IGNORECASE,
+)
+"""``two places below last season``: a place given against another time's, which this module does
+not compute; a sentence that says so gives no place of its own here."""
+_PLACED = re.compile(rf"\b(?:{'|'.join(_PLACING)})\s+second\b", re.IGNORECASE)
+"""``finished second``: a rank, though ``second`` alone is a unit."""
 
 
 _CAPITALISED_OWNERS = "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in _OWNERS)
@@ -455,7 +479,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     a hundred thousand figures costs what one of ``limit`` does.
     """
     # "second" alone is a unit ("per second"): only "the second" (or "its second") may be a rank.
-    wordy = _wordy(sentence) or ("second " in sentence and _SECOND_RANK.search(sentence) is not None)
+    wordy = _wordy(sentence) or (
+        "second" in sentence
+        and (_SECOND_RANK.search(sentence) is not None or _PLACED.search(sentence) is not None)
+    )
     # "most teams", "the majority of": read by a pattern of their own, not the slower _NUMBER.
     vague = not wordy and (
         "ost " in sentence or "ority of" in sentence or "few " in sentence or "Few " in sentence
@@ -1868,6 +1895,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     if kind_of == "share":
         return _share(text, m)
     if kind_of == "rank":
+        before = text[max(0, m.start() - 12) : m.start()].split()
+        if before and before[-1].lower() in _PLACING and _PLACES_AWAY.search(text) is not None:
+            return None  # "finished fourth, two places below last season": last season's is another
         return _rank(text, m)
     if kind_of == "wnum":
         # Spelled-out numbers count only with a unit or a noun: "three regions", "ten seconds".

@@ -898,12 +898,42 @@ class TestQuantities:
             ("Europe's most visited city", f"rank:most {stem('visited')}", 1),
             ("the best-selling car", "rank:best", 1),
             ("the most expensive project", f"rank:{stem('costliest')}", 1),
+            ("Corran Rovers finished third in the league.", "rank", 3),
+            ("Corran Rovers finished second in the league.", "rank", 2),
+            ("She came 2nd in the final.", "rank", 2),
+            ("The team was ranked fifth in the world.", "rank", 5),
         ],
     )
     def test_ranks(self, text: str, dim: str, place: int) -> None:
-        """A superlative is a rank of what it measures, an ordinal after 'the' a place."""
+        """A superlative is a rank of what it measures, an ordinal after 'the' a place, and one after
+        'finished', 'came', 'placed' or 'ranked' a place in an order ('finished second' against
+        'finished third' was supported: no figure)."""
         q = q1(text)
         assert (q.dim, q.low) == (dim, place)
+
+    def test_a_place_given_against_another_time_is_not_read(self) -> None:
+        """'finished fourth in the league, two places below last season': last season's place is
+        another, not computed here; the sentence gives no place (a claim of second last season was
+        contradicted by the fourth)."""
+        assert [
+            q.dim for q in quantities("Harwick finished fourth in the league, two places below last season.")
+        ] == ["count:place"]
+        in_one_sentence(
+            "Corran Rovers finished second in the league.", "Corran Rovers finished third in the league.", "c"
+        )
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            ("Corran Rovers reached the cup final.", "Corran Rovers reached the cup semi-final.", "c"),
+            ("Corran Rovers reached the cup semi-final.", "Corran Rovers reached the cup semi-final.", "s"),
+            ("Corran Rovers lost in the quarter-finals.", "Corran Rovers lost in the semi-finals.", "c"),
+            ("Corran Rovers won the cup final.", "Corran Rovers won the cup semi-final and the final.", "s"),
+        ],
+    )
+    def test_a_stage_of_a_contest(self, claim: str, source: str, expected: str) -> None:
+        """'reached the cup final' was supported by 'reached the cup semi-final' (its 'final')."""
+        in_one_sentence(claim, source, expected)
 
     @pytest.mark.parametrize(
         ("text", "kind"),
