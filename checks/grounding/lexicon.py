@@ -29,6 +29,7 @@ __all__ = [
     "ANTONYMS",
     "BOUNDARY",
     "CALENDAR",
+    "CALENDAR_NAMES",
     "CHANGES",
     "COUNTS",
     "NEGATIONS",
@@ -1274,7 +1275,7 @@ _UNDOES = {
 }
 """The states a verb in the past tense undoes: ``reopened`` what was ``closed``, ``released`` who
 was ``detained``."""
-_REDONE = re.compile(r"\b(reopen|resum|restart|reinstat|releas|fre)ed\b", re.IGNORECASE)
+_REDONE = re.compile(rf"\b({'|'.join(_UNDOES)})ed\b", re.IGNORECASE)
 _DENIED_REDO = re.compile(
     r"\b(?:not|never|yet\s+to\s+be)\s+(?:been\s+|be\s+)?$|n[\'\u2019]t\s+(?:been\s+)?$", re.IGNORECASE
 )
@@ -1489,8 +1490,12 @@ exception of`` holds ``xcept``)."""
 
 
 def excepted(text: str) -> list[tuple[int, int]]:
-    """Where a sentence's exceptions stand (``except 2020``, ``but not in March``): the span of each
-    exception clause, its word included, to where the clause ends."""
+    """Where a sentence's exceptions stand (``except 2020``, ``but not in March``, ``everyone ...
+    but the mayor``): the span of each exception clause, its word included, to where the clause
+    ends. A ``but`` is one after ``every day``, ``everyone``... before a name or ``the`` and a word
+    (:data:`_BUT_EXCEPT`); ending a sentence that says all, before words none of which is a likely
+    verb (:data:`_BUT_LAST`); or the first after a sentence's opening ``Everyone``/``All``/``Every``
+    with no comma and no likely verb before it (:data:`_VERBISH`)."""
     low = text.lower()
     if not any(word in low for word in _EXCEPTION_WORDS):
         return []
@@ -1572,6 +1577,8 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
 
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+CALENDAR_NAMES = "|".join((*MONTH_NAMES, *WEEKDAYS))
+"""The months and weekdays as a pattern's alternatives (``january|...|sunday``)."""
 CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 """The terms of the months and weekdays. Capitalised, but no names: a claim in March is not about
 someone called March (their terms, as names hold terms: ``januari``, ``juli``)."""

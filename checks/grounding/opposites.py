@@ -26,13 +26,15 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from checks.grounding.lexicon import CALENDAR, CHANGES, MONTH_NAMES, WEEKDAYS, clauses, stem, terms
+from checks.grounding.lexicon import CALENDAR, CALENDAR_NAMES, CHANGES, WEEKDAYS, clauses, stem, terms
 
 __all__ = [
     "both_ways",
     "changed_otherwise",
+    "dated_otherwise",
     "opposed_in_stopwords",
     "other_relative_time",
+    "other_stage",
     "prefixed_opposite",
 ]
 
@@ -118,13 +120,16 @@ def other_relative_time(claim: str, sentence: str) -> str:
 
 
 def dated_otherwise(claim: str, sentence: str) -> str:
-    """The weekday or month the sentence gives the claim's verb when the claim gives it another that
-    the sentence gives another verb, as the sentence's words; or "": ``The strike ended on a Monday``
-    against ``began on a Monday and ended on a Friday`` (``ended on a Friday``). What says it: the
-    words before each ``on``/``in``/``by`` + a weekday or month (in the sentence's first part the last
-    word that is a term, the words before it being its subject; in a later part, after ``and``,
-    ``but`` or a comma, every word but the subject's); a word of the claim's that only another of the
-    sentence's weekdays or months has before it."""
+    """The time the sentence gives the claim's verb when the claim gives it another time that the
+    sentence gives another verb, as the sentence's words; or "": ``The strike ended on a Monday``
+    against ``began on a Monday and ended on a Friday`` (``ended on a Friday``); ``came into force
+    in 1957`` against ``signed ... in 1957 and came into force a year later``. The times: a weekday
+    or a month after ``on``/``in``/``by``, a year after ``in``, and a time after another (``a year
+    later``, ``the following month``), which stands against a year, a month or a weekday; two
+    written years are left to the figures. What says it: the words before each time (in the
+    sentence's first part the last word that is a term, the words before it being its subject; in
+    a later part, after ``and``, ``but`` or a comma, every word but the subject's); a word of the
+    claim's that only another time of the same kind has before it."""
     mine = _dated(claim, whole=True)
     if not mine:
         return ""
@@ -156,7 +161,7 @@ def other_stage(claim: str, sentence: str) -> str:
     theirs = {m.group(1).lower().rstrip("-"): m.group() for m in _STAGE.finditer(sentence)}
     if not mine or not theirs or mine & theirs.keys():
         return ""
-    return min(theirs.values())
+    return next(iter(theirs.values()))  # the first the sentence names
 
 
 _STAGE = re.compile(r"\b((?:semi|quarter)[- ]?|)finals?\b", re.IGNORECASE)
@@ -176,8 +181,9 @@ month, a weekday."""
 
 @lru_cache(maxsize=4096)
 def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str], str], ...]:
-    """(the weekday or month, the terms of the words before it, the words from them to it) of each
-    ``on``/``in``/``by`` + weekday or month of ``text``; ``whole``: every word of it before (a claim)."""
+    """(the time, the terms of the words before it, the words from them to it) of each time of
+    ``text`` (:data:`_DATED`: a weekday, a month or a year as written, ``later:<unit>`` for one after
+    another); ``whole``: every word before it counts (a claim)."""
     if _DATED.search(text) is None:
         return ()
     out: list[tuple[str, frozenset[str], str]] = []
@@ -203,9 +209,8 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
     return tuple(out)
 
 
-_DAYS = "|".join((*WEEKDAYS, *MONTH_NAMES))
 _DATED = re.compile(
-    rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{_DAYS})s?\b"
+    rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{CALENDAR_NAMES})s?\b"
     r"|\bin\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"
     r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
     r"(?P<ago>year|month|week|day)s?\s+later\b"

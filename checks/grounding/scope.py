@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import COUNTS, MONTH_NAMES, SEASONS, WEEKDAYS, excepted
+from checks.grounding.lexicon import CALENDAR_NAMES, COUNTS, SEASONS, excepted
 
 __all__ = ["Scope", "restriction", "universal", "whom"]
 
@@ -67,7 +67,7 @@ _UNIVERSAL_CUES = (
 )
 """Substrings of every phrase :func:`universal` reads (``all`` opening a text is ``All``)."""
 
-_CALENDAR_WORDS = "|".join((*MONTH_NAMES, *WEEKDAYS))
+_CALENDAR_WORDS = CALENDAR_NAMES
 _RANGE = re.compile(
     rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
     rf"(?:{_CALENDAR_WORDS})s?\b"
