@@ -127,9 +127,10 @@ STOPWORDS: frozenset[str] = words(
     like within across between among through during under around approximately roughly nearly
     almost circa ca approx some several one's according reported reports report said says stated notes
     noted go goes went gone get gets got become becomes became mostly least even unlike number numbers
-    still"""
+    still remains remain remained"""
 )
-"""Function words and reporting verbs: they say nothing a source could confirm."""
+"""Function words and reporting verbs: they say nothing a source could confirm. ``remains`` as ``is``
+(``remains closed`` is ``is closed``; what it says of before is :func:`reverted`'s)."""
 
 NEGATIONS: frozenset[str] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't

@@ -4870,6 +4870,27 @@ class TestStatuses:
         every word of the claim is in the sentence, the Monday of another verb."""
         in_one_sentence(claim, source, expected)
 
+    @pytest.mark.parametrize(
+        ("source", "claim", "expected"),
+        [
+            ("The Kelston pool is closed for repairs.", "The Kelston pool remains closed for repairs.", "s"),
+            (
+                "The Kelston pool closed in 2022 and reopened in 2024.",
+                "The Kelston pool remains closed.",
+                "c",
+            ),
+            (
+                "The Exe ferry resumed in May, having been suspended for a year.",
+                "The Exe ferry remains suspended.",
+                "c",
+            ),
+        ],
+    )
+    def test_remains_is_is(self, source: str, claim: str, expected: str) -> None:
+        """'remains closed' was unsourced against 'is closed' ('remain' a term the source lacked), and
+        so against 'closed ... and reopened' too: 'remains' and 'stays' are stopwords as 'is' is."""
+        in_one_sentence(claim, source, expected)
+
     def test_which_verbs_undo_which_states(self) -> None:
         from checks.grounding.lexicon import reverted
 
