@@ -492,6 +492,7 @@ _REAP = """    -- verifleet: no KEYS. A dead worker's acks are in the queues it 
 """
 
 
+@cache  # every broker a process makes (each client's too) registers the same text
 def dispatch_script(stock: bytes | None = None, queues: Sequence[str] = QUEUES) -> bytes | None:
     """dramatiq's dispatch.lua (``stock``, default the installed one) without its ``KEYS`` call:
     fetching records the queue in ``<ns>:__held__.<worker id>``, and the maintenance requeues a dead

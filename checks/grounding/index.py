@@ -217,11 +217,15 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
         text = part
         if kind is False:
             own_terms = frozenset(terms(part))
-            if i and (
-                _ELIDED.match(part) is not None
-                or _AND.match(part) is not None
-                or (_S_VERB.match(part) is not None and _subject(parts[0], part)[1])
-            ):
+            led = i > 0 and (_ELIDED.match(part) is not None or _AND.match(part) is not None)
+            if i and not led and _S_VERB.match(part) is not None:
+                # "... bans dogs from its gardens but | allows them on the paths": elided when the
+                # first clause has a verb of that form, whose subject is then this clause's too
+                found = _subject(parts[0], part)
+                led = bool(found[1])
+                if led and subject is None:
+                    subject = found
+            if led:
                 # "The Elm Park line runs every 15 minutes but has no staff at night": the clause's
                 # subject is the first clause's, its names most of all (what coverage weighs most),
                 # and its first term ("The release drops support for 3.8 and adds support for 3.13").

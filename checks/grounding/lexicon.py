@@ -1223,8 +1223,8 @@ def ended(text: str) -> str:
 
 _WAS_UNTIL = re.compile(
     r"\b(was|were|had)\b(?:(?![.;]|\b(?:and|but|when|while|which|who)\b).){0,80}?\b(?:until|till)\s+"
-    r"(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?(?:\d{4}\b|(?:last|recently)\b|(?:january|february|march"
-    r"|april|may|june|july|august|september|october|november|december)\b)",
+    r"(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?(?:\d{4}\b|(?:last|recently)\b|"
+    rf"(?:{'|'.join(MONTH_NAMES)})\b)",
     re.IGNORECASE,
 )
 """``was the tallest building in the city until 2010``: a state that ended (a year or a month after

@@ -332,8 +332,7 @@ def _standing(m: re.Match[str]) -> tuple[str, str]:
 
 _BOUND_IN_TIME = re.compile(
     r"\b(since|until|till)\s+(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?"
-    r"(\d{4}\b|(?:january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
+    rf"(\d{{4}}\b|(?:{CALENDAR_NAMES})\b)",
     re.IGNORECASE,
 )
 

@@ -235,7 +235,7 @@ _PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
     rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
-    rf"|{_PLACE}{_ORDINAL}\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b))"
+    rf"|{_PLACE}(?P<placed>{_ORDINAL})\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b))"
 )
 _PLACES_AWAY = re.compile(
     r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+places?\s+"
@@ -1895,8 +1895,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     if kind_of == "share":
         return _share(text, m)
     if kind_of == "rank":
-        before = text[max(0, m.start() - 12) : m.start()].split()
-        if before and before[-1].lower() in _PLACING and _PLACES_AWAY.search(text) is not None:
+        if m.group("placed") is not None and _PLACES_AWAY.search(text) is not None:
             return None  # "finished fourth, two places below last season": last season's is another
         return _rank(text, m)
     if kind_of == "wnum":
