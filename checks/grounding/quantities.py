@@ -574,6 +574,11 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or ("Q" in sentence and _QUARTER_NAME.search(sentence) is not None)
     ):
         found = _merged(found, [q for m in _PERIOD.finditer(text) if (q := _period(m)) is not None], limit)
+    tallied = False
+    if found and ("-" in text or "\u2013" in text or "\u2014" in text):
+        read = len(found)
+        found = _tallies(text, found)
+        tallied = len(found) > read
     if len(found) > 1 and any(q.dim == "number" for q in found[1:]):
         found = _elided_units(text, found)
     if len(found) > 1 and sum(q.dim == "time" for q in found) > 1:
@@ -592,7 +597,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _spread_over(text, found)
         if len(found) > 1 and "each " in text:
             found = _each(text, found)
-        if len(found) > 1 and " to " in text and ("vote" in text or "Vote" in text):
+        if len(found) > 1 and (" to " in text or tallied):
             found = _vote_shares(text, found)
         if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
@@ -800,23 +805,83 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_TALLY_REST = re.compile(
+    r"(?:\s*[-\u2013\u2014]\s*|(?P<votes>\s+votes)?\s+to\s+)(?P<second>\d{1,3}(?:,\d{3})+|\d+)(?![.,]?\d)"
+)
+"""After a number, the other side of a tally: ``-2`` of ``7-2``, `` votes to 208`` of ``312 votes to 208``."""
+_TALLY_LEAD = re.compile(
+    r"\b(?:vot(?:e|ed|es|ing)|carried|passed|approved|rejected|backed|defeated|adopted|endorsed|elected|won"
+    r"|wins|lost|loses|beat|beats|beaten|drew|draws|drawn|thrashed|edged|trailed|led|leads|margin|majority)\b"
+    r"(?:(?!\bto\s)[^.;:!?\d]){0,40}$",
+    re.IGNORECASE,
+)
+"""A vote or a match before a tally, in its clause: ``voted 7-2``, ``approved the budget by 14 votes to
+9``, ``beat Rovers 3-1``; not across ``to`` (``voted to raise fees by 5 to 10``)."""
+_TALLY_RESULT = re.compile(
+    r"\s+(?:(?:home|away|narrow|comfortable|shock)\s+)?(?:win|victory|defeat|loss|draw|vote|majority)\b",
+    re.IGNORECASE,
+)
+"""What a tally before it decided: ``a 3-1 win``, ``a 9-4 vote``."""
+
+
+def _tally_at(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The other side of a tally (a vote's or a match's two counts, whose order is who had which)
+    after the number at ``start:end``, or None: ``voted 7-2``, ``by 312 votes to 208``, ``won the
+    final 2-0``, ``a 3-1 win``. Not a range (``aged 18 to 25``, ``won 40 to 45 seats``)."""
+    m = _TALLY_REST.match(text, end)
+    if m is None or unit_after(text, m.end(), None)[0] not in ("number", "count:vote"):
+        return None
+    if (
+        m.group("votes") is not None
+        or _TALLY_RESULT.match(text, m.end()) is not None
+        or _TALLY_LEAD.search(text, max(0, start - 60), start) is not None
+    ):
+        return m
+    return None
+
+
+def _tallies(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with the second count of each tally written with a dash (``voted 7-2``, ``beat Rovers
+    3-1``), which the number pattern does not read after a word and a dash."""
+    out: list[Quantity] = []
+    for q in found:
+        out.append(q)
+        if q.kind != "exact" or q.dim not in ("number", "count:vote") or not text.startswith(_DASHES, q.end):
+            continue
+        if _year_like(q.text):
+            continue  # "led the company 2015-2019": years
+        m = _tally_at(text, q.start, q.end)
+        if m is not None and m.group("votes") is None:
+            raw = m.group("second")
+            value = _value(raw)
+            at = m.start("second")
+            out.append(Quantity(value, value, q.dim, "exact", _tolerance(raw, value), at, m.end(), raw))
+    return out
+
+
+_DASHES = ("-", "\u2013", "\u2014", " -", " \u2013", " \u2014")
+
+_VOTE = frozenset({"vote"})
 _UNANIMOUS = re.compile(r"\bunanimous(?:ly)?\b", re.IGNORECASE)
-_VOTE_TO = re.compile(r"\s+(?:votes\s+)?to\s+")
-"""Between the two sides of a vote: ``voted 9 to 4``, ``by 312 votes to 204``."""
+_VOTE_TO = re.compile(r"\s+(?:votes\s+)?to\s+|\s*[-\u2013\u2014]\s*")
+"""Between the two sides of a vote or a match: ``voted 9 to 4``, ``by 312 votes to 204``, ``won 2-0``."""
 
 
 def _vote_shares(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each vote of two counts (``voted 9 to 4``, ``by 312 votes to 204``), the
     share of the votes the first side had (9 of 13; ``derived``): a ``unanimous`` vote is all of them."""
     out = list(found)
+    voting = "vote" in text or "Vote" in text
     for i in range(len(found) - 2, -1, -1):
         a, b = found[i], found[i + 1]
         if a.kind != "exact" or b.kind != "exact" or a.dim not in ("number", "count:vote"):
             continue
-        if b.dim not in ("number", a.dim) or a.low <= 0 or b.low < 0:
+        if b.dim not in ("number", a.dim) or a.low < 0 or b.low < 0 or a.low + b.low <= 0:
             continue
         if _VOTE_TO.fullmatch(text, a.end, b.start) is None:
             continue
+        if not voting and _tally_at(text, a.start, a.end) is None:
+            continue  # "rose from 5 to 10": no vote
         share = a.low / (a.low + b.low)
         vote = a._replace(
             low=share,
@@ -825,7 +890,7 @@ def _vote_shares(text: str, found: list[Quantity]) -> list[Quantity]:
             tolerance=0.5 / (a.low + b.low),
             end=b.end,
             text=text[a.start : b.end],
-            context=a.context | b.context | {"vote"},
+            context=a.context | b.context | _VOTE if voting else a.context | b.context,
             role="derived",
         )
         out.insert(i + 2, vote)
@@ -1979,12 +2044,24 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         and not _year_like(raw)
         and _GROUPED.fullmatch(raw) is None
     )
-    if named and _names(text, begin if kind == "exact" else start) and not _elliptical(text, begin, pos):
+    # A tally's first count ("voted 7-2", "beat Rovers 3-1"): no name ("Rovers 3"), no range ("voted 2-7").
+    tally = (
+        currency is None
+        and scale == 1.0
+        and (dim == "count:vote" or (dim == "number" and not _year_like(raw)))
+        and _tally_at(text, start, m.end()) is not None
+    )
+    if (
+        named
+        and not tally
+        and _names(text, begin if kind == "exact" else start)
+        and not _elliptical(text, begin, pos)
+    ):
         return None
     low = high = value
     after = _NEXT.match(text, pos)
     follows = after.group(1) if after is not None else ""
-    r = _RANGE.match(text, pos) if not follows.isascii() or follows in _RANGE_STARTS else None
+    r = _RANGE.match(text, pos) if not tally and (not follows.isascii() or follows in _RANGE_STARTS) else None
     connector = r.group().strip().lower() if r is not None else ""
     if connector == "to" and word != "from" and _CHANGED.search(text, max(0, begin - 24), begin):
         r = None  # "rose 5 percent to 40 percent": the change and the new value, not a range

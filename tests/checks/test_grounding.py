@@ -6425,6 +6425,61 @@ class TestAnotherTime:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestTallies:
+    """A vote's or a match's two counts say who had which: ``passed by 208 votes to 312`` read as a
+    range (208 to 312) held the source's ``312 votes to 208``, and ``voted 2-7`` its ``7-2``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The law passed by 208 votes to 312.", "The law, passed by 312 votes to 208, is in force.", "c"),
+            ("The law passed by 312 votes to 208.", "The law, passed by 312 votes to 208, is in force.", "s"),
+            (
+                "The council approved the budget by 9 votes to 14.",
+                "The council approved the budget by 14 votes to 9 after a long debate.",
+                "c",
+            ),
+            (
+                "Members backed the strike by a margin of 45 to 55.",
+                "Members backed the strike by a margin of 55 to 45, on a turnout of 62%.",
+                "c",
+            ),
+            ("The committee voted 2-7 to close the pool.", "The committee voted 7-2 to close the pool.", "c"),
+            ("The committee voted 7-2 to close the pool.", "The committee voted 7-2 to close the pool.", "s"),
+            ("The motion was carried 120-340.", "The motion was carried 340-120 after the debate.", "c"),
+            ("Celtic won the final 0-2.", "Celtic won the final 2-0, their third cup in four years.", "c"),
+            ("United beat Rovers 1-3 on Saturday.", "United beat Rovers 3-1 on Saturday.", "c"),
+            ("United beat Rovers 3-1 on Saturday.", "United beat Rovers 3-1 on Saturday.", "s"),
+            (
+                "The plan was rejected by 1,866 votes to 2,204.",
+                "The plan was rejected by 2,204 votes to 1,866.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_order_of_a_tally(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("sentence", "read"),
+        [
+            ("The law passed by 208 votes to 312.", [(208, 208), (312, 312), (0.4, 0.4)]),
+            ("The committee voted 2-7 to close it.", [(2, 2), (7, 7), (2 / 9, 2 / 9)]),
+            ("United beat Rovers 3-1 on Saturday.", [(3, 3), (1, 1), (0.75, 0.75)]),
+            ("It was a 1-3 defeat for the hosts.", [(1, 1), (3, 3), (0.25, 0.25)]),
+            # Ranges stay ranges: no vote or match before them, or a unit after.
+            ("Members aged 18 to 25 pay half.", [(18, 25)]),
+            ("The party won 40 to 45 seats.", [(40, 45)]),
+            ("The council voted to raise fees by 5 to 10.", [(5, 10)]),
+            ("After the vote, the count took 10-12 hours.", [(36_000, 43_200)]),
+            ("She led the company 2015-2019.", [(2015, 2019)]),
+        ],
+    )
+    def test_a_tally_is_two_counts_and_a_share(self, sentence: str, read: list[tuple[float, float]]) -> None:
+        got = [(q.low, q.high) for q in quantities(sentence)]
+        assert [v for pair in got for v in pair] == pytest.approx([v for pair in read for v in pair])
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
