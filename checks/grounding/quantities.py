@@ -218,6 +218,17 @@ _OWNERS = ("the", "its", "their", "his", "her", "our")
 _OWNED = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _OWNERS) + r"|(?<='s\s)|(?<=\u2019s\s))"
 """Where an ordinal alone is a rank: after ``the``, a possessive (``its first title``, ``the
 museum's first year``)."""
+_A_OWNED = r"(?:(?<=\b[Aa]\s)|(?<=\b[Aa]n\s))"
+"""After ``a``, an ordinal before a noun is a rank too (``a third term``, ``a fifth consecutive
+year``), but not before the words of a share or a time (:data:`_NO_RANK_AFTER`)."""
+_NO_RANK_AFTER = (
+    "(?:of|more|less|fewer|higher|lower|bigger|smaller|larger|greater|cheaper|dearer|faster|slower|longer"
+    "|shorter|wider|narrower|heavier|lighter|older|younger|above|below|over|under|up|down|as|than|to|in|on"
+    "|at|by|for|from|and|or|off|per|compared|again|later|ago|earlier|each|apart|behind|ahead|long|that|which"
+    "|who|the|a|an|this|its|their|his|her|is|was|are|were|has|had|will|would|or)"
+)
+"""Words after ``a third`` that make it a share (``a third of``, ``a third more``, ``cut by a third
+in 2024``) and after ``a second`` that make it a time (``a second later``)."""
 _PLACING = (
     "finished",
     "finishing",
@@ -235,6 +246,7 @@ _PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
     rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
+    rf"|{_A_OWNED}{_ORDINAL}(?=\s+(?!{_NO_RANK_AFTER}\b)[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
     rf"|{_PLACE}(?P<placed>{_ORDINAL})\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b))"
 )
 _PLACES_AWAY = re.compile(
@@ -249,7 +261,7 @@ _PLACED = re.compile(rf"\b(?:{'|'.join(_PLACING)})\s+second\b", re.IGNORECASE)
 
 
 _CAPITALISED_OWNERS = "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in _OWNERS)
-_SECOND_RANK = re.compile(rf"(?:\b(?:{_CAPITALISED_OWNERS})|['\u2019]s)\ssecond\s")
+_SECOND_RANK = re.compile(rf"(?:\b(?:{_CAPITALISED_OWNERS}|[Aa])|['\u2019]s)\ssecond\s")
 """``the second``, ``its second``: where ``second`` may be a rank, not a unit."""
 _A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)")
 """``a million``, ``one billion``, ``half a million``: a figure without a digit."""

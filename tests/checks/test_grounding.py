@@ -6480,6 +6480,42 @@ class TestTallies:
         assert [v for pair in got for v in pair] == pytest.approx([v for pair in read for v in pair])
 
 
+class TestOrdinalsAfterA:
+    """An ordinal after ``a`` before a noun is a rank, as one after ``the`` is: ``re-elected for a
+    third term`` was supported by ``for a second term`` (neither read, and ``second`` and ``third``
+    no terms)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The mayor was elected for a third term.", "The mayor was elected for a second term.", "c"),
+            ("The mayor was elected for a second term.", "The mayor was elected for a second term.", "s"),
+            ("The club won the league for a fifth year.", "The club won the league for a fourth year.", "c"),
+            ("The river flooded for a second time.", "The river flooded for a third time this winter.", "c"),
+            ("A third of voters backed the plan.", "A third of voters backed the plan; half did not.", "s"),
+            ("Bus fares were cut by a third.", "Bus fares were cut by a third in January.", "s"),
+        ],
+    )
+    def test_an_ordinal_after_a(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("sentence", "read"),
+        [
+            ("The mayor won a third term.", [("rank", 3.0)]),
+            ("It opened an eighth store.", [("rank", 8.0)]),
+            ("A third of voters backed it.", [("fraction", 1 / 3)]),
+            ("Fares rose by a third.", [("fraction", 1 / 3)]),
+            ("The alarm sounded a second later.", []),  # no rank (nor a time: "a second" alone is none)
+            ("Prices are a fifth higher.", []),
+        ],
+    )
+    def test_what_follows_says_rank_share_or_time(self, sentence: str, read: list[tuple[str, float]]) -> None:
+        got = [(q.dim, q.low) for q in quantities(sentence)]
+        assert [d for d, _ in got] == [d for d, _ in read]
+        assert [v for _, v in got] == pytest.approx([v for _, v in read])
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
