@@ -135,7 +135,7 @@ STOPWORDS: frozenset[str] = words(
 NEGATIONS: frozenset[str] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't lacks
-    lack lacked lacking unable unlikely n't
+    lack lacked lacking unable unlikely n't without
     ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids forbade forbidden
     forbidding disallow disallows disallowed outlaw outlaws outlawed
     لا لم لن ليس ليست غير بدون لا_يدعم
@@ -1390,7 +1390,7 @@ _REFUSING = frozenset(
 _NOT_DENYING = re.compile(
     r"\bno(?:t?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
     r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
-    r"|t\s+(?:without|un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
+    r"|t\s+(?:un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
     r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
     r"|thing\s+but|ne\s+other\s+than)\b",
     re.IGNORECASE,
@@ -1401,7 +1401,8 @@ _BAN_LIFTED = re.compile(
 )
 """A cue that does not deny what its sentence states: ``not only``, ``not until 2019 did``, ``no
 fewer than`` (a bound: :mod:`checks.grounding.quantities`), ``no wonder``, a litotes (``not
-uncommon``, ``not without``), a ban lifted. Each takes one cue off the count."""
+uncommon``; ``not without`` is two cues, ``without`` being one), a ban lifted. Each takes one cue off
+the count."""
 
 _WITHDRAWN = re.compile(
     r"\b(?:drops?|dropped|dropping|removes?|removed|discontinue[sd]?|deprecate[sd]?|ends?|ended)\s+"

@@ -26,7 +26,16 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from checks.grounding.lexicon import CALENDAR, CALENDAR_NAMES, CHANGES, WEEKDAYS, clauses, stem, terms
+from checks.grounding.lexicon import (
+    CALENDAR,
+    CALENDAR_NAMES,
+    CHANGES,
+    WEEKDAYS,
+    clauses,
+    negated,
+    stem,
+    terms,
+)
 
 __all__ = [
     "both_ways",
@@ -58,6 +67,11 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
             if said is not None and said[0] != lacking:
                 why = f"the source says {'without' if said[0] else 'with'} {said[1]}, the claim the opposite"
                 return why, _WITHOUT if lacking else _NO_TERMS
+    if "without " in sentence and "without" not in claim:
+        lacked = _lacked(claim, sentence)
+        if lacked:
+            # "The suspect was charged" against "released without charge"
+            return f"the source says 'without {lacked}', the claim the opposite", _NO_TERMS
     for pattern, side, mine_sides in _claim_sides(claim):
         their_sides = _sides(pattern, side, sentence)
         for key, (mine_side, written) in mine_sides.items():
@@ -299,6 +313,22 @@ def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str,
         if a and b and a != b:
             out[a, b] = (m.group("a"), m.group("b"))
     return out
+
+
+def _lacked(claim: str, sentence: str) -> str:
+    """The word after a sentence's ``without`` that a claim with no ``without`` and no denial states
+    (``was charged`` against ``released without charge``, ``was amended`` against ``passed without
+    amendment``), where the sentence states it nowhere else (not ``one was released without charge,
+    the other charged``); or ""."""
+    lacking = {stem_: word for stem_, (without, word) in _with_what(sentence).items() if without}
+    if not lacking:
+        return ""
+    mine = set(terms(claim))
+    found = [stem_ for stem_ in lacking if stem_ in mine]
+    if not found or negated(claim):
+        return ""
+    elsewhere = set(terms(_WITH.sub(" ", sentence)))
+    return next((lacking[stem_] for stem_ in found if stem_ not in elsewhere), "")
 
 
 def _with_what(text: str) -> dict[str, tuple[bool, str]]:

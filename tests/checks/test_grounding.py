@@ -6516,6 +6516,39 @@ class TestOrdinalsAfterA:
         assert [v for _, v in got] == pytest.approx([v for _, v in read])
 
 
+class TestWithout:
+    """A sentence's ``without`` denies the word after it: ``The suspect was charged`` was supported by
+    ``arrested ... and released without charge`` (``charge`` stated, ``without`` no cue), and ``was
+    not charged`` contradicted by it (``without`` no denial, the sentence affirmed)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The suspect was charged after the robbery.",
+                "The suspect was arrested after the robbery and released without charge.",
+                "c",
+            ),
+            ("The bill was amended in the Senate.", "The bill passed the Senate without amendment.", "c"),
+            ("The talks ended in an agreement.", "The talks ended without agreement late on Friday.", "c"),
+            ("The talks ended without agreement.", "The talks ended without agreement late on Friday.", "s"),
+            # Said elsewhere in the sentence, or denied by the claim: not opposed.
+            (
+                "Visitors are charged for the special exhibition.",
+                "Entry is without charge, but visitors are charged for the special exhibition.",
+                "s",
+            ),
+            (
+                "The suspect was not charged after the robbery.",
+                "The suspect was arrested after the robbery and released without charge.",
+                "s",
+            ),
+        ],
+    )
+    def test_without(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
