@@ -269,7 +269,13 @@ def assess(
         and index.limits(sentence.number).restriction is not None
         and coverage(weights, sentence.seen | tie | way | claim.universal_terms) >= th.partial
     )
-    if not (related or through_limit):
+    opposed = _NONE if related or through_limit else opposed_terms(claim, sentence.seen)
+    # "The builder was acquitted of fraud" against "was found guilty of fraud": related through the
+    # word the sentence gives the opposite of (the polarity test below reads whether they oppose).
+    through_opposite = bool(opposed) and coverage(weights, sentence.seen | tie | way | opposed) >= th.partial
+    if through_opposite:
+        cov = coverage(weights, sentence.seen | tie | way | opposed)
+    elif not (related or through_limit):
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if claim.quantities:
         relation = compare(
@@ -464,6 +470,8 @@ def assess(
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
+    if through_opposite and not turned:
+        return Evidence(sentence, bare, similarity, Finding.NONE)  # related only through a word it opposes
     turned |= said
     own = coverage(weights, sentence.terms | tie) if tie else coverage(weights, sentence.terms)
     if turned:  # "not open" where the source says "closed": the claim's word is stated, turned
@@ -969,6 +977,13 @@ def _said_otherwise(
         yield why, cov, not thin
     elif not _CONTEST.isdisjoint(claim.terms) and (why := wrong_winner(claim.plain, sentence.plain)):
         yield why, coverage(weights, sentence.seen | _CONTEST), not thin
+
+
+def opposed_terms(claim: Features, seen: frozenset[str]) -> frozenset[str]:
+    """The claim's terms a sentence does not state but whose opposite it does (``acquit`` against
+    ``found guilty``): what relates the two when the rest of the claim alone would not."""
+    out = [t for t in claim.terms if t not in seen and not ANTONYMS.get(t, _NONE).isdisjoint(seen)]
+    return frozenset(out) if out else _NONE
 
 
 def _against(

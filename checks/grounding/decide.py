@@ -56,7 +56,7 @@ from checks.grounding.assess import (
     way_terms,
 )
 from checks.grounding.index import Features, SourceIndex
-from checks.grounding.lexicon import lead_term
+from checks.grounding.lexicon import ANTONYMS, lead_term
 from checks.grounding.quantities import Quantity, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -241,12 +241,19 @@ def _assess_all(
     # The claim's tying verbs ("reached") and its direction ("fell in 2024"), at best stated by a
     # sentence's figures: candidates are ranked and cut as if they were, and assess() finds whether.
     tie = tie_terms(claim) | way_terms(claim)
+    # The claim's words with an opposite: a candidate that gives the opposite is ranked and cut as
+    # if it stated them, and assess() reads whether they oppose ("acquitted" against "found guilty").
+    opposable = [(t, o) for t in claim.terms if (o := ANTONYMS.get(t)) is not None]
     digits = claim.digits
     ranked: list[tuple[float, float, int, int, float | None, float]] = []
     for n in numbers:
         seen = sets_of(n)[1]
         bare = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
         cov = sum([w for t, w in terms if t in seen or t in tie]) / total if tie and total > 0 else bare
+        if opposable and total > 0:
+            answered = {t for t, o in opposable if t not in seen and not o.isdisjoint(seen)}
+            if answered:
+                cov = sum([w for t, w in terms if t in seen or t in tie or t in answered]) / total
         # Of two sentences covering as much, the one that writes the claim's figures first.
         held = -index.writes(n, digits) if digits else 0
         if similarity is None:

@@ -255,7 +255,8 @@ qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharp
 sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
 fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit
-exempt:require exempt:comply severe:mild major:minor"""
+exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
+approve:refuse uphold:overturn uphold:quash"""
 
 
 @lru_cache(maxsize=1)

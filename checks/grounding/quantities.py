@@ -183,13 +183,14 @@ _ALL = re.compile(
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is)\b)"
-    r"|(?<=\bthe\s)(?P<full>full)\s+(?=(?:cost|costs|price|amount|fee|fees|fare|fares|bill|sum|value)\b))",
+    r"|(?<=\bthe\s)(?P<full>full)\s+(?=(?:cost|costs|price|amount|fee|fees|fare|fares|bill|sum|value)\b)"
+    r"|(?<=\b(?:at|on)\s)(?:(?P<paid>full)|(?P<half>half))[\s-]+(?=(?:pay|salary|wages?|price|rate)\b))",
     re.IGNORECASE,
 )
 """Shares of all or nothing in words: ``all (of) the``, ``all 40``, ``each of the``, ``every school``
 (not ``every day``, a frequency), ``none of the``, ``both bridges are``, ``the full cost``: 1 or 0, a
 share that ``9 of the 12 schools``, ``one of the two bridges`` or ``up to 75% of the cost`` disagrees
-with."""
+with; and ``at full pay`` (1) against ``at half pay`` (a half)."""
 _OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
 ALL_TOLERANCE = 0.005
 """``all`` is 100%: not 99% (one of a hundred schools without)."""
@@ -508,6 +509,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or "both " in sentence
         or "Both " in sentence
         or "full " in sentence
+        or "half " in sentence
+        or "half-" in sentence
     ) and _ALL.search(sentence) is not None
     one = ("one of" in sentence or "One of" in sentence) and _ONE_OF.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
@@ -2195,9 +2198,10 @@ Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."
 
 
 def _all_or_none(m: re.Match[str]) -> Quantity:
-    """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words."""
-    value = 0.0 if m["none"] else 1.0
-    word = m["all"] or m["each"] or m["every"] or m["none"] or m["both"] or m["full"]
+    """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words (``at
+    half pay``: a half)."""
+    value = 0.0 if m["none"] else 0.5 if m["half"] else 1.0
+    word = m[m.lastgroup or 0]  # each alternative of the pattern is one named group
     end = m.start() + len(word)
     return Quantity(value, value, "fraction", "exact", ALL_TOLERANCE, m.start(), end, word, vague=True)
 

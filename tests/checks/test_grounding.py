@@ -6549,6 +6549,70 @@ class TestWithout:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestThroughAnOpposite:
+    """A sentence related to a claim only through the word it gives the opposite of: ``A third runway
+    was approved in 2022`` was unsourced against ``A third runway was rejected in 2022`` (after two
+    sentences about the airport, ``approve`` weighed more than the rest of the claim together, and
+    the sentence was never assessed)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            (
+                "A third runway was approved in 2022.",
+                "The airport has two runways. It handled 28 million passengers last year. "
+                "A third runway was rejected in 2022.",
+                "c",
+            ),
+            (
+                "Team days are on Thursdays.",
+                "The policy took effect in January. Staff may work from home up to three days a week, "
+                "with team days on Tuesdays. Managers approve exceptions.",
+                "c",
+            ),
+            ("The builder was acquitted of fraud.", "The builder was found guilty of fraud.", "c"),
+            ("The builder was acquitted of fraud.", "The builder was found not guilty of fraud.", "s"),
+            (
+                "Planning permission for the airfield homes was refused.",
+                "Planning permission for 900 homes on the old airfield was granted on condition that 30% "
+                "are affordable. Building will start in 2026.",
+                "c",
+            ),
+        ],
+    )
+    def test_related_through_an_opposite(self, claim: str, source: str, expected: str) -> None:
+        assert one(claim, in_report(source)).status.value[0] == expected
+
+
+class TestHalfAndFullPay:
+    """``at half pay`` is a half, ``at full pay`` all of it: ``Parental leave was extended to 26 weeks
+    at half pay`` was supported by ``... at full pay for all staff`` (neither word a term or a figure)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Parental leave is 26 weeks at half pay.",
+                "Parental leave is 26 weeks at full pay for all staff.",
+                "c",
+            ),
+            (
+                "Parental leave is 26 weeks at full pay.",
+                "Parental leave is 26 weeks at full pay for all staff.",
+                "s",
+            ),
+            (
+                "Children travel at full price on the ferry.",
+                "Children under 12 travel at half price on the ferry.",
+                "c",
+            ),
+            ("The officer was suspended on half pay.", "The officer was suspended on half pay.", "s"),
+        ],
+    )
+    def test_half_and_full_pay(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
