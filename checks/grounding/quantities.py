@@ -69,7 +69,15 @@ from checks.grounding.lexicon import (
     terms,
     words,
 )
-from checks.grounding.units import NOT_WHEN, clause_period, period_after, scale_after, seconds_of, unit_after
+from checks.grounding.units import (
+    NOT_WHEN,
+    clause_period,
+    counted_one,
+    period_after,
+    scale_after,
+    seconds_of,
+    unit_after,
+)
 
 __all__ = [
     "CLAUSE_END",
@@ -182,7 +190,7 @@ _ALL = re.compile(
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
-    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is)\b)"
+    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is|[^\W\d_]+ed)\b)"
     r"|(?<=\bthe\s)(?P<full>full)\s+(?=(?:cost|costs|price|amount|fee|fees|fare|fares|bill|sum|value)\b)"
     r"|(?<=\b(?:at|on)\s)(?:(?P<paid>full)|(?P<half>half))[\s-]+(?=(?:pay|salary|wages?|price|rate)\b))",
     re.IGNORECASE,
@@ -513,6 +521,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         or "half-" in sentence
     ) and _ALL.search(sentence) is not None
     one = ("one of" in sentence or "One of" in sentence) and _ONE_OF.search(sentence) is not None
+    single = ("one " in sentence or "single " in sentence) and _ONE_COUNT.search(sentence) is not None
     most = (" most " in sentence or " least " in sentence) and _may_rank_most(sentence)
     scaled = (
         " million" in sentence or " billion" in sentence or " thousand" in sentence or " trillion" in sentence
@@ -523,7 +532,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     unlimited = "nlimited" in sentence
     unanimous = "nanimous" in sentence
     if (
-        not (wordy or vague or most or scaled or whole or one or timed or unlimited or unanimous)
+        not (wordy or vague or most or scaled or whole or one or single or timed or unlimited or unanimous)
         and _DIGIT.search(sentence) is None
     ):
         return []
@@ -547,7 +556,14 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found, [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None], limit
         )
     if whole:
-        found = _merged(found, [_all_or_none(m) for m in _ALL.finditer(text)], limit)
+        alls = list(_ALL.finditer(text))
+        found = _merged(found, [_all_or_none(m) for m in alls], limit)
+        # "Both Harwick ferries": all of them, and two (against "Only one Harwick ferry")
+        found = _merged(found, [q for m in alls if m["both"] and (q := _both(text, m)) is not None], limit)
+    if single:  # "at one site", "only one ferry", "a single runway": a count of one
+        found = _merged(
+            found, [q for m in _ONE_COUNT.finditer(text) if (q := _one(text, m)) is not None], limit
+        )
     if one:  # "only one of the 40 sites": a part of a whole (_parts_of_wholes reads the share)
         ones = [
             Quantity(1.0, 1.0, "number", "exact", 0.5, m.start(), m.end(), m.group())
@@ -2197,6 +2213,32 @@ _ONE_OF = re.compile(
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
 
 
+_ONE_COUNT = re.compile(
+    r"\b(?:only|just|at|across|has|have|had)\s+(?P<one>one|a\s+single)(?=\s)", re.IGNORECASE
+)
+"""``only one``, ``at one``, ``has one``, ``across a single``: where ``one`` counts (alone it is too
+common a word: ``one day``, ``no one``, ``one analyst said``)."""
+
+
+def _one(text: str, m: re.Match[str]) -> Quantity | None:
+    """``only one Harwick ferry``, ``at one site``: a count of one of what follows
+    (:func:`~checks.grounding.units.counted_one`), or None."""
+    counted = counted_one(text, m.end())
+    if counted is None:
+        return None
+    dim, end = counted
+    start = m.start("one")
+    return Quantity(1.0, 1.0, dim, "exact", 0.5, start, end, text[start:end])
+
+
+def _both(text: str, m: re.Match[str]) -> Quantity | None:
+    """``Both Harwick ferries``: a count of two of what follows, or None (``both of them``)."""
+    dim, _, end = unit_after(text, m.end("both"), None)
+    if not dim.startswith("count:"):
+        return None
+    return Quantity(2.0, 2.0, dim, "exact", 0.5, m.start(), end, text[m.start() : end])
+
+
 def _all_or_none(m: re.Match[str]) -> Quantity:
     """``all of the``, ``every``, ``none of the`` (:data:`_ALL`): a share of 1 or 0, in words (``at
     half pay``: a half)."""
@@ -2523,6 +2565,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         ends = [m.span() for m in CLAUSE_END.finditer(text)]
     for i, q in enumerate(found):
         right_to = found[i + 1].start if i + 1 < len(found) else len(text)
+        if right_to < q.end:  # read at the same place ("Both ferries": all, and two): the one after those
+            right_to = next((r.start for r in found[i + 1 :] if r.start >= q.end), len(text))
         if q.dim[:6] == "count:" and (seconds := clause_period(text[:right_to], q.start, q.end)):
             # "30,000 vehicles cross the bridge daily": a rate, as "30,000 vehicles a day" is.
             low, high, _, kind, tolerance, *rest = q

@@ -229,6 +229,37 @@ def scale_after(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
     return _SCALES[m.group("word").lower()], m.end()
 
 
+_OF = re.compile(r"\s+of\b", re.IGNORECASE)
+
+
+def counted_one(text: str, pos: int) -> tuple[str, int] | None:
+    """(dimension, end) of the one thing a ``one`` or ``a single`` before ``pos`` counts, as a count
+    of it (``count:site`` of ``at one site``, as of ``three sites``; ``count:harwick ferri`` of ``one
+    Harwick ferry``, as of ``Both Harwick ferries``), or None: a noun in the singular, after a name
+    before it (capitalised) if any; not what a figure never counts (``one of``, ``one day``)."""
+    noun = _NOUN.match(text, pos) if _OF.match(text, pos) is None else None
+    if noun is None:
+        return None
+    seen: list[str] = []
+    end = pos
+    for group in ("first", "second"):
+        word = noun.group(group)
+        if word is None:
+            return None
+        low = word.lower()
+        if low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS or _plural(low):
+            return None
+        seen.append(stem(low))
+        end = noun.end(group)
+        if not word[:1].isupper():
+            break  # the noun; a capitalised word before it names whose ("one Harwick ferry")
+    else:
+        return None  # two names and no noun
+    if period_after(text, end) is not None:
+        return None  # "one visit a year": a rate
+    return f"count:{' '.join(seen)}", end
+
+
 def _counted(text: str, pos: int) -> bool:
     """Is a plural noun next (``passengers``, ``people``): what a count counts, not a length?"""
     noun = _NOUN.match(text, pos)

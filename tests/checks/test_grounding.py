@@ -6613,6 +6613,47 @@ class TestHalfAndFullPay:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestOneAndBoth:
+    """``one`` after ``only``, ``at``, ``has`` counts one of what follows, and ``Both`` two: ``Only one
+    Harwick ferry was cancelled`` was supported by ``Both Harwick ferries were cancelled``, and
+    ``employs 4,200 staff at one site`` by ``across three sites``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Only one Harwick ferry was cancelled on Monday.",
+                "Both Harwick ferries were cancelled on Monday.",
+                "c",
+            ),
+            (
+                "The trust employs 4,200 staff at one site.",
+                "The trust employs 4,200 staff across three sites.",
+                "c",
+            ),
+            ("The trust employs 4,200 staff at one site.", "The trust employs 4,200 staff at one site.", "s"),
+            ("Both candidates signed the pledge.", "Only one candidate signed the pledge.", "c"),
+            ("The airport has only one runway.", "The airport has two runways and a cargo terminal.", "c"),
+            ("The airport has only one runway.", "The airport has one runway and a cargo terminal.", "s"),
+        ],
+    )
+    def test_one_and_both(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("sentence", "read"),
+        [
+            ("Only one Harwick ferry ran.", [("count:harwick ferri", 1.0)]),
+            ("Both Harwick ferries sailed.", [("fraction", 1.0), ("count:harwick ferri", 2.0)]),
+            ("It visits one day a week.", []),  # "one day": no count
+            ("No one was hurt.", []),
+            ("It has one of the best records.", []),
+        ],
+    )
+    def test_what_one_and_both_count(self, sentence: str, read: list[tuple[str, float]]) -> None:
+        assert [(q.dim, q.low) for q in quantities(sentence)] == read
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
