@@ -72,6 +72,7 @@ from checks.grounding.opposites import (
     both_ways,
     changed_otherwise,
     dated_otherwise,
+    held,
     opposed_in_stopwords,
     other_relative_time,
     other_stage,
@@ -305,7 +306,13 @@ def assess(
         tie = tie if _tied(relation) else _NONE
         cov = coverage(weights, sentence.seen | tie) if tie else bare
         if not (cov >= th.partial or (similarity is not None and similarity >= th.cosine_partial)):
-            return Evidence(sentence, cov, similarity, Finding.NONE)
+            # "Bus fares rose" against "Bus fares were frozen": the direction's opposite relates them.
+            opposed = opposed_terms(claim, sentence.seen)
+            via = coverage(weights, sentence.seen | tie | opposed) if opposed else cov
+            through_opposite = via >= th.partial
+            if not through_opposite:
+                return Evidence(sentence, cov, similarity, Finding.NONE)
+            cov = via
     if trend is not None:
         # "Revenue fell in 2024" against "$4.0 million in 2023 and $5.2 million in 2024": the claim's
         # direction against the one the sentence's figures take.
@@ -955,6 +962,16 @@ def _said_otherwise(
         # from "Only 3 of the 14 Avon bridges are suitable").
         covered = coverage(weights, sentence.seen | (claim.terms & said))
         yield f"the claim and the source differ by '{denied}'", covered, not thin
+    changed = CHANGES.intersection(claim.terms)
+    if changed and changed.isdisjoint(sentence.terms) and not any(neg for _, neg in claim.clauses):
+        kept = held(sentence.plain)
+        if kept:
+            # "The central bank raised interest rates" against "held interest rates at 4.5%"
+            yield (
+                f"the source says '{kept}', the claim that it changed",
+                coverage(weights, sentence.seen | changed),
+                not thin,
+            )
     dated = dated_otherwise(claim.plain, sentence.plain) or other_stage(claim.plain, sentence.plain)
     if dated:
         # "The strike ended on a Monday" against "began on a Monday and ended on a Friday"

@@ -199,6 +199,7 @@ _FOLD: Mapping[str, str] = {
         "take": "took taken takes",
         "hold": "held holds",
         "cancel": "scrapped scrapping axed",
+        "freeze": "froze frozen freezes freezing",
         "lead": "led leads",
         "pay": "paid pays",
         "meet": "met meets",
@@ -256,7 +257,8 @@ sharply:marginally significantly:slightly significantly:marginally comfortably:n
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
 fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
-approve:refuse uphold:overturn uphold:quash"""
+approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
+decrease:freeze"""
 
 
 @lru_cache(maxsize=1)

@@ -41,6 +41,7 @@ __all__ = [
     "both_ways",
     "changed_otherwise",
     "dated_otherwise",
+    "held",
     "opposed_in_stopwords",
     "other_relative_time",
     "other_stage",
@@ -313,6 +314,23 @@ def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str,
         if a and b and a != b:
             out[a, b] = (m.group("a"), m.group("b"))
     return out
+
+
+_HELD = re.compile(
+    r"\b(?:held|holds?|holding|kept|keeps?|keeping|left|leaves?|leaving)\s+(?:[\w'\u2019-]+\s+){0,3}?"
+    r"(?:(?:at|on)\s+[£$€]?\d[\d.,]*%?|unchanged\b|steady\b|flat\b|on\s+hold\b)"
+    r"|\b(?:froze|frozen|freezes|freezing|unchanged)\b"
+    r"|\b(?:were|was|are|is|remained|remains|stayed|stays)\s+(?:flat|steady|stable|level)\b",
+    re.IGNORECASE,
+)
+"""What a sentence says stayed as it was: ``held interest rates at 4.5%``, ``left rates unchanged``,
+``fares were frozen``, ``prices were flat`` (not ``the festival was held at the park``)."""
+
+
+def held(sentence: str) -> str:
+    """How a sentence says something stayed as it was (:data:`_HELD`), as written, or ""."""
+    m = _HELD.search(sentence)
+    return m.group() if m is not None else ""
 
 
 def _lacked(claim: str, sentence: str) -> str:

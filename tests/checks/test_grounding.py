@@ -6654,6 +6654,35 @@ class TestOneAndBoth:
         assert [(q.dim, q.low) for q in quantities(sentence)] == read
 
 
+class TestHeld:
+    """A change against a sentence that says the thing stayed as it was: ``The central bank raised
+    interest rates on Thursday`` was supported by ``held interest rates at 4.5% on Thursday, after
+    cutting them twice this year`` (every word but ``raised`` stated, and a change's direction read
+    from figures only)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The central bank raised interest rates on Thursday.",
+                "The central bank held interest rates at 4.5% on Thursday, after cutting them twice.",
+                "c",
+            ),
+            (
+                "The council cut parking charges.",
+                "The council left parking charges unchanged this year.",
+                "c",
+            ),
+            ("Bus fares rose in January.", "Bus fares were frozen in January.", "c"),
+            ("Bus fares have not risen this year.", "Bus fares were frozen this year.", "s"),
+            ("House prices fell in the third quarter.", "House prices were flat in the third quarter.", "c"),
+            ("The festival was held in May.", "The festival was held at Corran Park in May.", "s"),
+        ],
+    )
+    def test_held(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
