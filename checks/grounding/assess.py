@@ -48,6 +48,7 @@ from checks.grounding.lexicon import (
     ended,
     excepted,
     lead_term,
+    negated,
     negation_scopes,
     now,
     piece_terms,
@@ -249,8 +250,45 @@ def assess(
     The sentence's own coverage must reach :attr:`Thresholds.partial` for it
     to state anything; its surroundings (title, first and previous sentence)
     may then lift it to :attr:`Thresholds.support`, since they name what the
-    sentence leaves implicit.
+    sentence leaves implicit. A claim that gives the other part of a whole the sentence gives a part
+    of (``Four of the 11 councillors voted for the plan`` against ``Seven of the 11 voted against
+    it``) says the opposite of the other part: no denial, for the judge.
     """
+    e = _assess(claim, weights, sentence, index=index, th=th, similarity=similarity, cov=cov)
+    if e.finding is Finding.POLARITY and claim.quantities:
+        part = _other_part(claim.quantities, index.quantities(sentence.number))
+        if part is not None:
+            detail = f"the claim gives {part[0].text}, the source the rest of the whole, {part[1].text}"
+            return e._replace(finding=Finding.PARTIAL, detail=detail, suspect=True)
+    return e
+
+
+def _other_part(mine: Sequence[Quantity], theirs: Sequence[Quantity]) -> tuple[Quantity, Quantity] | None:
+    """A share of the claim's and one of the sentence's that make one whole between them, or None."""
+    for q in mine:
+        if not _a_part(q):
+            continue
+        for r in theirs:
+            if _a_part(r) and abs(q.low + r.low - 1.0) <= _WHOLE:
+                return q, r
+    return None
+
+
+def _a_part(q: Quantity) -> bool:
+    """Is ``q`` a share given as it is (``7 of 9``, ``30%``; not ``most``, not ``over half``)?"""
+    return q.dim == "fraction" and q.kind == "exact" and q.low == q.high and not q.vague
+
+
+def _assess(
+    claim: Features,
+    weights: Weights,
+    sentence: SourceSentence,
+    *,
+    index: SourceIndex,
+    th: Thresholds,
+    similarity: float | None,
+    cov: float | None,
+) -> Evidence:
     if cov is None:
         cov = coverage(weights, sentence.seen)
     # A verb that only ties the claim's subject to its figure ("reached $8.4 million", "totalled")
@@ -349,6 +387,8 @@ def assess(
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
+    if relation.conflicts and _other_sides(claim, sentence):
+        relation = _complements_aside(relation)
     if relation.conflicts and (
         not _same_subject(relation, weights, sentence, index) or other_subject(claim, sentence, index)
     ):
@@ -994,6 +1034,50 @@ def _said_otherwise(
         yield why, cov, not thin
     elif not _CONTEST.isdisjoint(claim.terms) and (why := wrong_winner(claim.plain, sentence.plain)):
         yield why, coverage(weights, sentence.seen | _CONTEST), not thin
+
+
+def _other_sides(claim: Features, sentence: SourceSentence) -> bool:
+    """May a claim and a sentence say what two parts of one whole do: each has words the other lacks
+    (``voted to hold rates``, ``voted for a cut``), one denies what the other states (``is not
+    electrified``, ``is electrified``), or they take the two sides of a vote (``for``, ``against``)?"""
+    if not claim.terms <= sentence.terms and not sentence.terms <= claim.terms:
+        return True
+    if negated(claim.plain) != negated(sentence.plain):
+        return True
+    return bool(opposed_in_stopwords(claim.plain, sentence.plain)[0])
+
+
+_WHOLE = 0.01
+"""How near two shares must sum to the whole to be its two parts (``33%`` and ``two thirds``); not
+their rounding, which would make ``6 of 14`` and ``9 of 14`` the parts of one."""
+
+
+def _complements_aside(relation: Relation) -> Relation:
+    """``relation`` with each share that is the rest of the sentence's share of one whole no longer
+    in conflict (missing, as figures of another thing are), nor the counts inside it: ``Seven of the
+    nine members voted to hold rates`` against ``Two of the nine members voted for a cut`` (7 of 9
+    and 2 of 9). The caller asks it only where the claim and the sentence each say what the other
+    does not: the same words make it a conflict (``60% backed the plan`` against ``40% backed the
+    plan``)."""
+    rest = [
+        (q, r)
+        for q, r in relation.conflicts
+        if _a_part(q) and _a_part(r) and abs(q.low + r.low - 1.0) <= _WHOLE
+    ]
+    if not rest:
+        return relation
+    spans = [(q.start, q.end) for q, _ in rest] + [(r.start, r.end) for _, r in rest]
+
+    def inside(q: Quantity, r: Quantity) -> bool:
+        return any(a <= q.start and q.end <= b for a, b in spans[: len(rest)]) and any(
+            a <= r.start and r.end <= b for a, b in spans[len(rest) :]
+        )
+
+    aside = [(q, r) for q, r in relation.conflicts if (q, r) in rest or inside(q, r)]
+    return relation._replace(
+        conflicts=tuple(c for c in relation.conflicts if c not in aside),
+        missing=relation.missing + tuple(q for q, _ in aside),
+    )
 
 
 def opposed_terms(claim: Features, seen: frozenset[str]) -> frozenset[str]:

@@ -6683,6 +6683,51 @@ class TestHeld:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestComplements:
+    """A claim that gives the other part of the whole a sentence gives a part of is no conflict: ``Seven
+    of the nine members voted to hold rates`` was contradicted by ``Two of the nine members voted for a
+    cut``, and ``Four of the 11 councillors voted for the plan`` by ``Seven of the 11 ... against``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Seven of the nine members voted to hold rates.",
+                "Two of the nine members voted for a cut.",
+                "u",
+            ),
+            (
+                "Four of the 11 councillors voted for the plan.",
+                "Seven of the 11 councillors voted against the plan, which was dropped.",
+                "u",
+            ),
+            (
+                "20% of the homes are not connected to mains gas.",
+                "80% of the homes are connected to mains gas.",
+                "u",
+            ),
+            # The same words, or the same side: a conflict.
+            (
+                "20% of the homes are connected to mains gas.",
+                "80% of the homes are connected to mains gas.",
+                "c",
+            ),
+            (
+                "Four of the 11 councillors voted against it.",
+                "Seven of the 11 councillors voted against it.",
+                "c",
+            ),
+            (
+                "60% of voters backed the plan.",
+                "40% of voters backed the plan, and the rest opposed it.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_other_part(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
