@@ -2630,16 +2630,16 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _PER_PERIOD = re.compile(
     r"(?P<of>\s+(?:of|per)\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
-    r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|week|fortnight|month|quarter|year|annum)\b"
+    r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|night|week|fortnight|month|quarter|year|annum)\b"
     rf"{NOT_WHEN}"
-    r"|\s+(?P<ly>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
+    r"|\s+(?P<ly>hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
     re.IGNORECASE,
 )
 _PERIODS = {
     "hour": "/hour", "day": "/day", "week": "/week", "fortnight": "/fortnight", "month": "/month",
     "quarter": "/quarter", "year": "/year", "annum": "/year", "hourly": "/hour", "daily": "/day",
     "weekly": "/week", "fortnightly": "/fortnight", "monthly": "/month", "quarterly": "/quarter",
-    "yearly": "/year", "annually": "/year",
+    "yearly": "/year", "annually": "/year", "night": "/day", "nightly": "/day",
 }  # fmt: skip
 """The period a figure is per (``£3 a month``, ``12,000 tonnes of steel a month``): a mark in its
 context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``

@@ -126,13 +126,15 @@ _UNIT = re.compile(
 NOT_WHEN = r"(?!\s+(?:ago|earlier|later|before|after)\b)"
 """After a period, what makes it a when rather than a how often (``60 a year ago``, ``a week later``)."""
 _PER = re.compile(
-    r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)(?P<period>second|sec|s|minute|min|hour|hr|day|week|month|year)"
-    rf"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))\b{NOT_WHEN}"
+    r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)"
+    r"(?P<period>second|sec|s|minute|min|hour|hr|day|night|week|month|year)"
+    rf"|(?P<period_ly>hourly|daily|nightly|weekly|monthly|yearly|annually))\b{NOT_WHEN}"
 )
 _PERIOD_SECONDS = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
     "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0, "hourly": 3600.0,
     "daily": 86400.0, "weekly": 604800.0, "monthly": 2629800.0, "yearly": 31557600.0, "annually": 31557600.0,
+    "night": 86400.0, "nightly": 86400.0,
 }  # fmt: skip
 
 

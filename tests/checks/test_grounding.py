@@ -6728,6 +6728,22 @@ class TestComplements:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestPerNight:
+    """``a night`` is a period, as ``a day`` is: ``The tourist tax will be £2 a week`` was supported by
+    ``A tourist tax of £2 a night starts in April`` (£2 per nothing)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The tourist tax will be £2 a week.", "A tourist tax of £2 a night starts in April.", "c"),
+            ("The tourist tax will be £2 a night.", "A tourist tax of £2 a night starts in April.", "s"),
+            ("The tourist tax will be £2 a day.", "A tourist tax of £2 per night starts in April.", "s"),
+        ],
+    )
+    def test_per_night(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
