@@ -87,6 +87,7 @@ from checks.grounding.quantities import (
     Relation,
     compare,
     in_unit_of,
+    timed_otherwise,
     trend_in,
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
@@ -121,12 +122,17 @@ def strong(figures: Iterable[Quantity]) -> list[Quantity]:
 
 
 def _unframed_years(
-    missing: Iterable[Quantity], sentence: SourceSentence, index: SourceIndex
+    missing: Iterable[Quantity], sentence: SourceSentence, index: SourceIndex, claim: str
 ) -> list[Quantity]:
     """The claim's years the sentence does not give that are of something it does not say either:
     ``Corran's new stadium holds 30,000 fans and opened in 2021`` against ``... holds 30,000 fans``
-    (``opened`` is not there, so 2021 is no frame the source may leave to its other sentences)."""
-    years = [q for q in missing if q.dim == "year" and not q.context <= sentence.seen]
+    (``opened`` is not there, so 2021 is no frame the source may leave to its other sentences); or
+    whose event it gives a time of its own (``reopened in 2021`` against ``reopened last spring``)."""
+    years = [
+        q
+        for q in missing
+        if q.dim == "year" and (not q.context <= sentence.seen or timed_otherwise(q, claim, sentence.plain))
+    ]
     if not years:
         return years
     given = {f.low for f in index.quantities(sentence.number) if f.dim == "year"}
@@ -323,6 +329,7 @@ def _assess(
             claim.terms,
             figure_names(claim, sentence.number, index),
             sentence.plain,
+            claim_text=claim.plain,
         )
         if relation.computed and " than " in claim.plain:
             # "3 more schools than Ashby" computed from "12 schools and Ashby has 9": the figures
@@ -602,7 +609,7 @@ def _assess(
                 finding = Finding.POLARITY if moved else Finding.CONFLICT
                 return Evidence(sentence, cov, similarity, finding, relation, moved or ends)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved or ends, suspect=True)
-        missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index)
+        missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index, claim.plain)
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)

@@ -90,6 +90,7 @@ __all__ = [
     "consistent",
     "in_unit_of",
     "quantities",
+    "timed_otherwise",
     "trend_in",
 ]
 
@@ -1509,6 +1510,8 @@ def compare(
     terms: frozenset[str] | None = None,
     names: frozenset[str] = frozenset(),
     text: str = "",
+    *,
+    claim_text: str = "",
 ) -> Relation:
     """Pair each claim figure with its counterpart in the source sentence, then judge the pair.
 
@@ -1526,7 +1529,9 @@ def compare(
     of them when the two share a context term (years: two terms) or one has no
     context; otherwise it is about something else and counts as missing
     (revenue against net loss in one sentence). ``text``: the source sentence, whose words may
-    make a claim figure the sum or difference of two of its figures (:func:`_sums`).
+    make a claim figure the sum or difference of two of its figures (:func:`_sums`). Two years
+    sharing one word conflict when it is the word right before each (``claim_text``, the claim's
+    sentence: ``reopened in 2021`` against ``since reopening in 2019``, one event's two years).
     """
     if not claim or not source:
         return Relation(missing=tuple(claim))
@@ -1631,7 +1636,7 @@ def compare(
             shared = len(_about(first) & _about(q))
         else:
             shared = len(first.context & q.context)
-        needed = 2 if q.dim == "year" else 1
+        needed = 2 if q.dim == "year" and not _one_event(q, first, claim_text, text) else 1
         # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
         # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is).
         ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free) and not (names & first.context)
@@ -1665,6 +1670,53 @@ def compare(
     if derived:
         computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+_EVENT_BEFORE = re.compile(
+    r"([^\W\d_]+)\s+(?:(?:in|on|since|by|during|until|from)\s+)+(?:(?:the\s+)?(?:year|summer|spring|autumn"
+    r"|winter|end|start)\s+(?:of\s+)?)?$",
+    re.IGNORECASE,
+)
+"""The word before a year and its preposition: ``reopened in``, ``since reopening in``, ``founded
+in the summer of``."""
+
+
+def _one_event(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
+    """Are two years given to one event: the word right before each, its preposition aside, the
+    same (``reopened in 2021``, ``since reopening in 2019``), and a word of both their contexts?"""
+    if not claim_text or not text:
+        return False
+    mine = _EVENT_BEFORE.search(claim_text, max(0, q.start - 40), q.start)
+    theirs = _EVENT_BEFORE.search(text, max(0, r.start - 40), r.start)
+    if mine is None or theirs is None:
+        return False
+    event = stem(mine.group(1).lower())
+    return event == stem(theirs.group(1).lower()) and event in q.context and event in r.context
+
+
+_TIMED = re.compile(
+    r"\s+(?:(?:last|this|next|that|the\s+following|the\s+previous)\s+(?:year|spring|summer|autumn|winter"
+    r"|month|week|season)|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?)\s+(?:later|earlier|ago))\b",
+    re.IGNORECASE,
+)
+"""A time said another way than a year, right after what it is of: ``reopened last spring``,
+``closed two years later``."""
+_LAST_WORD = re.compile(r"([^\W\d_]+)$")
+
+
+def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
+    """Does ``text`` give the event of a claim's year a time of its own in other words (``The bridge
+    reopened in 2021`` against ``closed in 2019 and reopened last spring``)? Then the claim's year is
+    not the sentence's to leave to the rest of its source."""
+    mine = _EVENT_BEFORE.search(claim_text, max(0, year.start - 40), year.start)
+    if mine is None:
+        return False
+    event = stem(mine.group(1).lower())
+    for m in _TIMED.finditer(text):
+        before = _LAST_WORD.search(text, max(0, m.start() - 40), m.start())
+        if before is not None and stem(before.group(1).lower()) == event:
+            return True
+    return False
 
 
 _NOT_SUMMED = frozenset(("year", "fraction", "ratio"))

@@ -6744,6 +6744,47 @@ class TestPerNight:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestOneEventsYears:
+    """Two years of one event disagree though they share only the event's word (``The museum reopened
+    in 2021`` was supported by ``its best since reopening in 2019``), and a year the sentence gives
+    its event no room for is not left to the rest of the source (``The bridge reopened in 2021``
+    was supported by ``closed in 2019 for repairs and reopened last spring``: inferred now, for the
+    judge)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The museum reopened in 2021.",
+                "The museum drew 1.2 million visitors last year, its best since reopening in 2019.",
+                "c",
+            ),
+            (
+                "The museum reopened in 2019.",
+                "The museum drew 1.2 million visitors last year, its best since reopening in 2019.",
+                "s",
+            ),
+            (
+                "The bridge reopened in 2021.",
+                "The bridge closed in 2019 for repairs and reopened last spring.",
+                "i",
+            ),
+            (
+                "The bridge reopened in 2021.",
+                "The bridge closed in 2019 for repairs and reopened in 2021.",
+                "s",
+            ),
+            (
+                "The school was rebuilt in 1998.",
+                "The school opened in 1998 and moved to a new site later.",
+                "u",
+            ),
+        ],
+    )
+    def test_years_of_one_event(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
