@@ -1176,6 +1176,8 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     return term, agrees, detail
 
 
+_WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall")  # "fall" is a direction too
+"""The terms of a time a clause may be of: months, weekdays, seasons."""
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 
@@ -2030,6 +2032,7 @@ def _polarity(
         found: tuple[str, float] | None = None
         was_turned = len(turned)
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS and term not in compared]
+        when = c_terms & _WHEN if opposed else _NONE  # the claim's month, weekday or season
         if opposed and _AGAIN.search(claim.plain) is not None:
             # "The price cap will fall again in July" against "will fall ... from 1 April": another
             # time it happens, which the first one's month does not deny.
@@ -2043,6 +2046,16 @@ def _polarity(
                 if rest is None:
                     rest = weights.part(c_terms - {term})
                 clause_cov = coverage(rest, s_terms)
+                of_when = bool(when) and any(when <= t for t, _ in source if term in t)
+                if of_when and not when <= s_terms:
+                    continue  # "fell back in March" against "jumped in February, but fell in March"
+                timed = bool(when) and when <= s_terms and not of_when
+                if timed:
+                    # "Hotel occupancy rose in November" against "averaged 78% in the summer, up from
+                    # 71%, but fell to 52% in November": the clause of the claim's time says the
+                    # opposite; the one that agrees is of another time. The sentence says the rest.
+                    clause_cov = coverage(rest, s_terms | sentence.terms)
+                    agreeing = 0.0
                 weak = clause_cov < MIN_CLAUSE_COVERAGE
                 if not weak and s_negated != c_negated:
                     turned.add(term)  # the negation and the antonym cancel out
@@ -2084,7 +2097,7 @@ def _polarity(
                 if around is None:
                     around = sentence.context | sentence.before
                 # A clause bound by the numbers says the rest of the claim through its sentence.
-                cov = coverage(rest, s_terms | around | sentence.seen if bound else s_terms | around)
+                cov = coverage(rest, s_terms | around | sentence.seen if bound or timed else s_terms | around)
                 if found is None or cov > found[1]:
                     found = (said, cov)
         if found is None and len(turned) == was_turned:

@@ -6785,6 +6785,46 @@ class TestOneEventsYears:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestTimesOfClauses:
+    """A claim's month, weekday or season picks the clause its direction is read against: ``Hotel
+    occupancy in the city rose in November`` was supported by ``averaged 78% in the summer, up from
+    71%, but fell to 52% in November``, and ``Ticket sales fell in March`` contradicted by ``jumped 20%
+    in February but fell back in March``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Hotel occupancy in the city rose in November.",
+                "Hotel occupancy in the city was 78% in summer, up from 71%, but fell to 52% in November.",
+                "c",
+            ),
+            (
+                "Ticket sales fell in March.",
+                "Ticket sales jumped 20% in February but fell back in March.",
+                "s",
+            ),
+            (
+                "Ticket sales rose in March.",
+                "Ticket sales jumped 20% in February but fell back in March.",
+                "c",
+            ),
+            (
+                "River levels rose on Tuesday.",
+                "River levels dropped on Monday but rose again on Tuesday.",
+                "s",
+            ),
+            (
+                "Car thefts fell last year.",
+                "Burglaries fell by 14% last year, while car thefts rose by 9%.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_clause_of_the_claims_time(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
