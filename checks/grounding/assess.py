@@ -104,6 +104,7 @@ __all__ = [
     "coverage",
     "figure_names",
     "may_support",
+    "opposed_terms",
     "other_subject",
     "strong",
     "tie_terms",
@@ -1073,11 +1074,12 @@ def _complements_aside(relation: Relation) -> Relation:
     ]
     if not rest:
         return relation
-    spans = [(q.start, q.end) for q, _ in rest] + [(r.start, r.end) for _, r in rest]
+    mine = [(q.start, q.end) for q, _ in rest]
+    theirs = [(r.start, r.end) for _, r in rest]
 
-    def inside(q: Quantity, r: Quantity) -> bool:
-        return any(a <= q.start and q.end <= b for a, b in spans[: len(rest)]) and any(
-            a <= r.start and r.end <= b for a, b in spans[len(rest) :]
+    def inside(q: Quantity, r: Quantity) -> bool:  # "Seven" of "Seven of the nine members"
+        return any(a <= q.start and q.end <= b for a, b in mine) and any(
+            a <= r.start and r.end <= b for a, b in theirs
         )
 
     aside = [(q, r) for q, r in relation.conflicts if (q, r) in rest or inside(q, r)]
@@ -2055,12 +2057,11 @@ def _polarity(
                     # 71%, but fell to 52% in November": the clause of the claim's time says the
                     # opposite; the one that agrees is of another time. The sentence says the rest.
                     clause_cov = coverage(rest, s_terms | sentence.terms)
-                    agreeing = 0.0
                 weak = clause_cov < MIN_CLAUSE_COVERAGE
                 if not weak and s_negated != c_negated:
                     turned.add(term)  # the negation and the antonym cancel out
                     continue
-                if not weak:
+                if not weak and not timed:
                     if agreeing is None:
                         # A clause that says the claim's own word and covers the rest of it at least
                         # as well: the opposed word, in a clause about less of it ("maintenance rose,

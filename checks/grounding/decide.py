@@ -50,6 +50,7 @@ from checks.grounding.assess import (
     coverage,
     figure_names,
     may_support,
+    opposed_terms,
     other_subject,
     strong,
     tie_terms,
@@ -243,7 +244,7 @@ def _assess_all(
     tie = tie_terms(claim) | way_terms(claim)
     # The claim's words with an opposite: a candidate that gives the opposite is ranked and cut as
     # if it stated them, and assess() reads whether they oppose ("acquitted" against "found guilty").
-    opposable = [(t, o) for t in claim.terms if (o := ANTONYMS.get(t)) is not None]
+    opposable = not ANTONYMS.keys().isdisjoint(claim.terms)
     digits = claim.digits
     ranked: list[tuple[float, float, int, int, float | None, float]] = []
     for n in numbers:
@@ -251,7 +252,7 @@ def _assess_all(
         bare = sum([w for t, w in terms if t in seen]) / total if total > 0 else 0.0  # coverage(), inline
         cov = sum([w for t, w in terms if t in seen or t in tie]) / total if tie and total > 0 else bare
         if opposable and total > 0:
-            answered = {t for t, o in opposable if t not in seen and not o.isdisjoint(seen)}
+            answered = opposed_terms(claim, seen)
             if answered:
                 cov = sum([w for t, w in terms if t in seen or t in tie or t in answered]) / total
         # Of two sentences covering as much, the one that writes the claim's figures first.

@@ -235,7 +235,7 @@ _NO_RANK_AFTER = (
     "(?:of|more|less|fewer|higher|lower|bigger|smaller|larger|greater|cheaper|dearer|faster|slower|longer"
     "|shorter|wider|narrower|heavier|lighter|older|younger|above|below|over|under|up|down|as|than|to|in|on"
     "|at|by|for|from|and|or|off|per|compared|again|later|ago|earlier|each|apart|behind|ahead|long|that|which"
-    "|who|the|a|an|this|its|their|his|her|is|was|are|were|has|had|will|would|or)"
+    "|who|the|a|an|this|its|their|his|her|is|was|are|were|has|had|will|would)"
 )
 """Words after ``a third`` that make it a share (``a third of``, ``a third more``, ``cut by a third
 in 2024``) and after ``a second`` that make it a time (``a second later``)."""
