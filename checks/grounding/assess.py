@@ -2049,8 +2049,10 @@ def _polarity(
                     rest = weights.part(c_terms - {term})
                 clause_cov = coverage(rest, s_terms)
                 of_when = bool(when) and any(when <= t for t, _ in source if term in t)
-                if of_when and not when <= s_terms:
-                    continue  # "fell back in March" against "jumped in February, but fell in March"
+                if of_when and not when <= s_terms and not (s_terms & _WHEN).isdisjoint(_WHEN - when):
+                    # "fell back in March" against "jumped in February, but fell in March": a clause of
+                    # another time (not one of none: "but standing charges will rise" is January's too)
+                    continue
                 timed = bool(when) and when <= s_terms and not of_when
                 if timed:
                     # "Hotel occupancy rose in November" against "averaged 78% in the summer, up from

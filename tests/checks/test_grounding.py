@@ -6819,6 +6819,12 @@ class TestTimesOfClauses:
                 "Burglaries fell by 14% last year, while car thefts rose by 9%.",
                 "c",
             ),
+            # A clause of no time of its own is the sentence's, not another time's.
+            (
+                "Standing charges will fall in January.",
+                "The energy bill will fall to £1,690 a year in January, but standing charges will rise.",
+                "i",
+            ),
         ],
     )
     def test_the_clause_of_the_claims_time(self, claim: str, sentence: str, expected: str) -> None:
