@@ -6831,6 +6831,35 @@ class TestTimesOfClauses:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestPartOfThem:
+    """A share that refers back to a count after the count's own phrase (``42,000 parcels in the year
+    to March, up a third, and a quarter of them went to working families``) makes a part of it: ``About
+    10,500 of the food bank's parcels went to working families`` was contradicted by the 42,000."""
+
+    @pytest.mark.parametrize(
+        ("sentence", "part"),
+        [
+            (
+                "It gave out 42,000 parcels in the year to March, up a third, and a quarter of them went.",
+                10_500,
+            ),
+            ("The council approved 320 new homes, 40% of them affordable.", 128),
+            ("The trust treated 900 patients in May, and a third of them were children.", 300),
+        ],
+    )
+    def test_the_part_a_share_of_them_makes(self, sentence: str, part: float) -> None:
+        assert part in [q.low for q in quantities(sentence) if q.role == "derived"]
+
+    def test_a_claim_of_the_part_is_computed(self) -> None:
+        in_one_sentence(
+            "About 10,500 of the food bank's parcels went to working families.",
+            "The food bank gave out 42,000 parcels in the year to March, up a third, and a quarter of them "
+            "went to working families.",
+            "i",
+            "follows from the source's figures",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
