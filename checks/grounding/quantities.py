@@ -1684,17 +1684,19 @@ _EVENT_BEFORE = re.compile(
 in the summer of``."""
 
 
+def _event_before(text: str, year: Quantity) -> str:
+    """The term of the word before a year and its preposition (:data:`_EVENT_BEFORE`), or ""."""
+    m = _EVENT_BEFORE.search(text, max(0, year.start - 40), year.start)
+    return stem(m.group(1).lower()) if m is not None else ""
+
+
 def _one_event(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
     """Are two years given to one event: the word right before each, its preposition aside, the
     same (``reopened in 2021``, ``since reopening in 2019``), and a word of both their contexts?"""
     if not claim_text or not text:
         return False
-    mine = _EVENT_BEFORE.search(claim_text, max(0, q.start - 40), q.start)
-    theirs = _EVENT_BEFORE.search(text, max(0, r.start - 40), r.start)
-    if mine is None or theirs is None:
-        return False
-    event = stem(mine.group(1).lower())
-    return event == stem(theirs.group(1).lower()) and event in q.context and event in r.context
+    event = _event_before(claim_text, q)
+    return bool(event) and event == _event_before(text, r) and event in q.context and event in r.context
 
 
 _TIMED = re.compile(
@@ -1711,10 +1713,9 @@ def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
     """Does ``text`` give the event of a claim's year a time of its own in other words (``The bridge
     reopened in 2021`` against ``closed in 2019 and reopened last spring``)? Then the claim's year is
     not the sentence's to leave to the rest of its source."""
-    mine = _EVENT_BEFORE.search(claim_text, max(0, year.start - 40), year.start)
-    if mine is None:
+    event = _event_before(claim_text, year)
+    if not event:
         return False
-    event = stem(mine.group(1).lower())
     for m in _TIMED.finditer(text):
         before = _LAST_WORD.search(text, max(0, m.start() - 40), m.start())
         if before is not None and stem(before.group(1).lower()) == event:
