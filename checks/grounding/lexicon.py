@@ -364,6 +364,22 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     return directions(text, pieces, found)
 
 
+def _pieces_at(text: str, pieces: Sequence[str], starts: Sequence[int]) -> list[int]:
+    """The place in ``pieces`` (the words of ``text``, split at whitespace, or at single spaces with
+    :data:`BOUNDARY` pieces between sentences) of the piece that begins at each of ``starts``
+    (ascending offsets into ``text``, each where a piece begins)."""
+    bounded = BOUNDARY in text and BOUNDARY in pieces  # a tab is a piece only where it was joined as one
+    out = []
+    piece = at = 0
+    for start in starts:
+        piece += len(text[at:start].split())
+        if bounded:
+            piece += text.count(BOUNDARY, at, start)
+        at = start
+        out.append(piece)
+    return out
+
+
 MONTH_NAMES = (
     "january",
     "february",
@@ -643,11 +659,9 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     """
     if " up" not in text and " down" not in text and not text.startswith(_OPENING_WAYS):
         return found  # most texts: a few substring tests at C speed
-    piece = at = 0
-    for m in _GONE.finditer(text):  # the word's piece: as many pieces as stand before it
-        piece += len(text[at : m.start(1)].split())
-        at = m.start(1)
-        found[piece] = (stem(_DIRECTIONS[m.group(1)]),)
+    gone = list(_GONE.finditer(text))
+    for m, piece in zip(gone, _pieces_at(text, pieces, [m.start(1) for m in gone]), strict=True):
+        found[piece] = (stem(_DIRECTIONS[m.group(1)]),)  # the word's piece: as many as stand before it
     if not (" up " in text or " down " in text or " Up " in text or text.startswith(_OPENING_WAYS)):
         return found
     for word, change in _DIRECTIONS.items():

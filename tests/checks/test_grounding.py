@@ -45,14 +45,17 @@ from checks.grounding.engine import Grounding
 from checks.grounding.index import SourceIndex, build_index, clear_cache
 from checks.grounding.lexicon import (
     ANTONYMS,
+    BOUNDARY,
     clauses,
     conjuncts,
     denies_all,
     ended,
     exception,
+    in_context,
     negated,
     negation_scopes,
     now,
+    piece_terms,
     prospective,
     reported,
     sequenced,
@@ -6858,6 +6861,33 @@ class TestPartOfThem:
             "i",
             "follows from the source's figures",
         )
+
+
+class TestLaterSentences:
+    """A source's sentences are read in one pass, joined with a boundary piece between them; ``went
+    down`` in any but the first sentence marked a word before it as the change, one per boundary:
+    ``Thefts rose`` was unsourced against ``Thefts went down`` as the third sentence of a source."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("Thefts in the town rose.", "Thefts in the town went down.", "c"),
+            ("Thefts in the town fell.", "Thefts in the town went down.", "s"),
+            ("Bus fares in the town fell.", "Bus fares in the town have come down.", "s"),
+        ],
+    )
+    def test_a_direction_after_the_first_sentence(self, claim: str, sentence: str, expected: str) -> None:
+        """Two sentences before it: the word two places before ``down`` was marked, the subject."""
+        source = src("s1", f"The report covers the last year. It was published in June. {sentence}")
+        assert one(claim, source).status.value[0] == expected
+
+    def test_the_boundary_pieces_are_counted(self) -> None:
+        """The index's reading: sentences joined by a boundary piece, split at single spaces."""
+        text = f"The report covers the year. {BOUNDARY} Thefts went down."
+        pieces = text.split(" ")
+        found = in_context(text, pieces, piece_terms(pieces))
+        assert found[pieces.index("down.")] == (stem("decrease"),)
+        assert found[pieces.index("went")] == piece_terms(["went"])[0]
 
 
 class TestCopies:
