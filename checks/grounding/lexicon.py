@@ -694,6 +694,8 @@ def _token_terms(text: str) -> list[str]:
     if "-" in text and (iso := _ISO_DATE.search(text)) is not None:
         # "2024-03-15": its month a word, as in "15 March 2024" (the year and the day are figures)
         text = f"{text[: iso.start()]} {MONTH_NAMES[int(iso.group(1)) - 1]} {text[iso.end() :]}"
+    if "-" in text and _PARTICLE.search(text) is not None:
+        text = _PARTICLE.sub(_compound, text)
     for token in _TOKEN.findall(text):
         term = _TERMS.get(token)
         if term is None:
@@ -701,6 +703,15 @@ def _token_terms(text: str) -> list[str]:
         if term:
             out.append(term)
     return out
+
+
+_PARTICLE = re.compile(r"\b([^\W\d_]+)-(off|in|out)\b", re.IGNORECASE)
+
+
+def _compound(m: re.Match[str]) -> str:
+    """A change word and its particle as one word (``drop-off``, ``cut-off``, ``fall-out``): a thing
+    (``drop-off charges rose``), not a fall; other words with a particle as written."""
+    return m[1] + m[2] if _term(m[1]) in CHANGES else m[0]
 
 
 _ISO_DATE = re.compile(r"(?<![\d-])\d{4}-(0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")

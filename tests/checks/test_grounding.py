@@ -6890,6 +6890,32 @@ class TestLaterSentences:
         assert found[pieces.index("went")] == piece_terms(["went"])[0]
 
 
+class TestParticleCompounds:
+    """A change word and its particle joined by a hyphen name a thing (``drop-off charges``, ``a
+    cut-off date``), not a change: ``Parking prices at the airport fell`` was supported by ``Drop-off
+    charges rose from £5 to £6, and parking prices rose by 10%``, whose ``drop`` was read as a fall."""
+
+    def test_the_compound_is_one_word(self) -> None:
+        assert terms("Drop-off charges rose") == ["dropoff", stem("cost"), stem("increase")]
+        assert terms("a cut-off date") == ["cutoff", "date"]
+        assert terms("the sign-in page") == terms("the sign in page")
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Parking prices at the airport fell.",
+                "Drop-off charges at the airport rose from £5 to £6, and parking prices rose by 10%.",
+                "c",
+            ),
+            ("Drop-off charges at the airport fell.", "Drop-off charges at the airport rose to £6.", "c"),
+            ("Drop-off charges at the airport rose.", "Drop-off charges at the airport rose to £6.", "s"),
+        ],
+    )
+    def test_a_compound_is_no_change(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
