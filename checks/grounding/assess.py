@@ -1990,6 +1990,33 @@ def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Fra
     return found
 
 
+def _of_another(
+    s_terms: frozenset[str],
+    c_terms: frozenset[str],
+    *,
+    opposite: frozenset[str],
+    source: Clauses,
+    numbers: Sequence[frozenset[str]],
+    term: str,
+) -> bool:
+    """Are the claim's figures, in the clauses that say the claim's own ``term``, another subject's
+    than the opposed clause's (``s_terms``)? So when that clause says nothing but the claim's words and
+    the ``opposite``, and each of those clauses names something the claim does not (``Food sales grew
+    5%, while clothing sales were flat`` against ``Clothing sales grew 5%``: the 5% is food's; words
+    that only link a clause, such as ``but``, aside)."""
+    if not (s_terms - c_terms).issubset(opposite):
+        return False
+    return all(
+        not (t - c_terms).issubset(_LINKS)
+        for n, (t, _) in zip(numbers, source, strict=True)
+        if n and term in t
+    )
+
+
+_LINKS = frozenset(read_terms("but yet instead whereas although though however nevertheless meanwhile"))
+"""The terms of words that link a clause to the one before, and say nothing of what it is about."""
+
+
 _AGAIN = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)
 """Words that make what a claim says another time it happens."""
 
@@ -2091,7 +2118,14 @@ def _polarity(
                     )
                     if not bound:
                         continue
-                elif numbers and not numbers[i] and holds:
+                elif (
+                    numbers
+                    and not numbers[i]
+                    and holds
+                    and not _of_another(
+                        s_terms, c_terms, opposite=opposite, source=source, numbers=numbers, term=term
+                    )
+                ):
                     # "Sales at Corran, which rose 5% in 2022, fell 3% in 2023": the fall is of
                     # another figure than the claim's "rose 5% in 2022".
                     continue

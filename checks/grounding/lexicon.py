@@ -361,7 +361,32 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
+    if ("flat" in text or "stead" in text or "stabl" in text or "level" in text) and (
+        _STAYED.search(text) is not None
+    ):
+        _stayed(text, pieces, found)
     return directions(text, pieces, found)
+
+
+_STAYED = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|remain|remains|remained|remaining|stay|stays|stayed|staying|held|holds"
+    r"|hold|holding|kept|keep|keeps)\s+(?:broadly\s+|largely\s+|roughly\s+|virtually\s+|essentially\s+"
+    r"|almost\s+|nearly\s+|relatively\s+|fairly\s+)?(flat|steady|stable|level)\b",
+    re.IGNORECASE,
+)
+"""A level that stayed as it was: ``clothing sales were flat``, ``prices held steady``, ``remained
+broadly stable``."""
+_UNCHANGED = stem("unchanged")
+
+
+def _stayed(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """The word of each :data:`_STAYED` read as ``unchanged`` (the opposite of either direction of a
+    change), so a clause that says ``clothing sales were flat`` denies ``Clothing sales grew 5%``
+    where another clause of its sentence says ``Food sales grew 5%``; elsewhere ``flat`` is a flat, a
+    flat fee."""
+    for piece in _pieces_at(text, pieces, [m.start(1) for m in _STAYED.finditer(text)]):
+        if piece < len(found):
+            found[piece] = (_UNCHANGED,)
 
 
 def _pieces_at(text: str, pieces: Sequence[str], starts: Sequence[int]) -> list[int]:

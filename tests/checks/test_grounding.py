@@ -6916,6 +6916,47 @@ class TestParticleCompounds:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestStayedLevel:
+    """A level that stayed as it was, said in a clause of its own: ``Clothing sales grew 5%`` and
+    ``Food sales were flat`` were supported by ``Food sales grew 5%, while clothing sales were flat``
+    (``flat`` was no opposite of a change, and the 5% was read as the claim's wherever it stood)."""
+
+    def test_flat_after_a_verb_is_unchanged(self) -> None:
+        assert terms("Clothing sales were flat") == [stem("clothing"), stem("sales"), stem("unchanged")]
+        assert terms("Prices remained broadly stable") == terms("Prices remained broadly unchanged")
+        assert stem("flat") in terms("The rent for a flat rose")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Clothing sales grew 5%.", "c"),
+            ("Clothing sales grew.", "c"),
+            ("Food sales were flat.", "c"),
+            ("Food sales grew 5%.", "s"),
+            ("Clothing sales were flat.", "s"),
+            ("Clothing sales did not grow.", "s"),
+        ],
+    )
+    def test_the_clause_of_each_subject(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "Food sales grew 5%, while clothing sales were flat.", expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("Prices in the town rose in May.", "Prices in the town held steady in May.", "c"),
+            ("Prices in the town fell in May.", "Prices in the town remained broadly stable in May.", "c"),
+            ("Rents in the town rose.", "The average rent for a flat in the town rose to £900.", "s"),
+            (
+                "The Kelston plant grew its output by 20% in 2024.",
+                "The Kelston plant cut its output by 10% in 2023, but grew it by 20% in 2024.",
+                "s",
+            ),
+        ],
+    )
+    def test_a_level_held(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
