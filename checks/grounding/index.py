@@ -289,18 +289,21 @@ _AND = re.compile(r"and\s", re.IGNORECASE)
 """How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
+_BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"
 _OF_THE_FIGURE = re.compile(
-    r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b",
+    r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b"
+    rf"|\s*{_BY_A_FIGURE}(?:more|higher|greater|fewer|less|lower)\s+than\b",
     re.IGNORECASE,
 )
-"""How a clause opens that says how the clause before's figure compares: ``, up from £9 million``."""
+"""How a clause opens that says how the clause before's figure compares: ``, up from £9 million``,
+``, 9% more than the year before``."""
 _ELIDED = re.compile(
     r"\s*(?:(?:and|but|yet|so|which|who)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
     r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"
     r"|rose|fell|grew|cut|won|lost|sold|bought|made|took|gave|went|came|began|became|built|paid"
     r"|spent|led|left|kept|held|met|ran|drew|hit|shut|saw|told|found|brought|stood|wrote|broke|drove"
     r"|(?:well\s+|far\s+|just\s+|slightly\s+|still\s+)?(?:below|above|ahead\s+of|behind|short\s+of"
-    r"|(?:higher|lower|more|less|fewer|better|worse)\s+than"
+    rf"|{_BY_A_FIGURE}?(?:higher|lower|more|less|fewer|better|worse)\s+than"
     r"|(?:up|down)(?=\s+(?:from|by|to|on)\b|\s+[$€£¥₹]?\d)))\b",
     re.IGNORECASE,
 )

@@ -365,6 +365,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _STAYED.search(text) is not None
     ):
         _stayed(text, pieces, found)
+    if " than " in text and _THAN_BEFORE.search(text) is not None:
+        _than_before(text, pieces, found)
     return directions(text, pieces, found)
 
 
@@ -387,6 +389,35 @@ def _stayed(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> N
     for piece in _pieces_at(text, pieces, [m.start(1) for m in _STAYED.finditer(text)]):
         if piece < len(found):
             found[piece] = (_UNCHANGED,)
+
+
+_THAN_BEFORE = re.compile(
+    r"(?<![\w.,])[$€£¥₹]?\d[\d.,]*\s*(?:%|per\s?cent|percent|points?|percentage\s+points)?\s+"
+    r"(?:(?P<up>more|higher|greater|bigger|larger)|(?P<down>fewer|less|lower|smaller))"
+    r"(?:\s+[^\W\d_][\w'\u2019-]*){0,3}?\s+than\s+(?:(?:in|on|for|during|over|at)\s+)?(?:the\s+)?"
+    r"(?:(?:year|month|week|quarter|season|decade|day)\s+(?:before|earlier|prior)"
+    r"|(?:previous|prior|preceding|last|past)\s+(?:year|month|week|quarter|season|decade|day|time)"
+    r"|(?:a|an|one|two|three|four|five|ten|\d+)\s+(?:years?|months?|weeks?|quarters?|decades?|days?)"
+    r"\s+(?:before|earlier|ago|previously)"
+    r"|same\s+(?:period|month|quarter|week|time|day)\s+(?:of\s+|in\s+)?(?:last|a|the\s+previous|the\s+prior)\s+year"
+    r"|(?:FY\s?)?(?:19|20)\d\d\b)",
+    re.IGNORECASE,
+)
+"""A figure's comparison with an earlier time, which says which way it went: ``6.2 million
+passengers, 9% more than the year before``, ``12% fewer visitors than in 2022``, ``600 more than a year
+ago`` (not ``more than 40%``, ``higher than Kelston's``; nor ``smaller than last year``, with no figure,
+which :mod:`checks.grounding.assess` reads as a comparison of two times)."""
+_INCREASE, _DECREASE = stem("increase"), stem("decrease")
+
+
+def _than_before(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """The comparative of each :data:`_THAN_BEFORE` read as the change it says too (``9% more than
+    the year before``: an increase), as ``up 9% on the year before`` is (:func:`directions`)."""
+    matches = list(_THAN_BEFORE.finditer(text))
+    at = [m.start("up") if m["up"] else m.start("down") for m in matches]
+    for m, piece in zip(matches, _pieces_at(text, pieces, at), strict=True):
+        if piece < len(found):
+            found[piece] = (*found[piece], _INCREASE if m["up"] else _DECREASE)
 
 
 def _pieces_at(text: str, pieces: Sequence[str], starts: Sequence[int]) -> list[int]:

@@ -6957,6 +6957,49 @@ class TestStayedLevel:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestComparedWithBefore:
+    """A figure compared with an earlier time says which way it went: ``Passenger numbers at the
+    airport fell last year`` was supported by ``The airport handled 6.2 million passengers last year,
+    9% more than the year before`` (``more`` was no direction, and the clause after the comma none of
+    the first clause's subject)."""
+
+    def test_the_comparison_is_a_direction(self) -> None:
+        assert stem("increase") in terms("6.2 million passengers, 9% more than the year before")
+        assert stem("decrease") in terms("12% fewer visitors than in 2022")
+        assert stem("decrease") in terms("prices 5 points lower than a year earlier")
+        assert stem("increase") not in terms("more than 40% of staff")
+        assert stem("increase") not in terms("3% higher than Kelston's")
+        assert stem("decrease") not in terms("Crowds were smaller than last year")
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Passenger numbers at the airport fell last year.",
+                "The airport handled 6.2 million passengers last year, 9% more than the year before.",
+                "c",
+            ),
+            (
+                "Passenger numbers at the airport rose last year.",
+                "The airport handled 6.2 million passengers last year, 9% more than the year before.",
+                "s",
+            ),
+            (
+                "Visitors to the museum rose.",
+                "The museum had 12% fewer visitors than in 2022.",
+                "c",
+            ),
+            (
+                "Kelston's old library had 35,000 books.",
+                "Kelston's new library has 40,000 books, 5,000 more than the old one.",
+                "i",
+            ),
+        ],
+    )
+    def test_a_direction_against_the_comparison(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
