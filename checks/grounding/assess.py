@@ -2061,6 +2061,10 @@ def _polarity(
         found: tuple[str, float] | None = None
         was_turned = len(turned)
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS and term not in compared]
+        if len(opposed) > 1:
+            # In one order in every process (a set's order is its hashes'), a change's direction
+            # first: of "rose sharply" against "fell slightly", the explanation names the fall.
+            opposed.sort(key=lambda pair: (pair[0] not in CHANGES, pair[0]))
         when = c_terms & _WHEN if opposed else _NONE  # the claim's month, weekday or season
         if opposed and _AGAIN.search(claim.plain) is not None:
             # "The price cap will fall again in July" against "will fall ... from 1 April": another
@@ -2074,7 +2078,16 @@ def _polarity(
                     continue
                 if rest is None:
                     rest = weights.part(c_terms - {term})
-                clause_cov = coverage(rest, s_terms)
+                mine_rest = rest
+                if len(opposed) > 1:
+                    # "rose sharply" against "fell slightly": each opposed word the clause answers
+                    # with its opposite is no part of the rest it must say.
+                    also = {
+                        t for t, o in opposed if t != term and t not in s_terms and not o.isdisjoint(s_terms)
+                    }
+                    if also:
+                        mine_rest = weights.part(c_terms - {term} - also)
+                clause_cov = coverage(mine_rest, s_terms)
                 of_when = bool(when) and any(when <= t for t, _ in source if term in t)
                 if of_when and not when <= s_terms and not (s_terms & _WHEN).isdisjoint(_WHEN - when):
                     # "fell back in March" against "jumped in February, but fell in March": a clause of
@@ -2085,7 +2098,7 @@ def _polarity(
                     # "Hotel occupancy rose in November" against "averaged 78% in the summer, up from
                     # 71%, but fell to 52% in November": the clause of the claim's time says the
                     # opposite; the one that agrees is of another time. The sentence says the rest.
-                    clause_cov = coverage(rest, s_terms | sentence.terms)
+                    clause_cov = coverage(mine_rest, s_terms | sentence.terms)
                 weak = clause_cov < MIN_CLAUSE_COVERAGE
                 if not weak and s_negated != c_negated:
                     turned.add(term)  # the negation and the antonym cancel out
@@ -2134,7 +2147,9 @@ def _polarity(
                 if around is None:
                     around = sentence.context | sentence.before
                 # A clause bound by the numbers says the rest of the claim through its sentence.
-                cov = coverage(rest, s_terms | around | sentence.seen if bound or timed else s_terms | around)
+                cov = coverage(
+                    mine_rest, s_terms | around | sentence.seen if bound or timed else s_terms | around
+                )
                 if found is None or cov > found[1]:
                     found = (said, cov)
         if found is None and len(turned) == was_turned:

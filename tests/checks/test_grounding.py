@@ -7000,6 +7000,24 @@ class TestComparedWithBefore:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestTwoWordsOpposed:
+    """A claim clause with two words the source clause answers with their opposites: ``The port's bulk
+    cargo rose sharply last year`` was unsourced against ``Bulk cargo fell slightly`` (each opposed
+    word was weighed as the other's missing rest, so neither clause covered enough)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The port's bulk cargo rose sharply.", "The port's bulk cargo fell slightly.", "c"),
+            ("The port's bulk cargo fell slightly.", "The port's bulk cargo fell slightly.", "s"),
+        ],
+    )
+    def test_both_words_opposed(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = in_one_sentence(claim, sentence, expected)
+        if expected == "c":
+            assert "'increase' where the source says 'decrease'" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
