@@ -2666,11 +2666,14 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             role = "to"
         elif (
-            q.dim not in ("year", "number")
+            q.dim != "year"
+            and (q.dim != "number" or (ending is not None and ending.endswith(" by")))
             and (ending is None or ending.endswith(_AMOUNT_ENDS))
             and _CHANGED.search(head[-40:])
         ):
-            role = "by"  # "fell by 15 minutes", "rose 30%": the change, not a value it changed to
+            # "fell by 15 minutes", "rose 30%", "rose by 1,500" (a bare number only after "by":
+            # "rose 2 places"): the change, not a value it changed to
+            role = "by"
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times

@@ -7018,6 +7018,29 @@ class TestTwoWordsOpposed:
             assert "'increase' where the source says 'decrease'" in grounded.decision.evidence.detail
 
 
+class TestChangeByANumber:
+    """A bare number after a change verb and ``by`` is the change: ``Average attendance rose by
+    1,500`` was contradicted by ``rose to 18,400, from 16,900 the season before`` (the 1,500 read as
+    a value, against the 18,400)."""
+
+    def test_the_number_after_by_is_the_change(self) -> None:
+        assert [q.role for q in quantities("Average attendance rose by 1,500.")] == ["by"]
+        assert [q.role for q in quantities("Average attendance rose to 1,500.")] == ["to"]
+        assert [q.role for q in quantities("The town's population of 1,500 rose.")] == [""]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Average attendance at the ground rose by 1,500.", "i"),
+            ("Average attendance at the ground rose by 2,500.", "c"),
+            ("Average attendance at the ground rose to 18,400.", "s"),
+        ],
+    )
+    def test_the_change_between_two_values(self, claim: str, expected: str) -> None:
+        sentence = "Average attendance at the ground rose to 18,400, from 16,900 the season before."
+        in_one_sentence(claim, sentence, expected, "follows from the source's figures")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
