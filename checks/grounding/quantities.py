@@ -963,20 +963,24 @@ _CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
 """What opens the next clause: a comma, a semicolon, or a conjunction."""
 _NEXT_CLAUSE = re.compile(_CONJUNCTION)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+_ELIDED_BY = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b", re.IGNORECASE)
+"""A bare number that says by how much the figure before it differs from another: ``41 days of
+air frost, 12 fewer than the average`` (12 days; the average 53)."""
 
 
 def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     """A bare number that ends its clause takes the unit of the figure before it: ``The Avon line
     carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
     40 schools and York has 35`` (35 schools), ``hired 40 teachers in 2023, and Easton's hired 25``
-    (25 teachers: a year between them is stepped over). Only after a figure written number first
-    with a unit after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
+    (25 teachers: a year between them is stepped over), ``41 days of air frost, 12 fewer than the
+    average`` (12 days: :data:`_ELIDED_BY`). Only after a figure written number first with a unit
+    after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
     out = list(found)
     for i in range(1, len(out)):
         q = out[i]
         if q.dim != "number" or q.kind != "exact" or not q.text[:1].isdigit() or _year_like(q.text):
             continue
-        if _CLAUSE_OVER.match(text, q.end) is None:
+        if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
         before = out[i - 1]
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
@@ -1658,7 +1662,7 @@ def compare(
         and len(source) > 1
         and (_relates_figures(text) or any(_COMPARATIVE.search(q.text) for q, _ in conflicts))
     ):
-        conflicts, computed = _sums(claim, conflicts, matched, source)
+        conflicts, computed = _sums(claim, conflicts, matched, source, text)
     if missing and any(q.role == "derived" for q in missing):
         # A figure the claim gives only through others ("grew 12% to $4.2 billion": $3.75 billion the
         # year before) is no figure of its own to find; one that disagrees still conflicts.
@@ -1756,13 +1760,16 @@ def _sums(
     conflicts: list[tuple[Quantity, Quantity]],
     matched: dict[int, tuple[Quantity, Quantity]],
     source: Sequence[Quantity],
+    text: str = "",
 ) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
     """The conflicts less a claim figure that is the sum or the difference of two of the sentence's
     figures of its kind: ``The library's budget was £3.5 million`` against ``cost £4.2 million,
     £700,000 over budget``, ``400 other patients`` against ``600 patients, of whom 200 received a
     placebo``. Such a figure follows from the source's (computed, for the judge) rather than
     contradicting it; it joins ``matched``, paired with the larger of the two. The claim figure's
-    own rounding counts for at most 1% of it (``£3 million`` is no £3.5 million here)."""
+    own rounding counts for at most 1% of it (``£3 million`` is no £3.5 million here). Of a figure
+    the sentence (``text``) says is so much more or fewer than another (``41 days, 12 fewer than the
+    average``), only that other: the sum (53), not the difference."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
     for q, r in conflicts:
@@ -1781,7 +1788,13 @@ def _sums(
             for i, a in enumerate(terms):
                 for b in terms[i + 1 :]:
                     slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
-                    if abs(a.low + b.low - q.low) <= slack or abs(abs(a.low - b.low) - q.low) <= slack:
+                    way = _more_or_fewer(text, b) or -_more_or_fewer(text, a)
+                    if way:
+                        # b more (1) or fewer (-1) than the other (a's sign is the other way round)
+                        if abs(a.low - way * b.low - q.low) <= slack:
+                            found = a if a.low >= b.low else b
+                            break
+                    elif abs(a.low + b.low - q.low) <= slack or abs(abs(a.low - b.low) - q.low) <= slack:
                         found = a if a.low >= b.low else b
                         break
                 if found is not None:
@@ -1792,6 +1805,13 @@ def _sums(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return kept, tuple(computed)
+
+
+def _more_or_fewer(text: str, figure: Quantity) -> int:
+    """1 when ``text`` says ``figure`` is by how much more than another (``5,000 more than``), -1 by
+    how much fewer (``12 fewer than``), else 0 (:data:`_ELIDED_BY`)."""
+    m = _ELIDED_BY.match(text, figure.end) if text and figure.end < len(text) else None
+    return 0 if m is None else 1 if m["more"] else -1
 
 
 def _ratios(

@@ -7041,6 +7041,45 @@ class TestChangeByANumber:
         in_one_sentence(claim, sentence, expected, "follows from the source's figures")
 
 
+class TestByHowMuchMoreOrFewer:
+    """A bare number by which a figure is more or fewer than another takes the figure's unit, and
+    gives that other: ``The long-term average is 53 days of air frost`` was contradicted by ``There
+    were 41 days of air frost, 12 fewer than the long-term average`` (the 12 no days, the 53 set
+    against the 41)."""
+
+    def test_the_number_takes_the_unit(self) -> None:
+        found = quantities("There were 41 days of air frost, 12 fewer than the long-term average.")
+        assert [q.dim for q in found] == ["time", "time"]
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The long-term average is 53 days of air frost.",
+                "There were 41 days of air frost, 12 fewer than the long-term average.",
+                "i",
+            ),
+            (
+                "There were 29 days of air frost.",
+                "There were 41 days of air frost, 12 fewer than the long-term average.",
+                "c",
+            ),
+            (
+                "Kelston's old library had 35,000 books.",
+                "Kelston's new library has 40,000 books, 5,000 more than the old one.",
+                "i",
+            ),
+            (
+                "Kelston's old library had 45,000 books.",
+                "Kelston's new library has 40,000 books, 5,000 more than the old one.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_other_is_computed(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected, "follows from the source's figures")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
