@@ -217,7 +217,8 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
         text = part
         if kind is False:
             own_terms = frozenset(terms(part))
-            led = i > 0 and (_ELIDED.match(part) is not None or _AND.match(part) is not None)
+            participle = i > 0 and _PARTICIPLE.match(part) is not None
+            led = i > 0 and (_ELIDED.match(part) is not None or _AND.match(part) is not None or participle)
             if i and not led and _S_VERB.match(part) is not None:
                 # "... bans dogs from its gardens but | allows them on the paths": elided when the
                 # first clause has a verb of that form, whose subject is then this clause's too
@@ -233,7 +234,7 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
                     subject = _subject(parts[0], part)
                 own_terms |= subject[0]
                 text = f"{subject[1]} {part}"
-                if _WHICH.match(part) is not None or _OF_THE_FIGURE.match(part) is not None:
+                if participle or _WHICH.match(part) is not None or _OF_THE_FIGURE.match(part) is not None:
                     # "Cormorant was rewritten in Rust, | which cut its memory use by 40%": what the
                     # clause before says is what the relative clause is about; "allocates £14 million
                     # to road repairs, | up from £9 million": what went up is the clause before's.
@@ -287,6 +288,16 @@ the first clause has a verb of that form (``The Exe estate bans dogs from its ga
 finds ``bans``), not a plural subject (``costs rise``)."""
 _AND = re.compile(r"and\s", re.IGNORECASE)
 """How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
+_PARTICIPLE = re.compile(
+    r"\s*(?!(?:including|excluding|according|following|during|regarding|concerning|notwithstanding)\b)"
+    r"[a-z]{2,}ing\s+(?:the|a|an|its|their|his|her|it|them|[$€£¥₹\d])\b"
+    r"[^A-Z;]*$",
+)
+"""How a clause opens that says what the clause before's subject did by what it says: ``96% of
+patients were seen within four hours, | meeting the 95% target``, ``winning 15 of them`` (a
+participle and its object; not ``including``, ``according to``: a list, a source; not ``email, |
+scheduling and imaging systems``, a list; not a clause that names another, ``finishing four points
+clear of Ashby Town``, whose name is no subject of the clause before's)."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
 _BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"

@@ -7080,6 +7080,39 @@ class TestByHowMuchMoreOrFewer:
         in_one_sentence(claim, sentence, expected, "follows from the source's figures")
 
 
+class TestParticipleClauses:
+    """A clause that opens with a participle and its object says what the clause before's subject did:
+    ``The hospital missed its four-hour A&E target in March`` was unsourced against ``In March, 96% of
+    A&E patients at the hospital were seen within four hours, meeting the 95% target`` (the clause of
+    ``meeting`` held none of the claim's other words)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The hospital missed its A&E target in March.",
+                "In March, 96% of A&E patients at the hospital were seen within four hours, meeting the 95% "
+                "target for the first time since 2019.",
+                "c",
+            ),
+            (
+                "The hospital met its A&E target in March.",
+                "In March, 96% of A&E patients at the hospital were seen within four hours, meeting the 95% "
+                "target for the first time since 2019.",
+                "s",
+            ),
+            (
+                "Ashby Town won the league.",
+                "Corran Athletic won the league title on the final day, finishing four points clear of Ashby "
+                "Town.",
+                "i",
+            ),
+        ],
+    )
+    def test_the_participle_is_the_clause_befores(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
