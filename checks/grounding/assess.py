@@ -2001,10 +2001,10 @@ def _of_another(
 ) -> bool:
     """Are the claim's figures, in the clauses that say the claim's own ``term``, another subject's
     than the opposed clause's (``s_terms``)? So when that clause says nothing but the claim's words and
-    the ``opposite``, and each of those clauses names something the claim does not (``Food sales grew
-    5%, while clothing sales were flat`` against ``Clothing sales grew 5%``: the 5% is food's; words
-    that only link a clause, such as ``but``, aside)."""
-    if not (s_terms - c_terms).issubset(opposite):
+    the ``opposite`` (with a verb of :data:`_STAYING`), and each of those clauses names something the
+    claim does not (``Food sales grew 5%, while clothing sales were flat`` against ``Clothing sales
+    grew 5%``: the 5% is food's; words that only link a clause, such as ``but``, aside)."""
+    if not (s_terms - c_terms - _STAYING).issubset(opposite):
         return False
     return all(
         not (t - c_terms).issubset(_LINKS)
@@ -2015,6 +2015,9 @@ def _of_another(
 
 _LINKS = frozenset(read_terms("but yet instead whereas although though however nevertheless meanwhile"))
 """The terms of words that link a clause to the one before, and say nothing of what it is about."""
+_STAYING = frozenset(read_terms("stayed remained held kept"))
+"""The verbs of a figure that stayed as it was (``fees stayed at £9,250``), which say the opposite of
+a change with it (:func:`checks.grounding.lexicon.in_context` reads them as ``unchanged`` too)."""
 
 
 _AGAIN = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)

@@ -364,7 +364,9 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     if ("flat" in text or "stead" in text or "stabl" in text or "level" in text) and (
         _STAYED.search(text) is not None
     ):
-        _stayed(text, pieces, found)
+        _stayed(text, pieces, found, _STAYED)
+    if _may_stay_at(text) and _STAYED_AT.search(text) is not None:
+        _stayed(text, pieces, found, _STAYED_AT)
     if " than " in text and _THAN_BEFORE.search(text) is not None:
         _than_before(text, pieces, found)
     return directions(text, pieces, found)
@@ -378,17 +380,30 @@ _STAYED = re.compile(
 )
 """A level that stayed as it was: ``clothing sales were flat``, ``prices held steady``, ``remained
 broadly stable``."""
+_STAYED_AT = re.compile(
+    r"\b(remain|remains|remained|stay|stays|stayed|held|kept)\s+(?:unchanged\s+)?at\s+[$€£¥₹]?\d",
+    re.IGNORECASE,
+)
+"""A figure that stayed as it was: ``fees stayed at £9,250``, ``rates were held at 4.5%``, ``remained
+at 3%`` (not ``stood at``, which gives a level, not that it held)."""
 _UNCHANGED = stem("unchanged")
 
 
-def _stayed(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    """The word of each :data:`_STAYED` read as ``unchanged`` (the opposite of either direction of a
-    change), so a clause that says ``clothing sales were flat`` denies ``Clothing sales grew 5%``
-    where another clause of its sentence says ``Food sales grew 5%``; elsewhere ``flat`` is a flat, a
-    flat fee."""
-    for piece in _pieces_at(text, pieces, [m.start(1) for m in _STAYED.finditer(text)]):
+def _may_stay_at(text: str) -> bool:
+    """Might ``text`` hold a :data:`_STAYED_AT`? (Substring tests at C speed.)"""
+    return "ed at " in text or "ld at " in text or "pt at " in text or "ns at " in text or "ys at " in text
+
+
+def _stayed(text: str, pieces: Sequence[str], found: list[tuple[str, ...]], pattern: re.Pattern[str]) -> None:
+    """The word of each of ``pattern``'s matches (its group 1) read as ``unchanged`` (the opposite of
+    either direction of a change), so a clause that says ``clothing sales were flat`` denies
+    ``Clothing sales grew 5%`` where another clause of its sentence says ``Food sales grew 5%``;
+    elsewhere ``flat`` is a flat, a flat fee. The verb of :data:`_STAYED_AT` is kept beside it: the
+    figure after it has it in its context (:mod:`checks.grounding.quantities`)."""
+    keep = pattern is _STAYED_AT
+    for piece in _pieces_at(text, pieces, [m.start(1) for m in pattern.finditer(text)]):
         if piece < len(found):
-            found[piece] = (_UNCHANGED,)
+            found[piece] = (*found[piece], _UNCHANGED) if keep else (_UNCHANGED,)
 
 
 _THAN_BEFORE = re.compile(

@@ -7113,6 +7113,38 @@ class TestParticipleClauses:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestStayedAtAFigure:
+    """A figure that stayed as it was, in a clause of its own: ``Tuition fees for home students rose by
+    8%`` was supported by ``Tuition fees for home students stayed at £9,250, while fees for
+    international students rose by 8%``."""
+
+    def test_stayed_at_a_figure_is_unchanged(self) -> None:
+        assert {stem("stay"), stem("unchanged")} <= set(terms("Fees stayed at £9,250"))
+        assert stem("unchanged") in terms("Interest rates were held at 4.5%")
+        assert stem("unchanged") not in terms("The festival was held at the park")
+        assert stem("unchanged") not in terms("Unemployment stood at 4%")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Home students' fees rose by 8%.", "c"),
+            ("Home students' fees stayed at £9,250.", "s"),
+            ("Fees for international students were frozen.", "c"),
+            ("Fees for international students rose by 8%.", "s"),
+        ],
+    )
+    def test_the_clause_of_each_fee(self, claim: str, expected: str) -> None:
+        sentence = "Home students' fees stayed at £9,250, while fees for international students rose by 8%."
+        in_one_sentence(claim, sentence, expected)
+
+    def test_a_figure_that_stayed_is_still_compared(self) -> None:
+        in_one_sentence(
+            "The p50 latency of the checkout service stayed at 45 ms.",
+            "The checkout service's p95 latency was 45 ms, while the p50 latency stayed at 12 ms.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
