@@ -2404,7 +2404,8 @@ _RANGE_STARTS = frozenset("-tTaA")
 _CHANGED = re.compile(
     r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
     r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
-    r"|climbed|jumped|slipped|gained|lost|cut|up|down)(?:\s+by)?\s*[$€£¥₹]?\s*$",
+    r"|climbed|jumped|slipped|gained|lost|cut|up|down|shrank|shrunk|shrinks?|shrinking|expanded|contracted"
+    r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased)(?:\s+by)?\s*[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
 """A change verb right before a figure: ``X to Y`` after it is the change and the new value."""
@@ -2767,7 +2768,8 @@ _AMOUNT_ENDS = (
     "increased", "increase", "increases", "increasing", "fell", "falls", "fall", "falling", "fallen",
     "dropped", "drops", "drop", "dropping", "declined", "decline", "declines", "declining", "decreased",
     "decrease", "decreases", "decreasing", "climbed", "jumped", "slipped", "gained", "lost", "cut", "up",
-    "down",
+    "down", "shrank", "shrunk", "shrinks", "shrink", "shrinking", "expanded", "contracted", "reduced",
+    "plunged", "plummeted", "soared", "surged", "tumbled", "slumped", "dipped", "eased",
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD = 160

@@ -7145,6 +7145,29 @@ class TestStayedAtAFigure:
         )
 
 
+class TestMoreChangeVerbs:
+    """``shrank``, ``soared``, ``dipped`` and their like before a figure say the change, as ``fell``
+    does: ``The waiting list shrank by 3,600 over the year`` was contradicted by ``fell to 41,200 ...,
+    from 44,800 a year earlier`` (the 3,600 read as a value)."""
+
+    @pytest.mark.parametrize("verb", ["shrank", "soared", "dipped", "eased", "tumbled"])
+    def test_the_figure_after_the_verb_is_the_change(self, verb: str) -> None:
+        assert [q.role for q in quantities(f"The waiting list {verb} by 3,600.")] == ["by"]
+        assert [q.role for q in quantities(f"The waiting list {verb} 8%.")] == ["by"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The waiting list shrank by 3,600 over the year.", "i"),
+            ("The waiting list shrank by 4,600 over the year.", "c"),
+            ("The waiting list grew by 3,600 over the year.", "c"),
+        ],
+    )
+    def test_the_change_between_two_values(self, claim: str, expected: str) -> None:
+        sentence = "The waiting list fell to 41,200 at the end of March, from 44,800 a year earlier."
+        in_one_sentence(claim, sentence, expected, "follows from the source's figures")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
