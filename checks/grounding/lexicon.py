@@ -244,7 +244,7 @@ strong:weak first:last minimum:maximum gain:lose narrow:widen internal:external
 synchronous:asynchronous sync:async cheap:expensive big:small fast:slow safe:unsafe secure:insecure
 stable:unstable legal:illegal possible:impossible supported:unsupported support:oppose approve:reject
 pass:fail pass:defeat pass:reject true:false majority:minority rural:urban north:south east:west
-mandatory:optional required:optional
+mandatory:optional required:optional compulsory:voluntary mandatory:voluntary compulsory:optional
 entire:partial full:partial permanent:temporary begin:end old:new older:newer older:new old:newer
 hold:cancel hold:postpone good:inadequate good:poor outstanding:inadequate
 meet:miss meet:below meet:short exceed:miss exceed:below exceed:short
@@ -255,7 +255,8 @@ agree:disagree approve:disapprove continue:discontinue connect:disconnect appear
 qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharply:modestly
 sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
-fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit
+fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit guilty:cleared
+convict:cleared
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
 decrease:freeze"""
@@ -367,6 +368,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _stayed(text, pieces, found, _STAYED)
     if _may_stay_at(text) and _STAYED_AT.search(text) is not None:
         _stayed(text, pieces, found, _STAYED_AT)
+    if "guilty" in text or "liable" in text or "innocent" in text:
+        _found_so(pieces, found)
     if " than " in text and _THAN_BEFORE.search(text) is not None:
         _than_before(text, pieces, found)
     return directions(text, pieces, found)
@@ -387,6 +390,22 @@ _STAYED_AT = re.compile(
 """A figure that stayed as it was: ``fees stayed at £9,250``, ``rates were held at 4.5%``, ``remained
 at 3%`` (not ``stood at``, which gives a level, not that it held)."""
 _UNCHANGED = stem("unchanged")
+
+
+_FINDS = frozenset(("find", "finds", "found", "finding"))
+_VERDICTS = frozenset(("guilty", "innocent", "liable"))
+
+
+def _found_so(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``found`` of ``found him guilty``, ``was found liable`` dropped: the verdict says it, as
+    ``convicted`` or ``cleared`` does alone (``The jury found him guilty of fraud`` against ``found him
+    guilty on two counts and cleared him of fraud``: ``found`` is no word the claim shares with the
+    first clause and not the second)."""
+    for i, piece in enumerate(pieces):
+        if piece.lower() in _FINDS and any(
+            p.lower().rstrip(".,;:") in _VERDICTS for p in pieces[i + 1 : i + 4]
+        ):
+            found[i] = ()
 
 
 def _may_stay_at(text: str) -> bool:
@@ -1554,7 +1573,8 @@ def conjuncts(text: str) -> list[str]:
     """``text`` cut before each ``and`` that opens a predicate of its own (:data:`_NEW_PREDICATE`),
     when one of the parts denies and another does not: a negation denies only its own conjunct, and
     each is read with its own polarity (``The library does not charge late fees and offers free
-    wifi``: ``offers free wifi`` affirmed). ``[text]`` otherwise."""
+    wifi``: ``offers free wifi`` affirmed); or when two parts say opposite words (``found him guilty
+    on two counts and cleared him of fraud``: each its own statement). ``[text]`` otherwise."""
     if " and " not in text and " AND " not in text and " And " not in text:
         return [text]
     cuts = [m.start() for m in _NEW_PREDICATE.finditer(text)]
@@ -1563,7 +1583,17 @@ def conjuncts(text: str) -> list[str]:
     bounds = [0, *cuts, len(text)]
     parts = [text[a:b].strip() for a, b in pairwise(bounds)]
     denies = [negated(part) for part in parts]
-    return parts if any(denies) and not all(denies) else [text]
+    return parts if (any(denies) and not all(denies)) or _opposed(parts) else [text]
+
+
+def _opposed(parts: Sequence[str]) -> bool:
+    """Does one of ``parts`` say a word whose opposite (:data:`ANTONYMS`) another says?"""
+    read = [frozenset(terms(part)) for part in parts]
+    for i, mine in enumerate(read):
+        against = frozenset().union(*(ANTONYMS[t] for t in mine if t in ANTONYMS))
+        if against and any(not against.isdisjoint(other) for j, other in enumerate(read) if j != i):
+            return True
+    return False
 
 
 def clause_at(text: str, offset: int) -> str:

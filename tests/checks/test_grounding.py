@@ -2828,8 +2828,12 @@ class TestStatuses:
         assert conjuncts("The shop does not sell books and magazines.") == [
             "The shop does not sell books and magazines."
         ]
-        assert conjuncts("The bank closed 3 branches and opened 12 new ones.") == [
-            "The bank closed 3 branches and opened 12 new ones."
+        assert conjuncts("The bank closed 3 branches and sold 12 others.") == [
+            "The bank closed 3 branches and sold 12 others."
+        ]
+        assert conjuncts("The bank closed 3 branches and opened 12 new ones.") == [  # opposite words
+            "The bank closed 3 branches",
+            "and opened 12 new ones.",
         ]
 
     @pytest.mark.parametrize(
@@ -7166,6 +7170,47 @@ class TestMoreChangeVerbs:
     def test_the_change_between_two_values(self, claim: str, expected: str) -> None:
         sentence = "The waiting list fell to 41,200 at the end of March, from 44,800 a year earlier."
         in_one_sentence(claim, sentence, expected, "follows from the source's figures")
+
+
+class TestOpposedConjuncts:
+    """Two conjuncts of one sentence that say opposite words are two statements: ``The jury found him
+    guilty of fraud`` was supported by ``The jury found him guilty on two of the three counts and
+    cleared him of fraud`` (one clause held both ``guilty`` and ``fraud``)."""
+
+    def test_opposed_conjuncts_are_cut(self) -> None:
+        sentence = "The jury found him guilty on two of the three counts and cleared him of fraud."
+        assert conjuncts(sentence) == [
+            "The jury found him guilty on two of the three counts",
+            "and cleared him of fraud.",
+        ]
+        assert len(conjuncts("The council approved the plan and published it in May.")) == 1
+
+    def test_found_before_a_verdict_is_no_word_of_its_own(self) -> None:
+        assert terms("The jury found him guilty") == terms("The jury him guilty")
+        assert stem("found") in terms("The audit found two errors")
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The jury found him guilty of fraud.",
+                "The jury found him guilty on two of the three counts and cleared him of fraud.",
+                "c",
+            ),
+            (
+                "The jury cleared him of fraud.",
+                "The jury found him guilty on two of the three counts and cleared him of fraud.",
+                "s",
+            ),
+            (
+                "The staff cuts at the plant were compulsory.",
+                "The staff cuts at the plant were voluntary.",
+                "c",
+            ),
+        ],
+    )
+    def test_each_conjunct_says_its_own(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
 
 
 class TestCopies:
