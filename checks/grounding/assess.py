@@ -47,6 +47,7 @@ from checks.grounding.lexicon import (
     denies_all,
     ended,
     excepted,
+    formerly,
     lead_term,
     negated,
     negation_scopes,
@@ -996,6 +997,11 @@ def _said_otherwise(
     verb = ended(sentence.plain)
     if verb and now(claim.plain, verb):
         yield f"the source says it used to {verb}, the claim that it does now", cov, not thin
+    before = formerly(claim.plain, sentence.plain)
+    if before:
+        # "Dark mode is available only to paying subscribers" against "Dark mode, previously limited
+        # to paying subscribers, is now available to all users"
+        yield f"the source says it was so before ('{before}'), the claim that it is now", cov, not thin
     state = undone(sentence.plain)
     if not (state and still(claim.plain, state)):
         state = reverted(claim.plain, sentence.plain)  # "closed in 2022 and reopened in 2024"

@@ -1349,6 +1349,35 @@ _WAS_UNTIL = re.compile(
 ``until``; not ``until 6 pm``, a time of the day the state may hold every day)."""
 
 
+_FORMERLY = re.compile(
+    r"\b(?:previously|formerly)\s+(?P<what>[^,;:.()\u2013\u2014]{3,80}?)(?=\s*(?:[,;:.()\u2013\u2014]|$))",
+    re.IGNORECASE,
+)
+"""What a sentence says was so before (``Dark mode, previously limited to paying subscribers, is now
+available to all users``; ``the tool, formerly known as Quill``): the words after ``previously`` or
+``formerly`` to the end of their clause."""
+_PAST_CUES = re.compile(
+    r"\b(?:previously|formerly|used\s+to|was|were|had|until|before|no\s+longer)\b", re.IGNORECASE
+)
+
+
+def formerly(claim: str, sentence: str) -> str:
+    """What ``sentence`` says was so before (:data:`_FORMERLY`) that ``claim`` states as so now, or "":
+    the claim holds all its words but perhaps one (the verb: ``limited to paying subscribers``
+    against ``available only to paying subscribers``), two at least, and says nothing of the past."""
+    if "reviously" not in sentence and "ormerly" not in sentence:
+        return ""
+    if _PAST_CUES.search(claim) is not None:
+        return ""
+    mine = set(terms(claim))
+    for m in _FORMERLY.finditer(sentence):
+        said = set(terms(m["what"]))
+        shared = said & mine
+        if len(shared) >= 2 and len(shared) >= len(said) - 1:
+            return " ".join(m.group().split())
+    return ""
+
+
 def undone(text: str) -> str:
     """The state a sentence says has ended (``reopened last year after being closed since 2022``,
     ``resumed in May, having been suspended``: ``closed``, ``suspended``), or "": a state after

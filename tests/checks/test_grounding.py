@@ -7213,6 +7213,45 @@ class TestOpposedConjuncts:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestFormerly:
+    """What a sentence says was so before is not so now: ``Dark mode is available only to paying
+    subscribers`` was supported by ``Dark mode, previously limited to paying subscribers, is now
+    available to all users``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Dark mode is available only to paying subscribers.",
+                "Dark mode, previously limited to paying subscribers, is now available to all users.",
+                "c",
+            ),
+            (
+                "Dark mode is available to all users.",
+                "Dark mode, previously limited to paying subscribers, is now available to all users.",
+                "s",
+            ),
+            (
+                "Dark mode was limited to paying subscribers.",
+                "Dark mode, previously limited to paying subscribers, is now available to all users.",
+                "s",
+            ),
+            (
+                "The editing tool is known as Quill.",
+                "The editing tool, formerly known as Quill, is now called Scribe.",
+                "c",
+            ),
+            (
+                "The editing tool is called Scribe.",
+                "The editing tool, formerly known as Quill, is now called Scribe.",
+                "s",
+            ),
+        ],
+    )
+    def test_what_was_so_before(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
