@@ -680,8 +680,14 @@ def _short_of_stating(
     followed = _followed_only(claim, sentence)
     if followed:
         return f"the source says only that one thing followed another ('{followed}'), the claim a cause", True
-    if claim.names:
-        other = _said_of_another(claim, weights, index.clauses(sentence.number), index.names(sentence.number))
+    if claim.names or " " in claim.plain:
+        other = _said_of_another(
+            claim,
+            weights,
+            index.clauses(sentence.number),
+            index.names(sentence.number),
+            index.clause_texts(sentence.number),
+        )
         if other:
             return (
                 f"the source says it of another ({other}); it names the claim's subject in another clause",
@@ -1952,29 +1958,65 @@ def _holds_claim(claim: Features, clause: str) -> bool:
     return any(q.text.lower() in lowered for q in claim.quantities)
 
 
-def _said_of_another(claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str]) -> str:
+def _said_of_another(
+    claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str], texts: Sequence[str] = ()
+) -> str:
     """Does the sentence say what the claim says of its subject, but of another? ``Professor Tom Hale
     led the study`` against ``Dr Ana Ruiz led the study, which Professor Tom Hale reviewed``: every
     word is there, yet the clause that says ``led the study`` names Ana Ruiz, and Tom Hale only
     another clause. The names of that clause (in words), or "" when the clause that best holds the
-    rest of the claim names a name of the claim, or none but the claim's."""
+    rest of the claim names a name of the claim, or none but the claim's.
+
+    A claim with no name has the words before its first auxiliary for its subject (``The emergency
+    department was rated requires improvement`` against ``Inspectors rated the maternity unit as
+    requires improvement, while the emergency department was rated good``): then the words of that
+    clause (``texts``, the clauses' own) the claim lacks."""
     if len(clauses) < 2:
         return ""
     mine = _subject_names(claim)
+    unnamed = not mine
+    if unnamed:
+        # A clause must hold all of those words to be about the subject, and say something else of
+        # the claim's kind there ("was rated good"; not a subject cut off from its predicate by a
+        # comma: "The new law, | passed by 312 votes to 208, | takes effect in April").
+        mine = _subject_words(claim.plain)
+        if not mine or not any(
+            mine <= terms and not (terms & claim.terms).issubset(mine) and terms - claim.terms != _NONE
+            for terms, _ in clauses
+        ):
+            return ""
     rest = weights.part(claim.terms - mine)
     if rest.total <= 0:
         return ""
     best: frozenset[str] = frozenset()
-    best_cov, holds = 0.0, True
-    for terms, _ in clauses:
+    best_cov, holds, at = 0.0, True, 0
+    for i, (terms, _) in enumerate(clauses):
         cov = coverage(rest, terms)
         named = not mine.isdisjoint(terms)
         if cov > best_cov or (cov == best_cov and named):
-            best, best_cov, holds = terms, cov, named
+            best, best_cov, holds, at = terms, cov, named, i
     if holds or best_cov < MIN_CLAUSE_COVERAGE:
         return ""
+    if unnamed:
+        text = texts[at] if at < len(texts) else ""
+        return " ".join(w for w in text.split() if (found := read_terms(w)) and found[0] not in claim.terms)
     others = (best & names) - mine
     return " ".join(sorted(surface(t).title() for t in others))
+
+
+_AUXILIARY = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|does|do|did)\s"
+)
+
+
+def _subject_words(plain: str) -> frozenset[str]:
+    """The terms of the words before a claim's first auxiliary, when one to three (``The emergency
+    department was rated``: ``emergency``, ``department``), else none."""
+    m = _AUXILIARY.search(plain, 0, 80)
+    if m is None:
+        return _NONE
+    found = frozenset(read_terms(plain[: m.start()]))
+    return found if 1 <= len(found) <= 3 else _NONE
 
 
 def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Frame, Frame] | None:

@@ -7252,6 +7252,44 @@ class TestFormerly:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestSaidOfAnotherUnnamed:
+    """What a sentence says of one subject, claimed of another named in a clause of its own, where
+    neither has a name: ``The emergency department was rated requires improvement`` was supported by
+    ``Inspectors rated the maternity unit as requires improvement, while the emergency department
+    was rated good`` (only a claim with a name was read for whose clause it is)."""
+
+    SENTENCE = (
+        "Inspectors rated the maternity unit as requires improvement, while the emergency department "
+        "was rated good."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The emergency department was rated requires improvement.", "i"),
+            ("The emergency department was rated good.", "s"),
+            ("The maternity unit was rated requires improvement.", "s"),
+        ],
+    )
+    def test_whose_clause(self, claim: str, expected: str) -> None:
+        grounded = in_one_sentence(claim, self.SENTENCE, expected)
+        if expected == "i":
+            assert "of another (Inspectors maternity unit)" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "The new law was passed by 312 votes to 208.",
+                "The new law, passed by 312 votes to 208, takes effect in April.",
+            ),
+            ("The library opens on Fridays.", "The library opens on Mondays, Tuesdays and Fridays."),
+        ],
+    )
+    def test_a_subject_cut_from_its_predicate(self, claim: str, sentence: str) -> None:
+        in_one_sentence(claim, sentence, "s")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
