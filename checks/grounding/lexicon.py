@@ -1634,15 +1634,16 @@ _NEW_PREDICATE = re.compile(
     r"|stops|stopped|ceases|ceased|quits|fails|failed|refuses|refused|declines|declined|drops|dropped"
     r"|removes|removed|ends|ended|denies|denied)\b"
     rf"|(?:[^\W\d_]{{3,}}ed|lost|made|built|led|left|met|hit|shut|found)\s+{_AFTER_PAST}"
-    rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})))",
+    rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})"
+    r"|[^\W\d_]{3,}\s+(?:it|them|him|her|us)\b))",
     re.IGNORECASE,
 )
 """Where ``and`` opens a predicate of its own (``is not navigable above the weir | and is tidal below
 it``, ``closed no branches | and opened 12``, ``does not charge late fees | and offers free wifi``):
 an auxiliary, a past form that is only a verb (``cut bus fares``), a verb that denies (``and stops
 funding``, ``and drops support``), or a verb with what a verb takes after it (an object's first
-word, a number, an adverb; a preposition after a past form). Not ``books and magazines``, ``books
-and used records``."""
+word, a number, an adverb; a preposition after a past form; a pronoun after any word: ``should stop
+using the kettle | and return it``). Not ``books and magazines``, ``books and used records``."""
 
 
 def conjuncts(text: str) -> list[str]:

@@ -7290,6 +7290,35 @@ class TestSaidOfAnotherUnnamed:
         in_one_sentence(claim, sentence, "s")
 
 
+class TestConjunctWithAPronoun:
+    """``and`` before a word and an object pronoun opens a predicate of its own: ``Customers can
+    return the kettles for a full refund`` was contradicted by ``Customers should stop using the
+    kettle and return it to any store for a full refund`` (one clause, denied by ``stop using``), and
+    ``... for a partial refund`` supported."""
+
+    SENTENCE = (
+        "Customers should stop using the kettle and return it to any store for a full refund, even without "
+        "a receipt."
+    )
+
+    def test_the_conjunct_is_cut(self) -> None:
+        assert conjuncts("Customers should stop using the kettle and return it to any store.") == [
+            "Customers should stop using the kettle",
+            "and return it to any store.",
+        ]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Customers can return the kettles for a full refund.", "s"),
+            ("Customers can return the kettles for a partial refund.", "c"),
+            ("Customers should stop using the kettle.", "s"),
+        ],
+    )
+    def test_each_conjunct_with_its_own_polarity(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
