@@ -252,14 +252,24 @@ def _subject(first: str, elided: str) -> tuple[frozenset[str], str]:
     """The subject a clause with none of its own (``elided``) shares with the sentence's ``first``
     clause, as terms and as text: its names and first term, and the words before its verb when that
     verb is found by the elided clause's own verb form (``Version 3.2 of the Kestrel library | adds
-    support for Python 3.12 and drops support for Python 3.8``: ``drops``, so ``adds``)."""
+    support for Python 3.12 and drops support for Python 3.8``: ``drops``, so ``adds``), or before its
+    first auxiliary when the elided clause opens with one (``Kettles sold after August | have a
+    redesigned handle and are not affected``)."""
     found = sentence_names(first).union(terms(first)[:1])
     verb = _VERB_AFTER.match(elided)
     form = verb.group(1).lower() if verb is not None else ""
+    words = first.split()
+    if form in _AUXILIARIES:
+        # "Kettles sold after August have a redesigned handle | and are not affected": the words
+        # before the first clause's own auxiliary
+        k = next((k for k in range(1, len(words)) if words[k].lower() in _AUXILIARIES), 0)
+        if k:
+            text = " ".join(words[:k])
+            return found.union(terms(text)), text
+        return found, ""
     suffix = "ed" if form.endswith("ed") else "s" if form.endswith("s") and not form.endswith("ss") else ""
     if not suffix:
         return found, ""
-    words = first.split()
     for k in range(1, len(words)):
         word, before = words[k], words[k - 1].lower()
         if word[:1].isupper() or before in _DETERMINERS or before.endswith(("'s", "\u2019s")):
@@ -277,6 +287,7 @@ _VERB_AFTER = re.compile(
 )
 """The first word of a clause after its conjunction and an adverb: its verb, when it has no subject."""
 _DETERMINERS = words("the a an its their his her our this that these those")
+_AUXILIARIES = words("is are was were has have had will would can could may might must should does do did")
 
 
 _S_VERB = re.compile(

@@ -7319,6 +7319,26 @@ class TestConjunctWithAPronoun:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestElidedAfterAnAuxiliary:
+    """A conjunct that opens with an auxiliary has the first clause's words before its own auxiliary
+    for its subject: ``Kettles sold after August are also affected`` was supported by ``Kettles sold
+    after August have a redesigned handle and are not affected`` (the conjunct's subject was
+    ``Kettles`` alone, and the first clause said the rest better)."""
+
+    SENTENCE = "Kettles sold after August have a redesigned handle and are not affected."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Kettles sold after August are also affected.", "c"),
+            ("Kettles sold after August are not affected by the recall.", "s"),
+            ("Kettles sold after August have a redesigned handle.", "s"),
+        ],
+    )
+    def test_the_subject_of_the_conjunct(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
