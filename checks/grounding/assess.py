@@ -1344,7 +1344,8 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
 
 
 _BEFORE_NOW = re.compile(
-    r"\b(?:previous|earlier|before|prior|ago|used\s+to|had\s+been|formerly|once)\b", re.IGNORECASE
+    r"\b(?:previous|earlier|before|prior|ago|used\s+to|had\s+been|formerly|once|original(?:ly)?|initial(?:ly)?)\b",
+    re.IGNORECASE,
 )
 """Words that put what a claim says before now."""
 

@@ -1566,6 +1566,7 @@ def compare(
         # A count's counterpart shares most of what both are about, what they count included.
         counted = q.dim[:6] == "count:"
         about = _about(q) if counted else q.context
+        earlier = not q.context.isdisjoint(_FIRST_VALUE)
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
@@ -1609,8 +1610,11 @@ def compare(
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
             # rose 12%, while Harwick's fell 3%": Harwick's 3%).
             named = -len(r.context & names) if names else 0
+            # A figure the claim calls the first (``its original budget was £410 million``) is the
+            # value a change started from (``risen to £640 million from an original £410 million``).
+            origin = 0 if not earlier else (0 if r.role == "from" else 1)
             shared = len((abouts[i] if counted else r.context) & about)
-            entry = ((when, stat, named, -shared, role, foreign[i]), i, r, bool(ok))
+            entry = ((when, stat, named, origin, -shared, role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -1677,6 +1681,10 @@ def compare(
     if derived:
         computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+_FIRST_VALUE = frozenset(stem(w) for w in ("original", "initial"))
+"""The words of a claim figure that make it the value a change started from."""
 
 
 _EVENT_BEFORE = re.compile(
@@ -2800,9 +2808,25 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
 
 # What ends the text before a figure, matched on that text reversed (anchored where the figure is, so
 # the engine does not try every position of the clause): "from $" and "to", "reached", "hit" (not "up to").
-_FROM_REVERSED = re.compile(r"\s*[$€£¥₹]?(?:SU)?\s*morf\b", re.IGNORECASE)  # \bfrom\s*(?:US)?[$..]?\s*$
+_FROM_REVERSED = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(?:US)?[$..]?\s*$
+    r"\s*[$€£¥₹]?(?:SU)?\s*(?:(?:lanigiro|laitini|suoiverp|reilrae)\s+(?:(?:na|eht|sti|rieht)\s+)?)?morf\b",
+    re.IGNORECASE,
+)
+"""``from`` right before a figure, or with the figure's word for the value before (``from an original
+£410 million``), read backwards."""
 _TO = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
-_CHANGE_ENDS = ("from", "to", "reached", "reaching", "reaches", "hit")
+_CHANGE_ENDS = (
+    "from",
+    "to",
+    "reached",
+    "reaching",
+    "reaches",
+    "hit",
+    "original",
+    "initial",
+    "previous",
+    "earlier",
+)
 _TO_VALUE_REVERSED = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE
 )

@@ -7339,6 +7339,32 @@ class TestElidedAfterAnAuxiliary:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestFromAnOriginal:
+    """``from an original £410 million`` gives the value a change started from, and a claim's
+    ``original`` figure is that one: ``The budget has risen by £230 million`` was contradicted by
+    ``The project's budget has risen to £640 million from an original £410 million``, and ``The
+    project's original budget was £640 million`` supported."""
+
+    SENTENCE = "The project's budget has risen to £640 million from an original £410 million."
+
+    def test_the_value_it_started_from(self) -> None:
+        assert [q.role for q in quantities(self.SENTENCE)] == ["to", "from"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The project's budget has risen by £230 million.", "i"),
+            ("The project's budget has risen by £330 million.", "c"),
+            ("The project's original budget was £410 million.", "s"),
+            ("The project's original budget was £640 million.", "c"),
+            ("The project's budget has risen to £640 million.", "s"),
+            ("The project's budget is £410 million.", "c"),
+        ],
+    )
+    def test_which_value(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected, "follows from the source's figures")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
