@@ -198,7 +198,8 @@ _ADJECTIVES = (
     "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
 )
 _NOUN = re.compile(
-    rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)(?:\s+(?P<second>[^\W\d_][\w-]+))?",
+    rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)"
+    r"(?:\s+(?P<second>[^\W\d_][\w-]+)(?:\s+(?P<third>[^\W\d_][\w-]+))?)?",
     re.IGNORECASE,
 )
 _NOT_PLURAL = words("overseas various previous plus")
@@ -318,7 +319,7 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
     noun = _NOUN.match(text, pos)
     if noun is not None:
         seen: list[str] = []
-        for group in ("first", "second"):
+        for group in ("first", "second", "third"):
             word = noun.group(group)
             if word is None:
                 break
@@ -336,7 +337,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                         return _count_or_rate(text, seen, owned.end("first"))
                 break
             if _plural(low):
-                return _count_or_rate(text, seen, noun.end(group))
+                # "six air quality targets": what the last two words name ("quality targets")
+                return _count_or_rate(text, seen[-2:], noun.end(group))
     per = period_after(text, pos)
     if per is not None:
         return "rate", 1.0 / per[0], per[1]

@@ -7365,6 +7365,28 @@ class TestFromAnOriginal:
         in_one_sentence(claim, self.SENTENCE, expected, "follows from the source's figures")
 
 
+class TestThreeWordNouns:
+    """A number in words before a noun of three words counts it: ``The city met all of its air quality
+    targets`` was supported by ``The city met four of its six air quality targets`` (``six`` was read
+    before ``air quality`` and no plural, so no figure, and no share of four in six)."""
+
+    def test_the_count_and_the_share(self) -> None:
+        found = quantities("The city met four of its six air quality targets.")
+        assert ("count:qualiti target", 6.0) in [(q.dim, q.low) for q in found]
+        assert any(q.dim == "fraction" and abs(q.low - 4 / 6) < 1e-9 for q in found)
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The city met all of its air quality targets.", "c"),
+            ("The city met four of its six air quality targets.", "s"),
+            ("The city has eight air quality targets.", "c"),
+        ],
+    )
+    def test_against_the_share(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "The city met four of its six air quality targets.", expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
