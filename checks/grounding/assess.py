@@ -92,7 +92,7 @@ from checks.grounding.quantities import (
     trend_in,
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
-from checks.grounding.scope import whom
+from checks.grounding.scope import alongside, whom
 from messages import Strictness
 
 __all__ = [
@@ -1003,6 +1003,10 @@ def _said_otherwise(
     verb = ended(sentence.plain)
     if verb and now(claim.plain, verb):
         yield f"the source says it used to {verb}, the claim that it does now", cov, not thin
+    other = alongside(claim.plain, sentence.plain)
+    if other:
+        # "The recall covers kettles sold online only" against "kettles sold in stores and online"
+        yield f"the source says '{other}', the claim only one of them", cov, not thin
     before = formerly(claim.plain, sentence.plain)
     if before:
         # "Dark mode is available only to paying subscribers" against "Dark mode, previously limited

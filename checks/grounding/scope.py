@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from checks.grounding.lexicon import CALENDAR_NAMES, COUNTS, SEASONS, excepted
+from checks.grounding.lexicon import CALENDAR_NAMES, COUNTS, SEASONS, excepted, terms
 
-__all__ = ["Scope", "restriction", "universal", "whom"]
+__all__ = ["Scope", "alongside", "restriction", "universal", "whom"]
 
 Kind = Literal["time", "group"]
 
@@ -156,4 +156,47 @@ def whom(text: str, preposition: str) -> str:
         if last in _NOT_WHOM or _TIME_WORD.fullmatch(last) is not None:
             continue
         return " ".join(named.split())
+    return ""
+
+
+_ONLY_OF = re.compile(
+    r"\bonly\s+(?:(?:to|for|in|on|at|by|from|via|through)\s+)?(?:(?:the|a|an|its|their)\s+)?"
+    r"(?P<what>[^\W\d_][^.,;:!?()]{0,60})"
+    r"|(?P<before>[^\W\d_][\w'\u2019-]*)\s+only\b(?=\s*(?:[.,;:!?)]|$))",
+    re.IGNORECASE,
+)
+"""What a claim's ``only`` limits it to: the words after it to the end of its clause (``only the
+Team plan``, ``Only kettles sold in stores are covered``), or the one before it at the end of its
+clause (``sold online only``)."""
+_PAIR = re.compile(
+    r"\b(?P<a>[^\W\d_][\w'\u2019-]*)\s+(?:and|&)\s+(?:(?:in|on|at|by|via|through|to|for|the)\s+)*"
+    r"(?P<b>[^\W\d_][\w'\u2019-]*)",
+    re.IGNORECASE,
+)
+"""Two words joined by ``and`` (a preposition or an article before the second): ``in stores and
+online``, ``by post and by phone``."""
+
+
+def alongside(claim: str, sentence: str) -> str:
+    """Where a claim says a thing holds ``only`` for one (``kettles sold online only``), the words
+    of ``sentence`` that join it with another the claim does not name (``stores and online``), or
+    "": the source says it holds for both."""
+    if ("only" not in claim and "Only" not in claim) or (" and " not in sentence and " & " not in sentence):
+        return ""
+    limited: set[str] = set()
+    for m in _ONLY_OF.finditer(claim):
+        if _NOT_A_LIMIT_BEFORE.search(claim, max(0, m.start() - _LOOK_BACK), m.start()) is not None:
+            continue
+        if m["what"] is not None and _NOT_A_LIMIT_AFTER.match(claim, m.start("what") - 1) is not None:
+            continue
+        limited.update(terms(m["what"] or m["before"]))
+    if not limited:
+        return ""
+    mine = set(terms(claim))
+    for m in _PAIR.finditer(sentence):
+        a, b = set(terms(m["a"])), set(terms(m["b"]))
+        if not a or not b:
+            continue
+        if (a & limited and not b <= mine) or (b & limited and not a <= mine):
+            return " ".join(m.group().split())
     return ""

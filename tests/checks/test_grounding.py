@@ -7387,6 +7387,37 @@ class TestThreeWordNouns:
         in_one_sentence(claim, "The city met four of its six air quality targets.", expected)
 
 
+class TestOnlyOneOfTwo:
+    """A claim that something holds only for one of two things a source joins with ``and`` is said
+    otherwise: ``The recall covers kettles sold online only`` was supported by ``The recall covers
+    kettles sold in stores and online``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The recall covers kettles sold online only.",
+                "The recall covers kettles sold in stores and online.",
+                "c",
+            ),
+            (
+                "Only kettles sold in stores are covered by the recall.",
+                "The recall covers kettles sold in stores and online.",
+                "c",
+            ),
+            (
+                "The recall covers kettles sold in stores and online.",
+                "The recall covers kettles sold in stores and online.",
+                "s",
+            ),
+            ("The app is available only in English.", "The app is available in English and Welsh.", "c"),
+            ("The app is available only in English.", "The app is available only in English.", "s"),
+        ],
+    )
+    def test_only_one(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
