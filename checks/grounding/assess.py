@@ -511,6 +511,10 @@ def _assess(
         if against is not None:
             return against
     mismatch, turned = _polarity(claim, index, weights, sentence, said)
+    if mismatch is not None and relation.computed and any(negated for _, negated in claim.clauses):
+        # "550 people who were not graduates" against "850 people, 300 of them graduates": the claim
+        # denies of the other part, whose figure the sentence's compute; no denial of the sentence.
+        mismatch = None
     if mismatch is not None and _other_times(claim, sentence, index):
         # "The plant closed in 2019" against "opened in 2001": one event does not deny another of
         # another year, and the source says nothing of the claim's.

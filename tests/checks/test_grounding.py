@@ -7418,6 +7418,26 @@ class TestOnlyOneOfTwo:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestTheOtherPartDenied:
+    """A claim that denies of the other part of a whole, whose figure the sentence's compute, does not
+    deny the sentence: ``The firm hired 550 people who were not graduates last year`` was
+    contradicted by ``The firm hired 850 people last year, 300 of them graduates``."""
+
+    SENTENCE = "The firm hired 850 people last year, 300 of them graduates."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The firm hired 550 people who were not graduates last year.", "i"),
+            ("The firm hired 650 people who were not graduates last year.", "c"),
+            ("The firm hired 300 people who were not graduates last year.", "c"),
+            ("The firm hired 300 graduates last year.", "s"),
+        ],
+    )
+    def test_the_other_part(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected, "follows from the source's figures")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
