@@ -41,6 +41,7 @@ from checks.grounding.lexicon import (
     MORE_WORDS,
     SEASONS,
     STOPWORDS,
+    YEAR_BEFORE,
     associated,
     causal,
     clause_at,
@@ -1198,8 +1199,10 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     return term, agrees, detail
 
 
-_WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall")  # "fall" is a direction too
-"""The terms of a time a clause may be of: months, weekdays, seasons."""
+_WHEN = (
+    CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BEFORE}
+)  # "fall": a direction too
+"""The terms of a time a clause may be of: months, weekdays, seasons, the year before."""
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 

@@ -370,7 +370,27 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _found_so(pieces, found)
     if " than " in text:
         _than_before(text, pieces, found)
+    if "year" in text and _YEAR_BEFORE.search(text) is not None:
+        _mark_year_before(text, pieces, found)
     return directions(text, pieces, found)
+
+
+_YEAR_BEFORE = re.compile(
+    r"\b(?:the\s+year\s+before|the\s+(?:previous|prior|preceding)\s+year|a\s+year\s+(?:earlier|before))\b",
+    re.IGNORECASE,
+)
+"""The year before the one a text is about (``after a surplus of £3 million the year before``)."""
+YEAR_BEFORE = "year-before"
+"""The term :data:`_YEAR_BEFORE` adds to the last word of its phrase: a time a clause is of, as a
+month is (:mod:`checks.grounding.assess`)."""
+
+
+def _mark_year_before(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """:data:`YEAR_BEFORE` beside the terms of the last word of each :data:`_YEAR_BEFORE`."""
+    ends = [m.end() - len(m.group().split()[-1]) for m in _YEAR_BEFORE.finditer(text)]
+    for piece in _pieces_at(text, pieces, ends):
+        if piece < len(found):
+            found[piece] = (*found[piece], YEAR_BEFORE)
 
 
 _LEVELS = ("flat", "steady", "stable", "level")

@@ -7438,6 +7438,28 @@ class TestTheOtherPartDenied:
         in_one_sentence(claim, self.SENTENCE, expected, "follows from the source's figures")
 
 
+class TestTheYearBefore:
+    """``the year before`` is a time a clause is of, as a month is: ``The university had a deficit
+    the year before`` was supported by ``The university ended the year with a deficit of £7 million,
+    after a surplus of £3 million the year before``."""
+
+    SENTENCE = (
+        "The university ended the year with a deficit of £7 million, after a surplus of £3 million the "
+        "year before."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The university had a deficit the year before.", "c"),
+            ("The university had a surplus the year before.", "s"),
+            ("The university ended the year with a deficit.", "s"),
+        ],
+    )
+    def test_the_clause_of_the_year_before(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
