@@ -48,6 +48,7 @@ from checks.grounding.lexicon import (
     denies_all,
     ended,
     excepted,
+    for_now,
     formerly,
     lead_term,
     negated,
@@ -1012,6 +1013,15 @@ def _said_otherwise(
     if other:
         # "The recall covers kettles sold online only" against "kettles sold in stores and online"
         yield f"the source says '{other}', the claim only one of them", cov, not thin
+    lasting = for_now(claim.plain, sentence.plain)
+    if lasting:
+        # "Garden waste collections will remain free" against "Residents will pay £45 a year for garden
+        # waste collections, which are free at present"
+        yield (
+            f"the source says it is {lasting} for now and will change, the claim that it stays so",
+            cov,
+            not thin,
+        )
     before = formerly(claim.plain, sentence.plain)
     if before:
         # "Dark mode is available only to paying subscribers" against "Dark mode, previously limited

@@ -1445,6 +1445,37 @@ def formerly(claim: str, sentence: str) -> str:
     return ""
 
 
+_FOR_NOW = re.compile(
+    r"\b(?:is|are)\s+(?:(?:currently|at\s+present|for\s+now)\s+(?P<a>[a-z]+)\b|(?P<b>[a-z]+)\s+(?:at\s+present|for\s+now)\b)",
+    re.IGNORECASE,
+)
+"""A state a sentence gives as so for now (``which are free at present``, ``is currently closed``)."""
+_STAYS = re.compile(
+    r"\b(?:(?:will|would|to)\s+(?:remain|stay|continue\s+to\s+be|still\s+be)|remains|stays)\s+(?P<state>[a-z]+)\b",
+    re.IGNORECASE,
+)
+"""A state a text says will last (``will remain free``, ``to stay open``, ``remains closed``)."""
+
+
+def for_now(claim: str, sentence: str) -> str:
+    """The state ``claim`` says will last (:data:`_STAYS`) that ``sentence`` gives as so only for now
+    (:data:`_FOR_NOW`) beside a change it says ``will`` come (``Residents will pay £45 a year for garden
+    waste collections, which are free at present`` against ``Garden waste collections will remain
+    free``), or "". Not where the sentence says it will last too."""
+    if " will " not in sentence or ("emain" not in claim and "tay" not in claim and "still be" not in claim):
+        return ""
+    lasting = _STAYS.search(claim)
+    if lasting is None:
+        return ""
+    state = stem(lasting["state"].lower())
+    for m in _FOR_NOW.finditer(sentence):
+        if stem((m["a"] or m["b"]).lower()) == state:
+            if any(stem(k["state"].lower()) == state for k in _STAYS.finditer(sentence)):
+                return ""
+            return lasting["state"]
+    return ""
+
+
 def undone(text: str) -> str:
     """The state a sentence says has ended (``reopened last year after being closed since 2022``,
     ``resumed in May, having been suspended``: ``closed``, ``suspended``), or "": a state after

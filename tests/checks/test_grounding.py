@@ -7460,6 +7460,30 @@ class TestTheYearBefore:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestForNow:
+    """A state a sentence gives as so for now, beside a change that will come, does not last: ``Garden
+    waste collections will remain free`` was supported by ``Residents will pay £45 a year for garden
+    waste collections, which are free at present``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Garden waste collections will remain free.",
+                "Residents will pay £45 a year for garden waste collections, which are free at present.",
+                "c",
+            ),
+            (
+                "Entry to the Kelston museum will remain free.",
+                "Entry to the Kelston museum is free at present and will remain free, the council said.",
+                "s",
+            ),
+        ],
+    )
+    def test_for_now(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
