@@ -2060,6 +2060,18 @@ def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Fra
     return found
 
 
+def _denied_without(text: str, opposite: frozenset[str]) -> bool:
+    """Does a denied source clause still deny when read without its words of ``opposite``? Not when
+    the word that denies is the opposite itself (``The union rejected a pay offer``: a refusal, and
+    the opposite of ``accepted``). A clause denied otherwise than by its words (an exception, ``every
+    day but Sunday``) still does."""
+    if not negated(text):
+        return True
+    words = text.split()
+    kept = [w for w in words if opposite.isdisjoint(read_terms(w))]
+    return len(kept) == len(words) or negated(" ".join(kept))
+
+
 def _of_another(
     s_terms: frozenset[str],
     c_terms: frozenset[str],
@@ -2173,7 +2185,10 @@ def _polarity(
                     # opposite; the one that agrees is of another time. The sentence says the rest.
                     clause_cov = coverage(mine_rest, s_terms | sentence.terms)
                 weak = clause_cov < MIN_CLAUSE_COVERAGE
-                if not weak and s_negated != c_negated:
+                # "The union rejected a pay offer" against "accepted": "rejected" denies what follows
+                # it, as a refusal does, and is the opposite: counted once, as the opposite.
+                denies = s_negated and _denied_without(index.clause_texts(sentence.number)[i], opposite)
+                if not weak and denies != c_negated:
                     turned.add(term)  # the negation and the antonym cancel out
                     continue
                 if not weak and not timed:
@@ -2198,7 +2213,7 @@ def _polarity(
                         bool(numbers)
                         and _not_years(numbers[i])
                         and not holds
-                        and s_negated == c_negated
+                        and denies == c_negated
                         and bool(subject)
                         and subject <= s_terms
                     )

@@ -7484,6 +7484,31 @@ class TestForNow:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestRefusedAsTheOpposite:
+    """A refusal that is the opposite of the claim's word is counted once: ``The union accepted a pay
+    offer of 4%`` was supported by ``The union rejected a pay offer of 4%`` (``rejected`` denies, as a
+    refusal does, and the denial and the opposite cancelled out), and ``did not accept`` contradicted."""
+
+    SENTENCE = "The union rejected a pay offer of 4% this year and 3% next year."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The union accepted a pay offer of 4%.", "c"),
+            ("The union did not accept a pay offer of 4%.", "s"),
+            ("The union rejected a pay offer of 4%.", "s"),
+        ],
+    )
+    def test_the_refusal(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"), [("The pool is open on Saturday.", "s"), ("The pool is open on Sunday.", "c")]
+    )
+    def test_an_exception_still_denies(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "The pool is open every day but Sunday.", expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
