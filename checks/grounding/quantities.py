@@ -1658,6 +1658,8 @@ def compare(
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
         else:
             missing.append(q)
+    if matched and any(r.role == "from" and r.year for r in source):
+        _before_its_change(matched, conflicts, source)
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
     computed: tuple[Quantity, ...] = ()
@@ -1681,6 +1683,34 @@ def compare(
     if derived:
         computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+def _before_its_change(
+    matched: dict[int, tuple[Quantity, Quantity]],
+    conflicts: list[tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> None:
+    """A claim figure paired with the value a change went to, where the claim's year is the one the
+    sentence gives the value it came from: a conflict with that value (``There were 1,240 breeding
+    pairs in 2021`` against ``rose to 1,240 this year, from 980 in 2021``). ``matched`` and
+    ``conflicts`` are changed in place."""
+    years = {r.low for _, r in matched.values() if r.dim == "year"}
+    if not years:
+        return
+    for i, (q, r) in list(matched.items()):
+        if q.dim == "year" or q.role or r.role != "to":
+            continue
+        old = next(
+            (
+                f
+                for f in source
+                if f.role == "from" and f.year in years and f.year != r.year and _same_dim(f, r)
+            ),
+            None,
+        )
+        if old is not None:
+            del matched[i]
+            conflicts.append((q, old))
 
 
 _FIRST_VALUE = frozenset(stem(w) for w in ("original", "initial"))

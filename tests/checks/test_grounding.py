@@ -7509,6 +7509,28 @@ class TestRefusedAsTheOpposite:
         in_one_sentence(claim, "The pool is open every day but Sunday.", expected)
 
 
+class TestTheYearOfTheValueBefore:
+    """A claim figure paired with the value a change went to, in the year the sentence gives the value
+    it came from, conflicts with that value: ``There were 1,240 breeding pairs of puffins on the island
+    in 2021`` was supported by ``... rose to 1,240 this year, from 980 in 2021``."""
+
+    SENTENCE = (
+        "The number of breeding pairs of puffins on the island rose to 1,240 this year, from 980 in 2021."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("There were 1,240 breeding pairs of puffins on the island in 2021.", "c"),
+            ("There were 980 breeding pairs of puffins on the island in 2021.", "s"),
+            ("There are 1,240 breeding pairs of puffins on the island.", "s"),
+            ("Puffin pairs on the island rose to 1,240, from 980 in 2021.", "s"),
+        ],
+    )
+    def test_whose_year(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
