@@ -69,6 +69,7 @@ from checks.grounding.lexicon import (
     undone,
     universal_words,
     untold,
+    within_span,
 )
 from checks.grounding.lexicon import clauses as cut
 from checks.grounding.lexicon import terms as read_terms
@@ -2156,6 +2157,8 @@ def _polarity(
             # time it happens, which the first one's month does not deny.
             opposed = [(term, opposite) for term, opposite in opposed if term not in CALENDAR]
         for term, opposite in opposed:
+            if term in CALENDAR and within_span(term, sentence.plain):
+                continue  # "in July" against "from April to September": within it
             rest: Weights | None = None
             agreeing: float | None = None
             for i, (s_terms, s_negated) in enumerate(source):

@@ -1843,6 +1843,32 @@ CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 someone called March (their terms, as names hold terms: ``januari``, ``juli``)."""
 
 
+_SPAN = re.compile(
+    rf"\b(?:from\s+|between\s+)?({CALENDAR_NAMES})s?\s+(?:to|until|till|through|and|-|\u2013)\s+({CALENDAR_NAMES})s?\b",
+    re.IGNORECASE,
+)
+"""A stretch of months or weekdays: ``from April to September``, ``Monday to Friday``."""
+_PLACES = {stem(w): (i, 12) for i, w in enumerate(MONTH_NAMES)} | {
+    stem(w): (i, 7) for i, w in enumerate(WEEKDAYS)
+}
+
+
+def within_span(term: str, text: str) -> bool:
+    """Is the month or weekday ``term`` inside a stretch ``text`` gives (``July`` in ``from April to
+    September``, ``Wednesday`` in ``Monday to Friday``; a stretch may run past the year's end)?"""
+    place = _PLACES.get(term)
+    if place is None:
+        return False
+    at, size = place
+    for m in _SPAN.finditer(text):
+        a, b = _PLACES.get(stem(m.group(1).lower())), _PLACES.get(stem(m.group(2).lower()))
+        if a is None or b is None or a[1] != size or b[1] != size:
+            continue
+        if (at - a[0]) % size <= (b[0] - a[0]) % size:
+            return True
+    return False
+
+
 def _one_of(names: Sequence[str]) -> list[str]:
     """Every pair of a closed class whose members exclude each other: an event on a Monday is on no
     other day, a meeting in March in no other month."""

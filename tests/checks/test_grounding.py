@@ -62,6 +62,7 @@ from checks.grounding.lexicon import (
     stem,
     terms,
     untold,
+    within_span,
 )
 from checks.grounding.quantities import PERIOD_MARKS, compare, consistent, quantities
 from checks.grounding.sections import SectionSources, section_key
@@ -7529,6 +7530,38 @@ class TestTheYearOfTheValueBefore:
     )
     def test_whose_year(self, claim: str, expected: str) -> None:
         in_one_sentence(claim, self.SENTENCE, expected)
+
+
+class TestWithinASpan:
+    """A month or weekday inside a stretch a sentence gives is no other time: ``Visitors can go to the
+    island in July`` was contradicted by ``The island is open to visitors from April to September``
+    (``july`` against ``april``)."""
+
+    def test_within_span(self) -> None:
+        assert within_span(stem("july"), "open from April to September")
+        assert within_span(stem("january"), "closed from November to February")
+        assert within_span(stem("wednesday"), "opens Monday to Friday")
+        assert not within_span(stem("november"), "open from April to September")
+        assert not within_span(stem("sunday"), "opens Monday to Friday")
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Visitors can go to the island in July.",
+                "The island is open to visitors from April to September.",
+                "u",
+            ),
+            (
+                "Visitors can go to the island in November.",
+                "The island is open to visitors from April to September.",
+                "c",
+            ),
+            ("The Kelston library opens on Sunday.", "The Kelston library opens Monday to Friday.", "c"),
+        ],
+    )
+    def test_a_time_in_a_span(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
 
 
 class TestCopies:
