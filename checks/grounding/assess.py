@@ -202,9 +202,11 @@ class Weights:
     total: float
     parts: dict[frozenset[str], Weights] = field(default_factory=dict, compare=False, repr=False)
     """The weights of parts of the claim (its clauses), made once per claim: see :meth:`part`."""
-    figures: dict[int, tuple[bool, Weights]] = field(default_factory=dict, compare=False, repr=False)
-    """Per figure of the claim (by identity): does a word around it occur in no source, and the weights
-    of the claim's words around it (see ``_same_subject``)."""
+    figures: dict[int, tuple[frozenset[str], Weights]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Per figure of the claim (by identity): the words around it that occur in no source's sentences,
+    and the weights of the claim's words around it (see ``_same_subject``)."""
 
     @classmethod
     def of(cls, features: Features, index: SourceIndex) -> Weights:
@@ -1557,12 +1559,15 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context
             if not PERIOD_MARKS.isdisjoint(context):  # "£3 a year": a mark, not a word
                 context = context - PERIOD_MARKS
-            foreign = any(t not in index.vocab for t in context)
+            foreign = frozenset(t for t in context if t not in index.vocab)
             around = _subset(weights, context.intersection(weights.terms))
             known = weights.figures[id(q)] = (foreign, around)
         # A figure with no words of its own around it ("Most of the 30 beaches") is about the
-        # claim as a whole, which the caller has found the sentence to cover.
-        if known[0] or (known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT):
+        # claim as a whole, which the caller has found the sentence to cover. A word only the
+        # source's title holds is no foreign word ("joined the school" in a school's report).
+        if (known[0] and not known[0] <= sentence.context) or (
+            known[1].total > 0 and coverage(known[1], seen) < FIGURE_SUBJECT
+        ):
             return False
     return True
 

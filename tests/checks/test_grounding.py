@@ -7564,6 +7564,36 @@ class TestWithinASpan:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestAWordOfTheTitle:
+    """A word around a claim's figure that only the source's title holds is no foreign word: ``The
+    head teacher joined the school in 2022`` was supported by ``The head teacher, who joined in 2020,
+    was praised`` in a school inspection report (``school``, in no sentence, made the 2022 another
+    thing's figure)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The head teacher joined the school in 2022.",
+                "The head teacher, who joined in 2020, was praised.",
+                "c",
+            ),
+            (
+                "The head teacher joined the school in 2020.",
+                "The head teacher, who joined in 2020, was praised.",
+                "s",
+            ),
+            ("The Heron app now starts in 1.6 seconds.", "The app now starts in 0.8 seconds.", "c"),
+        ],
+    )
+    def test_the_title_word(self, claim: str, sentence: str, expected: str) -> None:
+        title = "School inspection report" if "school" in claim else "Heron release notes"
+        grounded = one(
+            f"## Findings\n\n{claim}\n", src("s1", f"The report covers the year. {sentence}", title=title)
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
