@@ -1066,7 +1066,11 @@ quarter of the Ashby fleet of 120 buses``."""
 
 _OF_WHOM = r"of\s+(?:whom|which|them|these|those)"
 """How a part refers to the whole it is of: ``of whom``, ``of which``, ``of them``."""
-_OF_WHICH = re.compile(rf"\s*,?\s*(?:{_OF_WHOM}|including)\s")
+_OF_WHICH = re.compile(
+    rf"(?:\s+(?:last|this)\s+(?:year|month|week|season)|\s+in\s+(?:19|20)\d\d)?\s*,?\s*(?:{_OF_WHOM}|including)\s"
+)
+"""What opens the part of a whole: ``, of whom``, ``, of which``, ``including`` (the whole's time
+between: ``4,100 incidents last year, of which 1,300``)."""
 _OF_THEM = re.compile(rf"\s+{_OF_WHOM}\b", re.IGNORECASE)
 """After a share of the whole before it: ``320 new homes, 40% of them affordable``."""
 _THEN_SHARE = re.compile(r"(?:[^.;:\d]|\d{4}){0,60}?,\s*(?:with\s+|and\s+)?")

@@ -7594,6 +7594,28 @@ class TestAWordOfTheTitle:
         assert grounded.status.value[0] == expected
 
 
+class TestOfWhichAfterATime:
+    """A whole's time may stand between it and ``of which``: ``Most incidents attended by the fire
+    service were false alarms`` was supported by ``The fire service attended 4,100 incidents last year,
+    of which 1,300 were false alarms`` (no share of the 4,100 was read)."""
+
+    SENTENCE = "The fire service attended 4,100 incidents last year, of which 1,300 were false alarms."
+
+    def test_the_share(self) -> None:
+        found = quantities(self.SENTENCE)
+        assert any(q.dim == "fraction" and abs(q.low - 1300 / 4100) < 1e-9 for q in found)
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Most incidents attended by the fire service were false alarms.", "c"),
+            ("The fire service attended 1,300 false alarms last year.", "s"),
+        ],
+    )
+    def test_against_the_share(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
