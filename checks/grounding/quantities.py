@@ -959,10 +959,15 @@ def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 _LEADING_NUMBER = re.compile(_NUM)
+_LEADING_WORD_NUMBER = re.compile(rf"(?:{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
+"""A figure written with a number in words first (``eight minutes``)."""
 _CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
 """What opens the next clause: a comma, a semicolon, or a conjunction."""
 _NEXT_CLAUSE = re.compile(_CONJUNCTION)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+_PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
+"""Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
+rural areas`` (13 minutes)."""
 _ELIDED_BY = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b", re.IGNORECASE)
 """A bare number that says by how much the figure before it differs from another: ``41 days of
 air frost, 12 fewer than the average`` (12 days; the average 53)."""
@@ -973,16 +978,21 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
     40 schools and York has 35`` (35 schools), ``hired 40 teachers in 2023, and Easton's hired 25``
     (25 teachers: a year between them is stepped over), ``41 days of air frost, 12 fewer than the
-    average`` (12 days: :data:`_ELIDED_BY`). Only after a figure written number first with a unit
-    after it (not ``$4.5M``, not ``about 45 ms``), and never a year."""
+    average`` (12 days: :data:`_ELIDED_BY`), ``eight minutes in towns and 13 in rural areas`` (13
+    minutes: :data:`_PLACE_OR_TIME`; not a count, whose words may be the other's: ``23 league goals
+    and 8 in the cup``). Only after a figure written number first with a unit after it (not
+    ``$4.5M``, not ``about 45 ms``), and never a year."""
     out = list(found)
     for i in range(1, len(out)):
         q = out[i]
         if q.dim != "number" or q.kind != "exact" or not q.text[:1].isdigit() or _year_like(q.text):
             continue
-        if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None:
+        place = _PLACE_OR_TIME.match(text, q.end) is not None and text.endswith("and ", 0, q.start)
+        if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None and not place:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
         before = out[i - 1]
+        if place and before.dim.startswith("count:"):
+            continue  # "23 league goals and 8 in the cup": goals, not league goals; left a number
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
@@ -995,9 +1005,15 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     """A bare number ``q`` read in the unit of ``before``, a figure written number first with a unit
     after it (``7,500`` after ``9,000 passengers a day``: 7,500 passengers a day). None when
     ``before`` is not written so, or the two do not read as one dimension."""
-    if before.dim in ("number", "year") or not before.text[:1].isdigit():
+    if before.dim in ("number", "year"):
         return None
-    number = _LEADING_NUMBER.match(before.text)
+    number = (
+        _LEADING_NUMBER.match(before.text)
+        if before.text[:1].isdigit()
+        else _LEADING_WORD_NUMBER.match(before.text)
+    )
+    if number is None:
+        return None
     unit = before.text[number.end() :] if number else ""
     if not unit.strip():
         return None

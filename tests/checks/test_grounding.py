@@ -7616,6 +7616,34 @@ class TestOfWhichAfterATime:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestAndANumberOfAPlace:
+    """A bare number after ``and``, before where or when it holds, takes the unit of the figure before
+    it (in words too): ``The average response time in rural areas was eight minutes`` was supported
+    by ``The average response time was eight minutes in towns and 13 in rural areas``."""
+
+    SENTENCE = "The average response time was eight minutes in towns and 13 in rural areas."
+
+    def test_the_unit(self) -> None:
+        assert [(q.dim, q.low) for q in quantities(self.SENTENCE)] == [("time", 480.0), ("time", 780.0)]
+        # a count's words may be the other's ("league goals"): left a number
+        assert [q.dim for q in quantities("He scored 23 league goals and 8 in the cup.")] == [
+            "count:leagu goal",
+            "number",
+        ]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The average response time in rural areas was eight minutes.", "c"),
+            ("The average response time in rural areas was 13 minutes.", "s"),
+            ("The average response time in towns was 13 minutes.", "c"),
+            ("The average response time in towns was eight minutes.", "s"),
+        ],
+    )
+    def test_whose_figure(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
