@@ -191,7 +191,8 @@ _ALL = re.compile(
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
-    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is|[^\W\d_]+ed)\b)"
+    r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is|[^\W\d_]+ed)\b"
+    r"|of\s+(?:the|its|their|these|those)\s)"
     r"|(?<=\bthe\s)(?P<full>full)\s+(?=(?:cost|costs|price|amount|fee|fees|fare|fares|bill|sum|value)\b)"
     r"|(?<=\b(?:at|on)\s)(?:(?P<paid>full)|(?P<half>half))[\s-]+(?=(?:pay|salary|wages?|price|rate)\b))",
     re.IGNORECASE,
@@ -2347,6 +2348,9 @@ _ONE_OF = re.compile(
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
 
 
+_OF_THE = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
+_SUPERLATIVE = re.compile(r"(?:best|worst|most|least|first|last|[^\W\d_]{2,}est)\b", re.IGNORECASE)
+"""A superlative after ``one of the``: a rank among them (``one of the best records``), no count."""
 _ONE_COUNT = re.compile(
     r"\b(?:only|just|at|across|has|have|had)\s+(?P<one>one|a\s+single)(?=\s)", re.IGNORECASE
 )
@@ -2356,8 +2360,13 @@ common a word: ``one day``, ``no one``, ``one analyst said``)."""
 
 def _one(text: str, m: re.Match[str]) -> Quantity | None:
     """``only one Harwick ferry``, ``at one site``: a count of one of what follows
-    (:func:`~checks.grounding.units.counted_one`), or None."""
+    (:func:`~checks.grounding.units.counted_one`); ``only one of the town's libraries``: of what the
+    words after ``of`` count, as ``both of the town's libraries`` counts two; or None."""
     counted = counted_one(text, m.end())
+    of = _OF_THE.match(text, m.end()) if counted is None and m["one"].lower() == "one" else None
+    if of is not None and _SUPERLATIVE.match(text, of.end()) is None:  # not "one of the best"
+        dim, _, end = unit_after(text, m.end(), None)
+        counted = (dim, end) if dim.startswith("count:") else None
     if counted is None:
         return None
     dim, end = counted

@@ -7644,6 +7644,28 @@ class TestAndANumberOfAPlace:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestOneOfAndBothOf:
+    """``only one of the town's libraries`` counts one, ``both of the town's libraries`` two: ``Only one
+    of the town's libraries opens on Sundays`` was supported by ``Both of the town's libraries open on
+    Sundays`` (neither was read as a count)."""
+
+    def test_the_counts(self) -> None:
+        one_of = quantities("Only one of the town's libraries opens on Sundays.")
+        both_of = quantities("Both of the town's libraries open on Sundays.")
+        assert ("count:citi librari", 1.0) in [(q.dim, q.low) for q in one_of]
+        assert ("count:citi librari", 2.0) in [(q.dim, q.low) for q in both_of]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Only one of the town's libraries opens on Sundays.", "c"),
+            ("Both of the town's libraries open on Sundays.", "s"),
+        ],
+    )
+    def test_one_against_both(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "Both of the town's libraries open on Sundays.", expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
