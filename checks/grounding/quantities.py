@@ -2349,7 +2349,7 @@ Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."
 
 
 _OF_THE = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
-_SUPERLATIVE = re.compile(r"(?:best|worst|most|least|first|last|[^\W\d_]{2,}est)\b", re.IGNORECASE)
+_RANKED_AFTER = re.compile(rf"(?:{_SUPERLATIVE}|most|least|first|last|[^\W\d_]{{2,}}est)\b", re.IGNORECASE)
 """A superlative after ``one of the``: a rank among them (``one of the best records``), no count."""
 _ONE_COUNT = re.compile(
     r"\b(?:only|just|at|across|has|have|had)\s+(?P<one>one|a\s+single)(?=\s)", re.IGNORECASE
@@ -2364,7 +2364,7 @@ def _one(text: str, m: re.Match[str]) -> Quantity | None:
     words after ``of`` count, as ``both of the town's libraries`` counts two; or None."""
     counted = counted_one(text, m.end())
     of = _OF_THE.match(text, m.end()) if counted is None and m["one"].lower() == "one" else None
-    if of is not None and _SUPERLATIVE.match(text, of.end()) is None:  # not "one of the best"
+    if of is not None and _RANKED_AFTER.match(text, of.end()) is None:  # not "one of the best"
         dim, _, end = unit_after(text, m.end(), None)
         counted = (dim, end) if dim.startswith("count:") else None
     if counted is None:
