@@ -689,19 +689,18 @@ def _short_of_stating(
     followed = _followed_only(claim, sentence)
     if followed:
         return f"the source says only that one thing followed another ('{followed}'), the claim a cause", True
-    if claim.names or " " in claim.plain:
-        other = _said_of_another(
-            claim,
-            weights,
-            index.clauses(sentence.number),
-            index.names(sentence.number),
-            index.clause_texts(sentence.number),
+    other = _said_of_another(
+        claim,
+        weights,
+        index.clauses(sentence.number),
+        index.names(sentence.number),
+        index.clause_texts(sentence.number),
+    )
+    if other:
+        return (
+            f"the source says it of another ({other}); it names the claim's subject in another clause",
+            True,
         )
-        if other:
-            return (
-                f"the source says it of another ({other}); it names the claim's subject in another clause",
-                True,
-            )
     owner = _owner_unnamed(claim, sentence)
     if owner:
         return f"the claim says '{owner[0]}' where the source says '{owner[1]}' and does not name it", True
@@ -1212,10 +1211,9 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     return term, agrees, detail
 
 
-_WHEN = (
-    CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BEFORE}
-)  # "fall": a direction too
-"""The terms of a time a clause may be of: months, weekdays, seasons, the year before."""
+_WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BEFORE}
+"""The terms of a time a clause may be of: months, weekdays, seasons (not ``fall``, a direction
+too), the year before."""
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 

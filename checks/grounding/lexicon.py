@@ -370,7 +370,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _found_so(pieces, found)
     if " than " in text:
         _than_before(text, pieces, found)
-    if "year" in text and _YEAR_BEFORE.search(text) is not None:
+    if _may_say_the_year_before(text) and _YEAR_BEFORE.search(text) is not None:
         _mark_year_before(text, pieces, found)
     return directions(text, pieces, found)
 
@@ -383,6 +383,20 @@ _YEAR_BEFORE = re.compile(
 YEAR_BEFORE = "year-before"
 """The term :data:`_YEAR_BEFORE` adds to the last word of its phrase: a time a clause is of, as a
 month is (:mod:`checks.grounding.assess`)."""
+
+
+def _may_say_the_year_before(text: str) -> bool:
+    """Might ``text`` hold a :data:`_YEAR_BEFORE`? (Substring tests at C speed: ``year`` alone is in
+    most sources, and the pattern costs a seventh of a millisecond per 6,000 characters.)"""
+    return (
+        "year before" in text
+        or "year earlier" in text
+        or "ious year" in text
+        or "ior year" in text
+        or "ding year" in text
+        or "Year" in text
+        or "YEAR" in text
+    )
 
 
 def _mark_year_before(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:

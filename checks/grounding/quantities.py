@@ -2875,17 +2875,8 @@ _FROM_REVERSED = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(
 £410 million``), read backwards."""
 _TO = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
 _CHANGE_ENDS = (
-    "from",
-    "to",
-    "reached",
-    "reaching",
-    "reaches",
-    "hit",
-    "original",
-    "initial",
-    "previous",
-    "earlier",
-)
+    "from", "to", "reached", "reaching", "reaches", "hit", "original", "initial", "previous", "earlier",
+)  # fmt: skip
 _TO_VALUE_REVERSED = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE
 )
