@@ -217,7 +217,7 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
         text = part
         if kind is False:
             own_terms = frozenset(terms(part))
-            participle = i > 0 and _PARTICIPLE.match(part) is not None
+            participle = i > 0 and (_PARTICIPLE.match(part) is not None or _WITH_WHAT.match(part) is not None)
             led = i > 0 and (_ELIDED.match(part) is not None or _AND.match(part) is not None or participle)
             if i and not led and _S_VERB.match(part) is not None:
                 # "... bans dogs from its gardens but | allows them on the paths": elided when the
@@ -309,6 +309,9 @@ patients were seen within four hours, | meeting the 95% target``, ``winning 15 o
 participle and its object; not ``including``, ``according to``: a list, a source; not ``email, |
 scheduling and imaging systems``, a list; not a clause that names another, ``finishing four points
 clear of Ashby Town``, whose name is no subject of the clause before's)."""
+_WITH_WHAT = re.compile(r"\s*with\s+(?!the\s+exception\b)[^A-Z;]*$")
+"""How a clause opens that says more of the clause before's subject: ``The festival will return next
+August, | with capacity raised to 70,000`` (not ``with the exception of``, nor one naming another)."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
 _BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"

@@ -7666,6 +7666,25 @@ class TestOneOfAndBothOf:
         in_one_sentence(claim, "Both of the town's libraries open on Sundays.", expected)
 
 
+class TestWithClauses:
+    """A clause that opens with ``with`` says more of the clause before's subject: ``The festival's
+    capacity will be cut next year`` was supported by ``The festival will return next August, with
+    capacity raised to 70,000`` (with the set's second source beside it; the clause of ``raised``
+    held only ``capacity`` of the claim's words)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kelston festival's capacity will be cut next year.", "c"),
+            ("The Kelston festival's capacity will be raised next year.", "s"),
+        ],
+    )
+    def test_the_with_clause(self, claim: str, expected: str) -> None:
+        in_one_sentence(
+            claim, "The Kelston festival will return next year, with capacity raised to 70,000.", expected
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
