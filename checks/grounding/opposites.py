@@ -87,6 +87,11 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
             back = theirs_ways.get(way[::-1])
             if back is not None and way not in theirs_ways:
                 return f"the source has it the other way round, from {back[0]} to {back[1]}", _NO_TERMS
+    if "from " in sentence and "from " not in claim and " to " in claim:
+        back = _to_where_it_left(claim, sentence)
+        if back:
+            # "The bin collections move to Tuesday" against "move from Tuesday to Thursday"
+            return f"the source says from {back[0]} to {back[1]}, the claim to {back[0]}", _NO_TERMS
     if "outside " in sentence and "outside " not in claim:
         place = _outside_of(claim, sentence)
         if place:
@@ -303,6 +308,20 @@ _FROM_TO = re.compile(
 )
 """``from`` a place or a thing ``to`` another (a name of up to three words each; no figure: ``from
 10 to 12`` is read by the figures)."""
+
+
+def _to_where_it_left(claim: str, sentence: str) -> tuple[str, str] | None:
+    """The two ends of a ``from ... to ...`` of ``sentence`` (:data:`_FROM_TO`) when ``claim`` has it
+    go ``to`` where the sentence has it come from, and names nothing of the other end (``move to
+    Tuesday`` against ``move from Tuesday to Thursday``), else None."""
+    mine = set(terms(claim))
+    for m in _FROM_TO.finditer(sentence):
+        a, b = m.group("a"), m.group("b")
+        if not set(terms(b)).isdisjoint(mine):
+            continue
+        if re.search(rf"\b(?:to|into|onto)\s+(?:the\s+)?{re.escape(a)}\b", claim, re.IGNORECASE) is not None:
+            return a, b
+    return None
 
 
 def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, str]]:

@@ -7685,6 +7685,25 @@ class TestWithClauses:
         )
 
 
+class TestToWhereItLeft:
+    """A claim that has something go to where a sentence has it come from is said otherwise:
+    ``Kelston's bin collections move to Tuesday`` was supported by ``Kelston's bin collections move
+    from Tuesday to Thursday in April``."""
+
+    SENTENCE = "Kelston's bin collections move from Tuesday to Thursday in April."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Kelston's bin collections move to Tuesday.", "c"),
+            ("Kelston's bin collections move to Thursday.", "s"),
+            ("Kelston's bin collections move from Tuesday to Thursday.", "s"),
+        ],
+    )
+    def test_to_where_it_left(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SENTENCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
