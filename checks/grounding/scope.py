@@ -73,7 +73,8 @@ _RANGE = re.compile(
     rf"(?:{_CALENDAR_WORDS})s?\b"
     rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
     rf"|\bevery\s+(?:other|second|third|\d+|{COUNTS})\s+(?:{_TIME_NOUNS})s?\b"
-    rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b",
+    rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b"
+    r"|\b(?:one|two|three|four|five|six|[1-6])\s+(?:days|nights)\s+(?:a|per|each)\s+week\b",
     re.IGNORECASE,
 )
 _ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
@@ -114,7 +115,7 @@ def restriction(text: str) -> Scope | None:
     (``members only``, ``only to managers``; not ``not only``, ``the only``, ``only 2 of``), an
     exception (``except Sunday``, ``apart from``, ``but not``), a stretch of the calendar (``from
     April to October``, ``on weekdays``, ``in summer``) or fewer times than all (``every two
-    years``, ``every other week``); else None."""
+    years``, ``every other week``, ``five days a week``); else None."""
     spans = excepted(text)
     if spans:
         start, end = spans[0]

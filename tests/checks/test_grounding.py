@@ -7704,6 +7704,21 @@ class TestToWhereItLeft:
         in_one_sentence(claim, self.SENTENCE, expected)
 
 
+class TestDaysAWeek:
+    """Fewer than seven days a week limits a claim of every day: ``The food bank now opens every day``
+    was supported by ``The food bank now opens five days a week``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kelston food bank now opens every day.", "c"),
+            ("The Kelston food bank now opens five days a week.", "s"),
+        ],
+    )
+    def test_every_day(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "The Kelston food bank now opens five days a week.", expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
