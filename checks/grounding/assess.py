@@ -34,6 +34,7 @@ from checks.grounding.identifiers import acted_by_another, clash
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
+    AUXILIARIES,
     CALENDAR,
     CHANGES,
     COMPARATIVES,
@@ -2030,9 +2031,7 @@ def _said_of_another(
     return " ".join(sorted(surface(t).title() for t in others))
 
 
-_AUXILIARY = re.compile(
-    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|does|do|did)\s"
-)
+_AUXILIARY = re.compile(rf"\s(?:{'|'.join(sorted(AUXILIARIES))})\s")
 
 
 def _subject_words(plain: str) -> frozenset[str]:

@@ -56,6 +56,7 @@ import numpy.typing as npt
 from checks.claims import sentence_spans
 from checks.grounding.identifiers import Identifier, identifiers
 from checks.grounding.lexicon import (
+    AUXILIARIES,
     BOUNDARY,
     clauses,
     clear_memos,
@@ -259,10 +260,10 @@ def _subject(first: str, elided: str) -> tuple[frozenset[str], str]:
     verb = _VERB_AFTER.match(elided)
     form = verb.group(1).lower() if verb is not None else ""
     words = first.split()
-    if form in _AUXILIARIES:
+    if form in AUXILIARIES:
         # "Kettles sold after August have a redesigned handle | and are not affected": the words
         # before the first clause's own auxiliary
-        k = next((k for k in range(1, len(words)) if words[k].lower() in _AUXILIARIES), 0)
+        k = next((k for k in range(1, len(words)) if words[k].lower() in AUXILIARIES), 0)
         if k:
             text = " ".join(words[:k])
             return found.union(terms(text)), text
@@ -287,7 +288,6 @@ _VERB_AFTER = re.compile(
 )
 """The first word of a clause after its conjunction and an adverb: its verb, when it has no subject."""
 _DETERMINERS = words("the a an its their his her our this that these those")
-_AUXILIARIES = words("is are was were has have had will would can could may might must should does do did")
 
 
 _S_VERB = re.compile(

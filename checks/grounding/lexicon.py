@@ -27,6 +27,7 @@ import Stemmer
 
 __all__ = [
     "ANTONYMS",
+    "AUXILIARIES",
     "BOUNDARY",
     "CALENDAR",
     "CALENDAR_NAMES",
@@ -36,6 +37,7 @@ __all__ = [
     "RESULTS",
     "STOPWORDS",
     "WEEKDAYS",
+    "YEAR_BEFORE",
     "associated",
     "causal",
     "clause_at",
@@ -44,6 +46,8 @@ __all__ = [
     "denies_all",
     "directions",
     "ended",
+    "for_now",
+    "formerly",
     "in_context",
     "names",
     "negated",
@@ -65,6 +69,7 @@ __all__ = [
     "tokens",
     "undone",
     "universal_words",
+    "within_span",
 ]
 
 
@@ -1849,6 +1854,8 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
+AUXILIARIES = words("is are was were has have had will would can could may might must should does do did")
+"""The auxiliaries a clause's or a claim's subject stands before (``Kettles sold after August | have``)."""
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 CALENDAR_NAMES = "|".join((*MONTH_NAMES, *WEEKDAYS))
 """The months and weekdays as a pattern's alternatives (``january|...|sunday``)."""
