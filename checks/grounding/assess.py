@@ -681,6 +681,9 @@ def _short_of_stating(
     view = _reported_only(claim, weights, sentence)
     if view:
         return f"the source gives it as a view ('{view}'), the claim as fact", True
+    whole = _whole_only(claim.plain, sentence.plain)
+    if whole:
+        return f"the claim says '{whole}', the source does not say it of the whole", True
     some = _some_only(claim, sentence)
     if some:
         return f"the source says it of some ('{some}'), the claim in general", True
@@ -1930,6 +1933,33 @@ def _some_only(claim: Features, sentence: SourceSentence) -> str:
     return " ".join([some, *head])
 
 
+_IN_WHOLE = re.compile(
+    r"\b(?<!\bon\s)(?<!\bon\sthe\s)(?<!\bas\sa\s)(?:the\s+)?(?:whole|entire)\b(?!\s+of\b)(?:\s+[a-z]+)?"
+    r"|\b(?:entirely|wholly|completely|fully|in\s+full|all\s+of\s+the)\b",
+    re.IGNORECASE,
+)
+"""The words with which a claim says something of a whole or in full (``the whole museum``,
+``closed entirely``, ``fully refunded``); not ``on the whole`` or ``as a whole``."""
+_WHOLE_STATED = re.compile(
+    r"\b(?:whole|entire|entirely|wholly|completely|fully|in\s+full|all|every|total|totally)\b", re.IGNORECASE
+)
+
+
+def _whole_only(claim: str, sentence: str) -> str:
+    """The words with which a claim says what it says of a whole or in full (:data:`_IN_WHOLE`), where
+    the sentence says nothing of the kind (``The whole museum will close from January`` against
+    ``... which will close the upper floor from January``), or ""."""
+    if not any(w in claim for w in _WHOLE_CUES):
+        return ""
+    m = _IN_WHOLE.search(claim)
+    if m is None or _WHOLE_STATED.search(sentence) is not None:
+        return ""
+    return m.group()
+
+
+_WHOLE_CUES = ("hole", "ntire", "lly", "in full", "ll of the")
+
+
 def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) -> str:
     """Who holds as a view what the claim states as fact, and the words that say so (``Critics of
     the scheme say``), when the sentence gives the claim as someone's view (:func:`lexicon.reported`:
@@ -2002,7 +2032,13 @@ def _said_of_another(
         return ""
     mine = _subject_names(claim)
     unnamed = not mine
-    if unnamed:
+    if not claim.names and claim.lead:
+        # No name but the claim's first word: the subject may be its first words, which one clause
+        # holds and says something else of.
+        lead = _leading_words(claim.plain, clauses)
+        if len(lead) > 1:
+            mine = lead
+    elif unnamed:
         # A clause must hold all of those words to be about the subject, and say something else of
         # the claim's kind there ("was rated good"; not a subject cut off from its predicate by a
         # comma: "The new law, | passed by 312 votes to 208, | takes effect in April").
@@ -2024,9 +2060,14 @@ def _said_of_another(
             best, best_cov, holds, at = terms, cov, named, i
     if holds or best_cov < MIN_CLAUSE_COVERAGE:
         return ""
-    if unnamed:
+    if unnamed or mine != _subject_names(claim):
         text = texts[at] if at < len(texts) else ""
-        return " ".join(w for w in text.split() if (found := read_terms(w)) and found[0] not in claim.terms)
+        words = [
+            w.strip(".,;:!?()\"'")
+            for w in text.split()
+            if (found := read_terms(w)) and found[0] not in claim.terms and found[0] not in _LINKS
+        ]
+        return " ".join(words)
     others = (best & names) - mine
     return " ".join(sorted(surface(t).title() for t in others))
 
@@ -2042,6 +2083,27 @@ def _subject_words(plain: str) -> frozenset[str]:
         return _NONE
     found = frozenset(read_terms(plain[: m.start()]))
     return found if 1 <= len(found) <= 3 else _NONE
+
+
+def _leading_words(plain: str, clauses: Clauses) -> frozenset[str]:
+    """A claim's subject read from a sentence's clauses, for a claim with no auxiliary to end it:
+    the terms of its first words that one clause holds, up to the first it lacks (one to three, the
+    rest of the claim left), when that clause says something else of them (``Entry to the permanent
+    galleries costs £12`` against ``Entry to the permanent galleries remains free, but the summer
+    exhibition on Viking ships charged £12``: ``entry``, ``permanent``, ``galleries``); else none."""
+    read = read_terms(plain)
+    if len(read) < 2:
+        return _NONE
+    held = next((terms for terms, _ in clauses if read[0] in terms), None)
+    if held is None:
+        return _NONE
+    k = 1
+    while k < len(read) and read[k] in held:
+        k += 1
+    lead = frozenset(read[:k])
+    if k > 3 or k == len(read) or not held - frozenset(read):
+        return _NONE
+    return lead
 
 
 def _order(claim: Features, number: int, index: SourceIndex) -> tuple[Order, Frame, Frame] | None:

@@ -7719,6 +7719,89 @@ class TestDaysAWeek:
         in_one_sentence(claim, "The Kelston food bank now opens five days a week.", expected)
 
 
+class TestTheSubjectsFirstWords:
+    """A claim with no name and no auxiliary has its first words for its subject when one clause holds
+    them and says something else of them: ``Entry to the permanent galleries costs £12`` was supported
+    by ``Entry to the permanent galleries remains free, but the summer exhibition on Viking ships
+    charged £12 for adults``, whose £12 is the exhibition's."""
+
+    SOURCE = (
+        "Entry to the permanent galleries remains free, but the summer exhibition on Viking ships charged "
+        "£12 for adults."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Entry to the permanent galleries now costs £12.", "i"),
+            ("Entry to the permanent galleries costs £12.", "i"),
+            ("The summer exhibition on Viking ships charged £12 for adults.", "s"),
+        ],
+    )
+    def test_another_subjects_figure(self, claim: str, expected: str) -> None:
+        got = in_one_sentence(claim, self.SOURCE, expected, "of another")
+        if expected == "i":
+            assert "Viking" in got.decision.evidence.detail
+
+    def test_a_clause_of_its_own_verb_is_the_subjects(self) -> None:
+        """A clause that says nothing more than a link word before the claim's verb is the subject's."""
+        in_one_sentence(
+            "Entry to the galleries costs £12.",
+            "Entry to the galleries was free until May, but costs £12 now.",
+            "s",
+        )
+
+
+class TestTheWhole:
+    """A claim said of a whole or in full is not stated by a sentence that says nothing of the whole:
+    ``The whole museum will close from January to May next year`` was supported by ``... its roof,
+    which will close the upper floor from January to May next year``."""
+
+    SOURCE = (
+        "The museum received a grant of £1.2 million to repair its roof, which will close the upper floor "
+        "from January to May next year."
+    )
+
+    @pytest.mark.parametrize(
+        "claim",
+        [
+            "The whole museum will close from January to May next year.",
+            "The entire museum will close from January to May next year.",
+        ],
+    )
+    def test_the_whole_is_not_stated(self, claim: str) -> None:
+        in_one_sentence(claim, self.SOURCE, "i", "of the whole")
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The museum will close from January to May.", "The museum will close from January to May.", "s"),
+            (
+                "The whole museum will close from January to May.",
+                "The whole museum will close from January to May, the council said.",
+                "s",
+            ),
+            (
+                "On the whole, the Harbour Museum will close its upper floor from January to May.",
+                "The Harbour Museum will close its upper floor from January to May.",
+                "s",
+            ),
+            (
+                "Customers who bought the kettle online will be fully refunded by the retailer.",
+                "Customers who bought the kettle online will be refunded by the retailer.",
+                "i",
+            ),
+            (
+                "Customers who bought the kettle online will be fully refunded by the retailer.",
+                "Customers who bought the kettle online will be refunded in full by the retailer.",
+                "s",
+            ),
+        ],
+    )
+    def test_said_of_the_whole(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
