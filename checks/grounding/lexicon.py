@@ -261,7 +261,7 @@ qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharp
 sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
 fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit guilty:cleared
-convict:cleared
+convict:cleared hold:lose keep:lose retain:lose
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
 decrease:freeze"""
@@ -1684,7 +1684,35 @@ def clauses(text: str) -> list[str]:
         if not any(word in low for word in _CONTRASTS):
             return [text]
     parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
+    if len(parts) > 2 and ", " in text:
+        return _appositions_joined(text, parts)
     return parts or [text]
+
+
+_APPOSED = re.compile(r"(?:[A-Z][\w'\u2019-]*\s+){0,3}[A-Z][\w'\u2019-]*")
+"""A name of one to four capitalised words, the whole of a clause."""
+
+
+def _appositions_joined(text: str, parts: list[str]) -> list[str]:
+    """``parts`` with a name set off by commas after a clause of its own joined to the clause it opens
+    (``The council leader, | Amara Okafor, held her seat``): the name is the subject of what follows,
+    which opens with a word in lower case."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if (
+            0 < i < len(parts) - 1
+            and parts[i + 1][:1].islower()
+            and _APPOSED.fullmatch(part) is not None
+            and f"{part}, {parts[i + 1]}" in text
+        ):
+            out.append(f"{part}, {parts[i + 1]}")
+            i += 2
+            continue
+        out.append(part)
+        i += 1
+    return out
 
 
 _OBJECT_START = (

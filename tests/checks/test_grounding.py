@@ -7802,6 +7802,59 @@ class TestTheWhole:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestKeptOrLost:
+    """``kept``, ``held`` and ``retained`` are the opposites of ``lost``: ``Labour lost control of
+    Northfield council`` was supported by ``Labour kept control of Northfield council, winning 34 of the
+    60 seats``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("Labour lost control of Northfield council.", "Labour kept control of Northfield council.", "c"),
+            ("Labour kept control of Northfield council.", "Labour kept control of Northfield council.", "s"),
+            (
+                "Labour retained control of Northfield council.",
+                "Labour lost control of Northfield council.",
+                "c",
+            ),
+            ("Amara Okafor held her seat.", "Amara Okafor lost her seat.", "c"),
+        ],
+    )
+    def test_kept_or_lost(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
+class TestAppositions:
+    """A name set off by commas after a clause of its own opens the clause after it, whose subject it
+    is: ``Amara Okafor lost her seat`` was supported by ``The council leader, Amara Okafor, held her
+    seat by 112 votes after a recount``, the name a clause apart from what was said of her."""
+
+    SOURCE = "The council leader, Amara Okafor, held her seat by 112 votes after a recount."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Amara Okafor lost her seat.", "c"),
+            ("Amara Okafor held her seat after a recount.", "s"),
+        ],
+    )
+    def test_the_name_opens_the_clause_after_it(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected)
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            (SOURCE, ["The council leader", "Amara Okafor, held her seat by 112 votes after a recount."]),
+            ("Sales rose in London, Paris and Berlin, but fell in Rome.", None),
+            ("Sales rose in London, Paris, Berlin and Rome.", None),
+        ],
+    )
+    def test_clauses(self, text: str, expected: list[str] | None) -> None:
+        from checks.grounding.lexicon import _CLAUSE, clauses
+
+        assert clauses(text) == (expected or [p for p in _CLAUSE.split(text) if p and p.strip()])
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
