@@ -1110,7 +1110,7 @@ def negation_scopes(text: str) -> list[str] | None:
         return None
     ends = [m.start() for m in _SCOPE_END.finditer(text)]  # once: a cue looks up its end (bisect)
     starts = [
-        m.start() if m.group() in _DENIES_ITSELF else m.end()
+        m.start() if m.group() in _DENIES_ITSELF else _object_denied(low, m.start()) or m.end()
         for m in _TOKEN.finditer(low)
         if m.group() in NEGATIONS or m.group().endswith("n't")
     ]
@@ -1172,6 +1172,22 @@ LESS_WORDS = words("fewer less lower smaller shorter slower cheaper quieter youn
 """The words of a comparison, by which way it goes (``more patients in March than in February``)."""
 COMPARATIVES = MORE_WORDS | LESS_WORDS
 
+
+def _object_denied(low: str, at: int) -> int:
+    """Where the scope of a ``none`` or ``nothing`` that stands for a verb's object starts: at the verb
+    before it (``but won none``: ``won none`` is denied, not what follows it). 0 for any other cue, or
+    one that opens its clause (``None of the staff were told``)."""
+    if not low.startswith(("none", "nothing"), at) or at < 2 or low[at - 1] != " ":
+        return 0
+    before = low.rfind(" ", 0, at - 1) + 1
+    word = low[before : at - 1]
+    return before if word.isalpha() and word not in _NOT_VERBS else 0
+
+
+_NOT_VERBS = frozenset(
+    ("of", "to", "for", "with", "and", "or", "but", "that", "which", "as", "at", "in", "on")
+)
+"""Words before ``none`` that are no verb it is the object of."""
 
 _DENIES_ITSELF = frozenset(cue for cue in NEGATIONS if terms(cue))
 """Negations that are words of what they deny (``banned`` is ``not allowed``): their scope holds them."""

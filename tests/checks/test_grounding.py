@@ -7855,6 +7855,40 @@ class TestAppositions:
         assert clauses(text) == (expected or [p for p in _CLAUSE.split(text) if p and p.strip()])
 
 
+class TestWonNone:
+    """``none`` or ``nothing`` after a verb denies the verb: ``Reform UK won one seat`` was supported by
+    ``Reform UK stood candidates in every ward but won none`` (the negation's scope began after
+    ``none``, and held none of the claim's words)."""
+
+    SOURCE = "Reform UK stood candidates in every ward but won none."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Reform UK won one seat.", "c"),
+            ("Reform UK won seats.", "c"),
+            ("Reform UK did not win any seats.", "s"),
+            ("Reform UK stood candidates in every ward.", "s"),
+        ],
+    )
+    def test_won_none(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "The council leader held her seat after a recount. " + self.SOURCE, expected)
+
+    @pytest.mark.parametrize(
+        ("text", "scopes"),
+        [
+            (SOURCE, ["won none."]),
+            ("The team won none of its games.", ["won none of its games."]),
+            ("None of the staff were told.", [" of the staff were told."]),
+            ("Sales of none of the models rose.", [" of the models rose."]),
+        ],
+    )
+    def test_scope(self, text: str, scopes: list[str]) -> None:
+        from checks.grounding.lexicon import negation_scopes
+
+        assert negation_scopes(text) == scopes
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
