@@ -1732,9 +1732,9 @@ def _compared(
     # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in 2024")
     # is read in that unit, as quantities reads one that ends its clause.
     if a.dim != b.dim and b.dim == "number":
-        b = in_unit_of(b, a)
+        b = in_unit_of(b, a) or _counted_as(b, a)
     elif a.dim != b.dim and a.dim == "number":
-        a = in_unit_of(a, b)
+        a = in_unit_of(a, b) or _counted_as(a, b)
     if a is None or b is None or a.dim != b.dim or a.low == b.low:
         return None
     word = m.group("word")
@@ -1745,6 +1745,15 @@ def _compared(
         # "more common", "less likely": the adjective is the comparison's too, which the figures state.
         said |= frozenset(read_terms(" ".join(m.group("middle").split()[:1])))
     return agrees, detail, said
+
+
+def _counted_as(number: Quantity, count: Quantity) -> Quantity | None:
+    """A bare number read as what a count of the other side counts, when that count is a part whose
+    whole names it (``120 of 400 patients on the drug ..., against 40 of 400 on placebo``: 40
+    patients), or None."""
+    if count.dim[:6] != "count:" or not count.text.replace(",", "").isdigit():
+        return None
+    return number._replace(dim=count.dim)
 
 
 def _held(words: Sequence[str], other: str, plain: str, flags: int = 0) -> list[str]:

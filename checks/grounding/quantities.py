@@ -986,8 +986,10 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     out = list(found)
     for i in range(1, len(out)):
         q = out[i]
-        if q.dim != "number" or q.kind != "exact" or not q.text[:1].isdigit() or _year_like(q.text):
+        if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
             continue
+        if not q.text[:1].isdigit() and _ELIDED_BY.match(text, q.end) is None:
+            continue  # a number in words is read alone only before "fewer than", "more than"
         place = _PLACE_OR_TIME.match(text, q.end) is not None and text.endswith("and ", 0, q.start)
         if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None and not place:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
@@ -1183,6 +1185,10 @@ _RATIO_OF = re.compile(
 national average``, ``double last year's`` (the figure it makes is the one before over the ratio)."""
 
 
+_ALL_BUT = "all but "
+_BUT = frozenset(("but",))
+
+
 def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each ``3 of the line's 14 stations``, the share it states (3/14, a
     fraction with both figures' context): ``most of the stations`` disagrees with it."""
@@ -1201,6 +1207,26 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             # "all 40 trial sites", "none of the city's five bridges": the share is of that whole.
             q = q._replace(context=_of_whole(q, whole))  # noqa: PLW2901
+        if (
+            q.dim == "number"
+            and q.kind == "exact"
+            and text.endswith(_ALL_BUT, 0, q.start)
+            and (whole.dim == "number" or whole.dim[:6] == "count:")
+            and 0 < q.low < whole.low
+            and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
+        ):
+            # "lost all but five of their 14 seats": what is said is of the other nine
+            rest = whole.low - q.low
+            begin = q.start - len(_ALL_BUT)
+            q = q._replace(  # noqa: PLW2901
+                low=rest,
+                high=rest,
+                start=begin,
+                text=text[begin : q.end],
+                context=q.context - _BUT,
+                role="derived",
+            )
+        at = len(out)
         out.append(q)
         if (
             counted
@@ -1254,6 +1280,8 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
             out.append(_share_of(text, q, whole, (q.start, whole.end), 0.5))
+            if whole.dim[:6] == "count:":
+                out[at] = q._replace(dim=whole.dim, context=q.context | whole.context)  # "34 of the 60 seats"
     return out
 
 
@@ -1532,6 +1560,9 @@ _INCLUSIVE = re.compile(
 ``more than`` do not."""
 
 
+_NO_DIMS: frozenset[str] = frozenset()
+
+
 def compare(
     claim: Sequence[Quantity],
     source: Sequence[Quantity],
@@ -1576,6 +1607,13 @@ def compare(
         and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
     )
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
+    # What the source's counts of by how much count (a claim's count of by how much pairs with one of
+    # those when there is one: "three fewer seats than" against "34 seats, three fewer than").
+    by_dims = (
+        {r.dim for r in source if r.role == "by" and r.dim[:6] == "count:"}
+        if any(q.role == "by" for q in claim)
+        else _NO_DIMS
+    )
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -1593,6 +1631,8 @@ def compare(
                 continue
             if amount and r.role in ("from", "to"):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
+            if amount and r.role != "by" and by_dims and q.dim in by_dims:
+                continue  # "three fewer seats than" against "34 seats, three fewer than": the three
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline
                 if q.kind == r.kind == "approx":
                     t = _approx_tolerance(q, r)
@@ -1618,7 +1658,8 @@ def compare(
                 if ok is None:
                     continue
                 alike = _same_dim(r, q)
-            role = 1 if q.role and r.role and q.role != r.role else 0
+            # (A derived figure, "all but five of their 14 seats", is the claim's of any part.)
+            role = 1 if q.role and r.role and r.role not in (q.role, "derived") else 0
             # A figure of the statistic the claim names (p50, median) first; one of another is none
             # of its counterparts ("an average of 18 weeks" against "a median of 18 weeks").
             stat = 0 if not wanted or not stats[i] else (-1 if wanted & stats[i] else 1)
@@ -1834,6 +1875,7 @@ def _sums(
     for q, r in conflicts:
         found = None
         if q.dim not in _NOT_SUMMED and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
+            counted = q.dim[:6] == "count:" and q.low.is_integer()
             terms = [
                 f
                 for f in source
@@ -1847,6 +1889,8 @@ def _sums(
             for i, a in enumerate(terms):
                 for b in terms[i + 1 :]:
                     slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
+                    if counted and a.low.is_integer() and b.low.is_integer():
+                        slack = 0.25  # whole counts add up exactly: 34 and three are 37, not 36
                     way = _more_or_fewer(text, b) or -_more_or_fewer(text, a)
                     if way:
                         # b more (1) or fewer (-1) than the other (a's sign is the other way round)
@@ -1864,6 +1908,20 @@ def _sums(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return kept, tuple(computed)
+
+
+_THAN = re.compile(r"\s+than\b", re.IGNORECASE)
+
+
+def _differs_by(text: str, figure: Quantity) -> bool:
+    """Does ``figure`` say by how much one thing differs from another: a comparative and ``than``
+    after its number (``three fewer seats than in 2021``, ``12 more teachers than last year``, ``12
+    fewer than the average``)?"""
+    if " than" not in text[figure.end : figure.end + 40].lower():
+        return False
+    if _ELIDED_BY.match(text, figure.end) is not None:
+        return True
+    return _THAN.match(text, figure.end) is not None and _COMPARATIVE.search(figure.text) is not None
 
 
 def _more_or_fewer(text: str, figure: Quantity) -> int:
@@ -2144,6 +2202,10 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             return None  # "two and a half times", "three and a half stars": not read here
         if dim == "number" and _JOINED.match(text, m.end()) is not None:
             # "a three-bedroom house", "a five-star hotel": what "3-bedroom" says in digits
+            return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
+        if dim == "number" and _ELIDED_BY.match(text, m.end()) is not None:
+            # "winning 34 of the 60 seats, three fewer than in 2021": by how much, in the unit of the
+            # figure before it (_elided_units)
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         if dim == "number":
             of = _OF_WHOLE.match(text, m.end())
@@ -2762,6 +2824,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             # "fell by 15 minutes", "rose 30%", "rose by 1,500" (a bare number only after "by":
             # "rose 2 places"): the change, not a value it changed to
             role = "by"
+        elif q.dim != "year" and _differs_by(text, q):
+            role = "by"  # "three fewer seats than in 2021", "12 fewer than the average": by how much
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times

@@ -194,7 +194,7 @@ def clause_period(text: str, start: int, end: int) -> float:
 
 
 _ADJECTIVES = (
-    "new|more|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
+    "new|more|fewer|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
     "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
 )
 _NOUN = re.compile(

@@ -1122,10 +1122,11 @@ class TestQuantities:
         assert consistent(q1("more than a million users"), q1("1.2 million users"))
 
     def test_parts_of_wholes(self) -> None:
-        """'12 of 40 schools' is 12 and 40 schools, and the share 0.3 between them; a bare count is not."""
+        """'12 of 40 schools' is 12 schools and 40 schools, and the share 0.3 between them; a bare count is
+        not."""
         found = quantities("12 of 40 schools closed.")
         assert [(q.text, q.dim) for q in found] == [
-            ("12", "number"),
+            ("12", "count:" + stem("schools")),
             ("12 of 40 schools", "fraction"),
             ("40 schools", "count:" + stem("schools")),
         ]
@@ -7887,6 +7888,93 @@ class TestWonNone:
         from checks.grounding.lexicon import negation_scopes
 
         assert negation_scopes(text) == scopes
+
+
+class TestFewerThan:
+    """A figure with a comparative and ``than`` after its number says by how much (role ``by``), and
+    pairs with the source's figure of by how much: ``Labour won three fewer seats than in 2021`` was
+    contradicted by ``winning 34 of the 60 seats, three fewer than in 2021`` (three fewer seats against
+    60 seats; ``three`` there was no figure, a number in words with no noun after it)."""
+
+    SOURCE = "Labour kept control of Northfield council, winning 34 of the 60 seats, {} fewer than in 2021."
+
+    @pytest.mark.parametrize(
+        ("claim", "written", "expected"),
+        [
+            ("Labour won three fewer seats than in 2021.", "three", "s"),
+            ("Labour won three fewer seats than in 2021.", "3", "s"),
+            ("Labour won four fewer seats than in 2021.", "three", "c"),
+            ("Labour won 34 seats on Northfield council.", "three", "s"),
+        ],
+    )
+    def test_by_how_many(self, claim: str, written: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE.format(written), expected)
+
+    @pytest.mark.parametrize(
+        ("text", "figure", "dim", "role"),
+        [
+            ("Labour won three fewer seats than in 2021.", "three fewer seats", "count:seat", "by"),
+            ("The school has 12 more teachers than last year.", "12 more teachers", "count:teacher", "by"),
+            ("winning 34 of the 60 seats, three fewer than in 2021.", "three", "count:seat", "by"),
+            ("The school has 12 teachers, more than last year.", "12 teachers", "count:teacher", ""),
+        ],
+    )
+    def test_role(self, text: str, figure: str, dim: str, role: str) -> None:
+        found = {q.text: q for q in quantities(text)}
+        assert (found[figure].dim, found[figure].role) == (dim, role)
+
+
+class TestPartsCounted:
+    """The part of a whole counts what the whole counts: ``Labour won 34 seats`` was contradicted by
+    ``winning 34 of the 60 seats`` (34 a bare number, 60 seats the only count). ``all but five of
+    their 14 seats`` is the other nine; whole counts add up exactly (``37 seats`` follows from 34 and
+    three fewer than before, ``36`` does not)."""
+
+    SOURCE = (
+        "Labour kept control of Northfield council, winning 34 of the 60 seats, three fewer than in 2021."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("Labour won 34 seats on Northfield council.", SOURCE, "s"),
+            ("Labour won 36 seats on Northfield council.", SOURCE, "c"),
+            ("Labour won 37 seats in 2021.", SOURCE, "i"),
+            ("Kelston has 40 schools.", "Only 12 of the 40 Kelston schools have a pool.", "s"),
+            ("Only 12 Kelston schools have a pool.", "Only 12 of the 40 Kelston schools have a pool.", "s"),
+            (
+                "The Conservatives lost nine seats.",
+                "The Conservatives lost all but five of their 14 seats.",
+                "i",
+            ),
+            (
+                "The Conservatives lost five seats.",
+                "The Conservatives lost all but five of their 14 seats.",
+                "c",
+            ),
+            (
+                "The Conservatives lost most of their seats.",
+                "The Conservatives lost all but five of their 14 seats.",
+                "i",
+            ),
+            (
+                "In the trial, headaches were less common on the drug than on placebo.",
+                "In the trial, 120 of 400 patients on the drug had headaches, against 40 of 400 on placebo.",
+                "c",
+            ),
+        ],
+    )
+    def test_parts(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    def test_the_part_is_a_count(self) -> None:
+        found = quantities("winning 34 of the 60 seats")
+        assert [(q.text, q.dim) for q in found if q.dim != "fraction"] == [
+            ("34", "count:seat"),
+            ("60 seats", "count:seat"),
+        ]
+        rest = next(q for q in quantities("lost all but five of their 14 seats") if q.dim == "count:seat")
+        assert (rest.text, rest.low, rest.role) == ("all but five", 9.0, "derived")
 
 
 class TestCopies:
