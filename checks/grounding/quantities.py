@@ -56,6 +56,7 @@ from checks.grounding.identifiers import NAMING
 from checks.grounding.lexicon import (
     COMPARATIVES,
     COUNTS,
+    MONTH_NAMES,
     MONTHS,
     PERIOD_EDGES,
     PERIOD_PHRASE,
@@ -596,6 +597,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     if most:  # "the second most visited": the rank takes the place of the ordinal read alone
         ranks = [q for m in _MOST_RANK.finditer(text) if (q := _rank(text, m)) is not None]
         found = _merged([q for q in found if not _within(q, ranks)], ranks, limit)
+    if "-" in sentence and _ISO_DATE.search(text) is not None:  # "2025-02-02": 2 February, of 2025
+        found = _merged(
+            found, [q for m in _ISO_DATE.finditer(text) if (q := _iso_date(m)) is not None], limit
+        )
     if "/" in sentence:  # "3/4 of staff": a share written with a slash
         found = _merged(
             found, [q for m in _SLASHED.finditer(text) if (q := _slashed(text, m)) is not None], limit
@@ -1827,7 +1832,7 @@ def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
     return False
 
 
-_NOT_SUMMED = frozenset(("year", "fraction", "ratio"))
+_NOT_SUMMED = frozenset(("year", "fraction", "ratio", "date"))
 _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
@@ -2162,6 +2167,53 @@ def _spelled_at(text: str, pos: int) -> bool:
     return bool(word) and word[0].casefold().split("-", 1)[0] in _WORD_NUMBERS
 
 
+_MONTH_WORDS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_WORDS})\b")
+_MONTH_BEFORE = re.compile(rf"\b(?P<month>{_MONTH_WORDS})\.?\s+$")
+"""A month beside a number of one or two digits (``1 March``, ``12th of May``, ``March 1``): a day,
+its month's name capitalised (``12 may apply`` is no date)."""
+_MONTH_NUMBER = (
+    {name.title(): n for n, name in enumerate(MONTH_NAMES, 1)}
+    | {name.title()[:3]: n for n, name in enumerate(MONTH_NAMES, 1)}
+    | {"Sept": 9}
+)
+
+
+def _date(text: str, raw: str, start: int, pos: int) -> Quantity | None:
+    """A day of a month (dim ``date``, valued month x 100 + day: ``1 March`` is 301), compared only
+    with another date: not a figure for a bare number of the sentence to pair with (``from 1 March``
+    against ``every 20``). None for no day (0, or over 31)."""
+    day = int(raw)
+    if not 1 <= day <= 31:
+        return None
+    after = _MONTH_AFTER.match(text, pos)
+    if after is not None:
+        month, end = after.group("month"), after.end()
+    else:
+        before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
+        if before is None or unit_after(text, pos, None)[0] != "number":
+            return None  # "In May 12 stores closed": a count after a month
+        month, start, end = before.group("month"), before.start(), pos
+    value = float(_MONTH_NUMBER[month] * 100 + day)
+    return Quantity(value, value, "date", "exact", 0.5, start, end, text[start:end])
+
+
+_ISO_DATE = re.compile(r"\b(?:19|20)\d\d-(?P<month>\d\d)-(?P<day>\d\d)\b")
+
+
+def _iso_date(m: re.Match[str]) -> Quantity | None:
+    """The day of an ISO date (``2025-02-02``; its year is read as a year): a ``date`` as
+    :func:`_date` reads ``2 February``. None for no month or day."""
+    month, day = int(m.group("month")), int(m.group("day"))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    value = float(month * 100 + day)
+    return Quantity(value, value, "date", "exact", 0.5, m.start("month"), m.end(), m.group())
+
+
 def _read(text: str, m: re.Match[str]) -> Quantity | None:
     kind_of = m.lastgroup
     if kind_of == "word":
@@ -2224,6 +2276,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     start, pos = m.start(), m.end()
     if _CLOCK.match(text, pos) is not None:
         return None  # "9.30am", "7 pm": a time of day (checks.grounding.identifiers), no figure
+    if len(raw) <= 2 and (
+        _MONTH_AFTER.match(text, pos) is not None or _MONTH_BEFORE.search(text, max(0, start - 12), start)
+    ):
+        date = _date(text, raw, start, pos)
+        if date is not None:
+            return date
     value = _value(raw)
     if (
         text.startswith("s", pos)
@@ -2855,7 +2913,7 @@ _PERIODS = {
 """The period a figure is per (``£3 a month``, ``12,000 tonnes of steel a month``): a mark in its
 context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``
 disagree and ``144,000 tonnes a year`` agrees with that (:func:`compare`)."""
-_NOT_PERIODIC = frozenset(("rate", "time", "year", "fraction", "ratio", "number", "quarter", "half"))
+_NOT_PERIODIC = frozenset(("rate", "time", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
 """Dimensions no period follows: a rate or a time has its own; a share, a ratio or a bare number is
 per nothing."""
 

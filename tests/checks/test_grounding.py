@@ -7977,6 +7977,65 @@ class TestPartsCounted:
         assert (rest.text, rest.low, rest.role) == ("all but five", 9.0, "derived")
 
 
+class TestDaysOfAMonth:
+    """A day of a month is a date (``1 March``, ``March 1``, ``2025-02-02``), compared only with
+    another date: ``The number 12 bus will run every 15 minutes on weekdays from 1 March`` was
+    contradicted by ``From 1 March, the number 12 bus will run every 15 minutes instead of every 20 on
+    weekdays`` (1 against 20, a bare number of more shared words)."""
+
+    SOURCE = "From 1 March, the number 12 bus will run every 15 minutes instead of every 20 on weekdays."
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The number 12 bus will run every 15 minutes on weekdays from 1 March.", SOURCE, "s"),
+            ("The number 12 bus will run every 15 minutes on weekdays from 8 March.", SOURCE, "c"),
+            ("The report was published on 2 February 2025.", "The report was published on 2025-02-02.", "s"),
+            ("The report was published on 3 February 2025.", "The report was published on 2025-02-02.", "c"),
+            (
+                "The highest temperature of the year was recorded on 19 June.",
+                "The year's highest temperature, 34.1C, was recorded at Kelston on 19 July.",
+                "c",
+            ),
+            ("The store opened on May 12.", "The store opened on 12 May 2024 with 40 staff.", "s"),
+        ],
+    )
+    def test_dates(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("text", "figures"),
+        [
+            ("From 1 March, buses run.", [("1 March", "date", 301.0)]),
+            ("It opened on May 12, 2024.", [("May 12", "date", 512.0), ("2024", "year", 2024.0)]),
+            ("It opened on 2025-02-02.", [("2025", "year", 2025.0), ("2025-02-02", "date", 202.0)]),
+            ("In May 12 stores closed.", [("12 stores", "count:" + stem("stores"), 12.0)]),
+            ("As many as 12 may apply.", [("12", "number", 12.0)]),
+        ],
+    )
+    def test_read(self, text: str, figures: list[tuple[str, str, float]]) -> None:
+        assert [(q.text, q.dim, q.low) for q in quantities(text)] == figures
+
+
+class TestSpentIsCost:
+    """``spend`` is ``cost``: ``The changes will cost £3.4 million over three years`` was unsourced
+    against ``The council will spend £3.4 million on the changes over three years``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The changes will cost £3.4 million over three years.", "s"),
+            ("The changes will cost £4.3 million over three years.", "c"),
+        ],
+    )
+    def test_spend(self, claim: str, expected: str) -> None:
+        in_one_sentence(
+            claim,
+            "The council will spend £3.4 million on the changes over three years, funded by a grant.",
+            expected,
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
