@@ -83,6 +83,7 @@ from checks.grounding.opposites import (
     other_relative_time,
     other_stage,
     prefixed_opposite,
+    year_of_another_verb,
 )
 from checks.grounding.quantities import (
     CLAUSE_END,
@@ -644,6 +645,11 @@ def _assess(
         if short is not None:
             detail, suspect = short
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect)
+        if way and trend is None and way.isdisjoint(turned):
+            # "Prices will rise in January" against "Prices will not change until April": which way
+            # the claim's thing went is what it says, and the sentence says it in no word or figure.
+            detail = f"the source does not say that it went the way the claim says ('{surface(min(way))}')"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
         return Evidence(sentence, cov, similarity, Finding.SUPPORT, relation)
     return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation)
 
@@ -1061,6 +1067,11 @@ def _said_otherwise(
     if dated:
         # "The strike ended on a Monday" against "began on a Monday and ended on a Friday"
         yield f"the source says '{dated}'", cov, not thin
+    other_year = year_of_another_verb(claim.plain, sentence.plain) if claim.quantities else ""
+    if other_year:
+        # "The Kelston rollout began in 2023" against "The rollout in Kelston, delayed since 2023,
+        # finally began in September": the year is another verb's; the judge's to weigh.
+        yield f"the source gives the claim's year to another verb and says '{other_year}'", cov, False
     when = other_relative_time(claim.plain, sentence.plain)
     if when:
         # "raised fees this year" against "raised fees last year": for the judge, who knows when each
@@ -2319,7 +2330,14 @@ def _polarity(
         if found is None and len(turned) == was_turned:
             best_cov, best_negated, best_terms = -1.0, c_negated, frozenset[str]()
             split = False  # clauses of both polarities cover the claim clause best
-            for s_terms, s_negated in source:
+            texts: Sequence[str] = ()
+            for k, (s_terms, s_negated) in enumerate(source):
+                if s_negated and _CHANGE in s_terms and not CHANGES.isdisjoint(c_terms):
+                    # "Fees did not change" denies "Fees rose": a change denied is every direction of it
+                    # (not one denied until a time: "will not change until April").
+                    texts = texts or index.clause_texts(sentence.number)
+                    if k < len(texts) and _UNTIL.search(texts[k]) is None:
+                        s_terms = s_terms | (CHANGES & c_terms)  # noqa: PLW2901
                 cov = coverage(sub, s_terms)
                 if cov > best_cov:
                     split = False
@@ -2343,7 +2361,7 @@ def _polarity(
                 and best_negated != c_negated
                 and not unsaid
                 and not (
-                    _denies_other(c_terms, sentence.plain)
+                    _denies_other(c_terms | {_CHANGE} if _CHANGE in best_terms else c_terms, sentence.plain)
                     if best_negated
                     else _denies_other(best_terms, claim.plain)
                 )
@@ -2356,6 +2374,11 @@ def _polarity(
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
+
+
+_CHANGE = "chang"
+"""The term of ``change``, ``changed``, ``changes``."""
+_UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
 
 
 def _numbers_by_clause(claim: Features, texts: Sequence[str]) -> list[frozenset[str]]:

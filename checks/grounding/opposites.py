@@ -46,6 +46,7 @@ __all__ = [
     "other_relative_time",
     "other_stage",
     "prefixed_opposite",
+    "year_of_another_verb",
 ]
 
 
@@ -170,6 +171,27 @@ def dated_otherwise(claim: str, sentence: str) -> str:
     return ""
 
 
+def year_of_another_verb(claim: str, sentence: str) -> str:
+    """The month or weekday the sentence gives the claim's verb when it gives the claim's year only
+    to another verb, as the sentence's words; or "": ``The Kelston rollout began in 2023`` against
+    ``The rollout in Kelston, delayed since 2023, finally began in September`` (``finally began in
+    September``). Not a denial (September may be of that year), but no statement of it either."""
+    if "since" not in sentence and " in " not in sentence:
+        return ""
+    years = [(day, words) for day, words, _ in _dated(claim, whole=True) if day.isdigit()]
+    if not years:
+        return ""
+    theirs = _dated(sentence)
+    for year, words in years:
+        own = frozenset().union(*(w for d, w, _ in theirs if d == year))
+        if not own or words & own:
+            continue  # not in the sentence, or given to the claim's own verb there too
+        for other, their_words, said in theirs:
+            if not other.startswith("later:") and _kind(other) != "year" and (words & their_words) - own:
+                return said
+    return ""
+
+
 def other_stage(claim: str, sentence: str) -> str:
     """The stage of a contest the sentence gives where the claim gives another, as written, or "":
     ``reached the cup final`` against ``reached the cup semi-final`` (``semi-final``); ``the
@@ -231,7 +253,7 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
 
 _DATED = re.compile(
     rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{CALENDAR_NAMES})s?\b"
-    r"|\bin\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"
+    r"|\b(?:in|since)\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"
     r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
     r"(?P<ago>year|month|week|day)s?\s+later\b"
     r"|\b(?:the\s+)?(?:following|next)\s+(?P<next>year|month|week|day)\b",

@@ -1566,6 +1566,16 @@ _INCLUSIVE = re.compile(
 
 
 _NO_DIMS: frozenset[str] = frozenset()
+_TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?)"
+_TARGETS = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
+_TARGET_BEFORE = re.compile(
+    rf"\b{_TARGET_WORDS}\s+(?:of|was|is|had\s+been|has\s+been)\s+(?:(?:about|around|some|nearly|almost|over|under)\s+)?$",
+    re.IGNORECASE,
+)
+"""The words before a figure that make it a target or a budget (``short of its target of 100,000``,
+``against a budget of £4 million``)."""
+_TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pledge ambition"))
+"""Their terms: a claim that holds one speaks of a target itself."""
 
 
 def compare(
@@ -1612,6 +1622,13 @@ def compare(
         and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
     )
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
+    # Figures of a target or budget (what was aimed at, not what came about), when the claim names none:
+    # "connected 100,000 homes" is not "84,000 homes, short of its target of 100,000".
+    aimed = (
+        [_TARGET_BEFORE.search(text, max(0, r.start - 24), r.start) is not None for r in source]
+        if text and _TARGETS.search(text) is not None and _TARGET_TERMS.isdisjoint(claim_terms)
+        else []
+    )
     # What the source's counts of by how much count (a claim's count of by how much pairs with one of
     # those when there is one: "three fewer seats than" against "34 seats, three fewer than").
     by_dims = (
@@ -1636,6 +1653,8 @@ def compare(
                 continue
             if amount and r.role in ("from", "to"):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
+            if aimed and aimed[i]:
+                continue
             if amount and r.role != "by" and by_dims and q.dim in by_dims:
                 continue  # "three fewer seats than" against "34 seats, three fewer than": the three
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline

@@ -8036,6 +8036,73 @@ class TestSpentIsCost:
         )
 
 
+class TestWhichWay:
+    """A claim's direction must be said, in a word or by figures: ``Prices for new customers will rise
+    in January 2026`` was supported by ``Prices for new customers will not change until April 2026``.
+    A change denied denies each direction of it (not one denied until a time)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Prices for new customers will rise in January 2026.",
+                "Prices for new customers will not change until April 2026.",
+                "i",
+            ),
+            ("Fees for new customers rose in 2025.", "Fees for new customers did not change in 2025.", "c"),
+            ("Fees for new customers fell in 2025.", "Fees for new customers did not change in 2025.", "c"),
+            (
+                "Fees for new customers did not change in 2025.",
+                "Fees for new customers did not change in 2025.",
+                "s",
+            ),
+            ("Fees for new customers rose in 2025.", "Fees for new customers rose in 2025.", "s"),
+        ],
+    )
+    def test_which_way(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
+class TestTargets:
+    """A figure of a target or a budget is not what came about: ``Fibrelink connected 100,000 homes in
+    2025`` was supported by ``Fibrelink connected 84,000 homes ... in 2025, short of its target of
+    100,000``. A claim that speaks of a target itself pairs with it."""
+
+    SOURCE = (
+        "Fibrelink connected 84,000 homes to full-fibre broadband in 2025, short of its target of 100,000."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Fibrelink connected 100,000 homes in 2025.", "c"),
+            ("Fibrelink connected 84,000 homes in 2025.", "s"),
+            ("Fibrelink's target was 100,000 homes.", "s"),
+            ("Fibrelink had a target of 90,000 homes.", "c"),
+        ],
+    )
+    def test_target(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected)
+
+
+class TestYearOfAnotherVerb:
+    """A claim's year that the sentence gives only another verb, the claim's verb another time, is not
+    stated: ``The Kelston rollout began in 2023`` was supported by ``The rollout in Kelston, delayed
+    since 2023, finally began in September``."""
+
+    SOURCE = "The rollout in Kelston, delayed since 2023, finally began in September."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kelston rollout began in 2023.", "i"),
+            ("The Kelston rollout has been delayed since 2023.", "s"),
+        ],
+    )
+    def test_year(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected, "another verb")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
