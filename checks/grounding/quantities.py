@@ -328,6 +328,8 @@ def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
         value += part
     low = value * factor
     kind, _, begin = _qualifier(text, m.start(), m.start())
+    if kind in ("lower", "upper"):
+        tolerance = min(tolerance, ROUND_TOLERANCE * value)  # "more than an hour": not 50 minutes
     return Quantity(low, low, dim, kind, tolerance * factor, begin, end, text[begin:end].strip())
 
 
@@ -2328,9 +2330,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     scale, pos = scale_after(text, pos, currency=currency is not None)
     value *= scale
     tolerance *= scale
-    if kind in ("lower", "upper") and scale > 1.0:
-        # "less than £1 million": a bound on a round sum is that sum, give or take its last
-        # few percent, not the half million "£1 million" may be rounded by.
+    if kind in ("lower", "upper"):
+        # "less than £1 million", "more than 1 hour": a bound on a round figure is that figure, give or
+        # take its last few percent, not the half million (the half hour) it may be rounded by.
         tolerance = min(tolerance, ROUND_TOLERANCE * value)
     if kind == "exact" and text.startswith("+", pos):
         kind, pos = "lower", pos + 1

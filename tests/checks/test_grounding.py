@@ -8103,6 +8103,24 @@ class TestYearOfAnotherVerb:
         in_one_sentence(claim, self.SOURCE, expected, "another verb")
 
 
+class TestBoundsOfARoundFigure:
+    """A bound on a round figure is that figure give or take a few percent, not its rounding:
+    ``The outage lasted more than an hour`` (and ``more than 1 hour``) was supported by ``lasted 47
+    minutes``, the hour allowed a quarter (half) of itself either way."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The outage lasted more than an hour.", "c"),
+            ("The outage lasted more than 1 hour.", "c"),
+            ("The outage lasted less than an hour.", "s"),
+            ("The outage lasted 47 minutes.", "s"),
+        ],
+    )
+    def test_bound(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "The outage began at 09:12 UTC on 4 November and lasted 47 minutes.", expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
