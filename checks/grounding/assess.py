@@ -2088,6 +2088,14 @@ def _said_of_another(
             if (found := read_terms(w)) and found[0] not in claim.terms and found[0] not in _LINKS
         ]
         return " ".join(words)
+    if (
+        0 < at < len(texts)
+        and texts[at].lstrip().lower().startswith(("a ", "an "))
+        and clauses[at - 1][0] & mine
+    ):
+        # "We present Orca-7B, | a 7-billion-parameter language model trained on ... English": a
+        # clause that opens with "a" after one that names the claim's subject describes that subject.
+        return ""
     others = (best & names) - mine
     return " ".join(sorted(surface(t).title() for t in others))
 

@@ -21,7 +21,7 @@ from checks.grounding.lexicon import NUMBER_WORDS, STOPWORDS, stem, words
 __all__ = ["NOT_WHEN", "clause_period", "period_after", "scale_after", "seconds_of", "unit_after"]
 
 _SCALE = re.compile(
-    r"(?P<attached>[kKMBT](?![\w]))|\s?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
+    r"(?P<attached>[kKMBT](?![\w]))|[\s-]?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
 )
 _SCALES: Mapping[str, float] = {
     "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12, "thousand": 1e3, "million": 1e6, "mn": 1e6,
@@ -202,6 +202,8 @@ _NOUN = re.compile(
     r"(?:\s+(?P<second>[^\W\d_][\w-]+)(?:\s+(?P<third>[^\W\d_][\w-]+))?)?",
     re.IGNORECASE,
 )
+_JOINED_NOUN = re.compile(r"-([^\W\d_]{3,})\b(?!-)")
+"""A noun joined to a figure before another noun (``500-page``): not one joined on (``10-year-old``)."""
 _NOT_PLURAL = words("overseas various previous plus")
 """Words in -s that count nothing (besides adjectives in -ous and words in -ss)."""
 _IRREGULAR_PLURALS = words(
@@ -316,6 +318,13 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                 return dim, factor, m.end()
     if currency is not None:
         return f"money:{currency[0]}", 1.0, pos
+    if text.startswith("-", pos):
+        joined = _JOINED_NOUN.match(text, pos)
+        if joined is not None:
+            low = joined.group(1).lower()
+            if low not in STOPWORDS and low not in _NOT_NOUNS and low not in NUMBER_WORDS:
+                # "a 500-page report", "a 7-billion-parameter model": what it counts, in the singular
+                return f"count:{stem(low)}", 1.0, joined.end()
     noun = _NOUN.match(text, pos)
     if noun is not None:
         seen: list[str] = []

@@ -8121,6 +8121,41 @@ class TestBoundsOfARoundFigure:
         in_one_sentence(claim, "The outage began at 09:12 UTC on 4 November and lasted 47 minutes.", expected)
 
 
+class TestJoinedFigures:
+    """A figure joined to its scale and noun by hyphens (``a 7-billion-parameter model``, ``a 500-page
+    report``) counts that noun: ``Orca-7B has 7 billion parameters`` was contradicted by ``We present
+    Orca-7B, a 7-billion-parameter language model`` (7 billion parameters against a bare 7). A clause
+    that opens with ``a`` after one naming the claim's subject describes it."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Orca-7B has 7 billion parameters.", "s"),
+            ("Orca-7B has 13 billion parameters.", "c"),
+        ],
+    )
+    def test_parameters(self, claim: str, expected: str) -> None:
+        in_one_sentence(
+            claim,
+            "We present Orca-7B, a 7-billion-parameter model trained on 2.1 trillion tokens of English "
+            "and code.",
+            expected,
+        )
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            ("a 7-billion-parameter model", ("7-billion-parameter", "count:" + stem("parameters"), 7e9)),
+            ("a 500-page report", ("500-page", "count:" + stem("pages"), 500.0)),
+            ("a £10-million fund", ("£10-million", "money:gbp", 1e7)),
+            ("a 12-week course", ("12-week", "time", 12 * 7 * 86400.0)),
+        ],
+    )
+    def test_read(self, text: str, read: tuple[str, str, float]) -> None:
+        q = q1(text)
+        assert (q.text, q.dim, q.low) == read
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
