@@ -8156,6 +8156,34 @@ class TestJoinedFigures:
         assert (q.text, q.dim, q.low) == read
 
 
+class TestMoreThanAnother:
+    """A value given as so much more or less than another's gives that other's: ``PostgreSQL 15
+    handled about 34,700 transactions per second`` was contradicted by ``PostgreSQL 16 handled 41,000
+    transactions per second ..., 18% more than PostgreSQL 15`` (34,700 against 41,000; then the
+    version that did it against the other's)."""
+
+    SOURCE = (
+        "In our tests, PostgreSQL 16 handled 41,000 transactions per second on the TPC-C workload, 18% more "
+        "than PostgreSQL 15 on the same hardware."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("PostgreSQL 15 handled about 34,700 transactions per second.", "i"),
+            ("PostgreSQL 15 handled 30,000 transactions per second.", "c"),
+            ("PostgreSQL 16 handled 41,000 transactions per second.", "s"),
+        ],
+    )
+    def test_the_others_value(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected, "follows from")
+
+    def test_read(self) -> None:
+        derived = [q for q in quantities(self.SOURCE) if q.role == "derived"]
+        assert len(derived) == 1
+        assert derived[0].low == pytest.approx(41_000 / 1.18)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
