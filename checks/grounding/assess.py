@@ -717,6 +717,37 @@ def _short_of_stating(
     owner = _owner_unnamed(claim, sentence)
     if owner:
         return f"the claim says '{owner[0]}' where the source says '{owner[1]}' and does not name it", True
+    named = _named_otherwise(claim, sentence)
+    if named:
+        return f"the claim says '{named[0]}' where the source says '{named[1]}'", False
+    return None
+
+
+def _named_otherwise(claim: Features, sentence: SourceSentence) -> tuple[str, str] | None:
+    """A capitalised word of the claim (past its first) before a word, which the sentence does not
+    hold, where the sentence has another capitalised word before that same word: (the claim's two
+    words, the sentence's), or None. ``Audit logs are included in the Standard plan`` against ``The
+    Enterprise plan adds audit logs``: another plan."""
+    words = claim.plain.split()
+    theirs: dict[str, str] | None = None
+    for k in range(1, len(words) - 1):
+        word, after = words[k], _bare(words[k + 1])
+        if not word[:1].isupper() or not after.isalpha() or word.isupper() or word.lower() in MONTHS:
+            continue
+        got = read_terms(word)
+        if not got or not sentence.terms.isdisjoint(got):
+            continue
+        if theirs is None:
+            written = sentence.plain.split()
+            # (not the sentence's first word, which any word may be: "Its camera", "Turnout was")
+            theirs = {
+                _bare(b): a.strip(".,;:!?()\"'")
+                for a, b in pairwise(written[1:])
+                if a[:1].isupper() and not a.isupper() and a.lower() not in MONTHS
+            }
+        other = theirs.get(after)
+        if other and other.lower() != word.lower():
+            return f"{word} {after}", f"{other} {after}"
     return None
 
 

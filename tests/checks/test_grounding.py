@@ -8184,6 +8184,38 @@ class TestMoreThanAnother:
         assert derived[0].low == pytest.approx(41_000 / 1.18)
 
 
+class TestNamedOtherwise:
+    """A name of the claim before a word, which the sentence does not hold, where the sentence names
+    another before that word, is another thing: ``Audit logs are included in the Standard plan`` was
+    supported by ``The Enterprise plan adds audit logs and a 99.99% uptime guarantee``."""
+
+    SOURCE = (
+        "The Standard plan costs $12 per user per month when billed annually, or $15 billed monthly. It "
+        "includes 100 GB of storage per user and single sign-on. The Enterprise plan adds audit logs and a "
+        "99.99% uptime guarantee, and is priced on request. The free plan is limited to five users and 2 GB "
+        "of storage in total. All paid plans include phone support, which the free plan does not."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Audit logs are included in the Standard plan.", "i"),
+            ("Audit logs are included in the Enterprise plan.", "s"),
+        ],
+    )
+    def test_another_name(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Cloud plan pricing"))
+        assert grounded.status.value[0] == expected
+
+    def test_not_a_first_word(self) -> None:
+        """The sentence's first word may be any word (``Its camera``): no name of another."""
+        in_one_sentence(
+            "The Kestrel-2 camera takes images at 0.5 m resolution.",
+            "Kestrel-2 launched in May. Its camera takes images at 0.5 m resolution.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
