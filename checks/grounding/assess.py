@@ -1527,7 +1527,15 @@ def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[
     revenue rose 12%`` against ``Corran's revenue rose 12%, while Harwick's fell 3%``), else the
     claim's names."""
     lead = claim.lead
-    return frozenset((lead,)) if lead and lead in index.names(number) else claim.names
+    if lead and lead in index.names(number):
+        return frozenset((lead,))
+    # A single letter is no name to pair by: the "E" of "A&E" is in both "the A&E target for 71%" and
+    # "the national standard for A&E".
+    return (
+        claim.names
+        if all(len(t) > 1 for t in claim.names)
+        else frozenset(t for t in claim.names if len(t) > 1)
+    )
 
 
 _UNIT_DIMS = frozenset(("data", "datarate", "energy", "power", "frequency", "length", "area", "mass", "time"))
@@ -2288,8 +2296,20 @@ def _polarity(
             rest: Weights | None = None
             agreeing: float | None = None
             for i, (s_terms, s_negated) in enumerate(source):
-                if term in s_terms or opposite.isdisjoint(s_terms):
+                if opposite.isdisjoint(s_terms):
                     continue
+                borrowed = term in s_terms
+                if borrowed:
+                    # The claim's own word in a clause that gives its opposite too: the clause's own
+                    # words may hold only the opposite, the word borrowed from the clause before ("The
+                    # trust met the A&E target for 71%, | below the national standard": not met).
+                    # (Not a direction nor a time: "rose 4.1% in the year to March, | down from 5.9% in
+                    # February" gives where the figure came from, which the figures compare.)
+                    if term in CHANGES or term in CALENDAR:
+                        continue
+                    own_text = read_terms(index.clause_texts(sentence.number)[i])
+                    if term in own_text or opposite.isdisjoint(own_text):
+                        continue
                 if rest is None:
                     rest = weights.part(c_terms - {term})
                 mine_rest = rest
@@ -2321,12 +2341,19 @@ def _polarity(
                     turned.add(term)  # the negation and the antonym cancel out
                     continue
                 if not weak and not timed:
-                    if agreeing is None:
-                        # A clause that says the claim's own word and covers the rest of it at least
-                        # as well: the opposed word, in a clause about less of it ("maintenance rose,
-                        # while capital spending fell"), is about something else.
-                        agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
-                    weak = clause_cov <= agreeing
+                    if borrowed:
+                        # (Of the other clauses that say it: this one says it only through the one before.)
+                        weak = clause_cov <= max(
+                            (coverage(rest, s) for k, (s, _) in enumerate(source) if term in s and k != i),
+                            default=0.0,
+                        )
+                    else:
+                        if agreeing is None:
+                            # A clause that says the claim's own word and covers the rest of it at least
+                            # as well: the opposed word, in a clause about less of it ("maintenance rose,
+                            # while capital spending fell"), is about something else.
+                            agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
+                        weak = clause_cov <= agreeing
                 if numbers is None:
                     numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
                 # Whose figure: the clause that holds the claim's numbers, when no clause with the

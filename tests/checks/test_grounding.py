@@ -8216,6 +8216,27 @@ class TestNamedOtherwise:
         )
 
 
+class TestBelowTheStandard:
+    """``The trust met the four-hour A&E target for 71% of patients, below the national standard of
+    78%`` supported ``The national standard for A&E is 71%`` (the ``E`` of ``A&E`` a name that paired
+    the claim's 71% with the target's) and ``The trust met the national standard`` (the clause of
+    ``below`` borrowed ``met`` from the clause before, so it said the claim's word and its opposite)."""
+
+    SOURCE = "The trust met the four-hour A&E target for 71% of patients, below the national standard of 78%."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The national standard for A&E is 71%.", "c"),
+            ("The national standard for A&E is 78%.", "s"),
+            ("The trust met the national standard for four-hour A&E waits.", "i"),
+            ("The trust met the four-hour A&E target for 71% of patients.", "s"),
+        ],
+    )
+    def test_standard(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
