@@ -255,11 +255,16 @@ _PLACING = (
 )
 """Verbs after which an ordinal alone is a place in an order (``finished third``, ``came 2nd``)."""
 _PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
+_MONTH_ALTERNATION = "|".join(name.title() for name in MONTH_NAMES)
+"""(``to 42nd`` is a place in an order; ``to 3rd April`` a date.)"""
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
     rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
     rf"|{_A_OWNED}{_ORDINAL}(?=\s+(?!{_NO_RANK_AFTER}\b)[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
-    rf"|{_PLACE}(?P<placed>{_ORDINAL})\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b))"
+    rf"|{_PLACE}(?P<placed>{_ORDINAL})\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b)"
+    rf"|(?:(?<=\bto\s)|(?<=\bfrom\s))\d{{1,3}}(?:st|nd|rd|th)\b"
+    rf"(?![\s-]+(?:of\s+)?(?:{_SUPERLATIVE}|most|least|quarter|half|time|{_MONTH_ALTERNATION})\b)"
+    rf"(?!\s+(?:to|and|until)\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALTERNATION})\b))"
 )
 _PLACES_AWAY = re.compile(
     r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+places?\s+"

@@ -8237,6 +8237,41 @@ class TestBelowTheStandard:
         in_one_sentence(claim, self.SOURCE, expected)
 
 
+class TestPlacesInATable:
+    """An ordinal in digits after ``to`` or ``from`` is a place (``rose eight places to 42nd``), not a
+    bare 42 (``The University of Harlow rose to 34th`` was supported); ``highest`` and ``lowest``,
+    ``best`` and ``worst`` are opposites (``Harlow scored highest for graduate prospects`` was supported
+    by ``It scored highest for teaching quality but lowest for graduate prospects``)."""
+
+    SOURCE = (
+        "The University of Harlow rose eight places to 42nd in this year's national league table. It scored "
+        "highest for teaching quality but lowest for graduate prospects, where it ranked 97th."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The University of Harlow rose to 34th in the league table.", "c"),
+            ("The University of Harlow rose to 42nd in the league table.", "s"),
+            ("Harlow scored highest for graduate prospects.", "c"),
+            ("Harlow scored highest for teaching quality.", "s"),
+        ],
+    )
+    def test_places(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="University league table report"))
+        assert grounded.status.value[0] == expected
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            ("It climbed from 50th to 42nd.", [("50th", "rank"), ("42nd", "rank")]),
+            ("It runs from 1st to 3rd April.", [("1", "number"), ("3rd April", "date")]),
+        ],
+    )
+    def test_read(self, text: str, read: list[tuple[str, str]]) -> None:
+        assert [(q.text, q.dim) for q in quantities(text)] == read
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
