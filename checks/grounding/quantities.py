@@ -1602,6 +1602,7 @@ _INCLUSIVE = re.compile(
 
 
 _NO_DIMS: frozenset[str] = frozenset()
+_DIRECTIONS = frozenset(("increas", "decreas"))
 _TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?)"
 _TARGETS = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
 _TARGET_BEFORE = re.compile(
@@ -1684,6 +1685,7 @@ def compare(
         counted = q.dim[:6] == "count:"
         about = _about(q) if counted else q.context
         earlier = not q.context.isdisjoint(_FIRST_VALUE)
+        changed_share = amount and q.dim == "fraction" and not _DIRECTIONS.isdisjoint(q.context)
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
@@ -1691,6 +1693,8 @@ def compare(
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue
+            if changed_share and r.dim == "fraction" and " of " in r.text:
+                continue  # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change
             if amount and r.role != "by" and by_dims and q.dim in by_dims:
                 continue  # "three fewer seats than" against "34 seats, three fewer than": the three
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline

@@ -8272,6 +8272,37 @@ class TestPlacesInATable:
         assert [(q.text, q.dim) for q in quantities(text)] == read
 
 
+class TestAChangeIsNoPart:
+    """A change in percent is no part of a whole: ``House prices in Kelston rose 3% last year`` was
+    contradicted by ``Kelston council approved 1,420 new homes last year, of which 310 were classed as
+    affordable`` (3% against the share 310 of 1,420)."""
+
+    SOURCE = (
+        "Kelston council approved 1,420 new homes last year, of which 310 were classed as affordable, well "
+        "short of its goal of 600. Average rents in the city rose 7.5% to £1,180 a month."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("House prices in Kelston rose 3% last year.", "u"),
+            ("Average rents in the city rose 7.5% to £1,180 a month.", "s"),
+        ],
+    )
+    def test_change_against_share(self, claim: str, expected: str) -> None:
+        """In a section mapped to the housing report, another section's source giving house prices."""
+        other = src(
+            "s2", "House prices rose 3% over the year. Two new factories opened.", title="Economy notes"
+        )
+        result = ground(
+            f"## Findings\n\n{claim}\n",
+            [src("s1", self.SOURCE, title="Housing annual report"), other],
+            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+            strictness=Strictness.STRICT,
+        )
+        assert result.claims[0].status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
