@@ -176,10 +176,8 @@ def year_of_another_verb(claim: str, sentence: str) -> str:
     to another verb, as the sentence's words; or "": ``The Kelston rollout began in 2023`` against
     ``The rollout in Kelston, delayed since 2023, finally began in September`` (``finally began in
     September``). Not a denial (September may be of that year), but no statement of it either."""
-    if "since" not in sentence and " in " not in sentence:
-        return ""
-    years = [(day, words) for day, words, _ in _dated(claim, whole=True) if day.isdigit()]
-    if not years:
+    years = _claim_years(claim)
+    if not years or ("since" not in sentence and " in " not in sentence):
         return ""
     theirs = _dated(sentence)
     for year, words in years:
@@ -190,6 +188,13 @@ def year_of_another_verb(claim: str, sentence: str) -> str:
             if not other.startswith("later:") and _kind(other) != "year" and (words & their_words) - own:
                 return said
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _claim_years(claim: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The years of a claim's :func:`_dated` times, with the terms of the words before each (read
+    once a claim: :func:`year_of_another_verb` asks for every sentence it is read against)."""
+    return tuple((day, words) for day, words, _ in _dated(claim, whole=True) if day.isdigit())
 
 
 def other_stage(claim: str, sentence: str) -> str:
