@@ -1079,12 +1079,15 @@ def _said_otherwise(
     if state:
         yield f"the source says it is no longer {state}, the claim that it still is", cov, not thin
     denied, said = prefixed_opposite(claim.plain, claim.terms, sentence.plain, sentence.terms)
-    if denied and not any(
-        q.dim == "fraction" for q in chain(claim.quantities, index.quantities(sentence.number))
+    if (
+        denied
+        and not any(q.dim == "fraction" for q in claim.quantities)
+        and not _share_before(said, sentence.plain, index.quantities(sentence.number))
     ):
         # "Backups are stored encrypted" against "stored unencrypted": one word missing, the one the
-        # other text's prefix denies (not under a share: "Most Avon bridges are unsuitable" follows
-        # from "Only 3 of the 14 Avon bridges are suitable").
+        # other text's prefix denies (not under a share of it: "Most Avon bridges are unsuitable"
+        # follows from "Only 3 of the 14 Avon bridges are suitable"; a share of something else, "closed
+        # four of its seven libraries", is no such share).
         covered = coverage(weights, sentence.seen | (claim.terms & said))
         yield f"the claim and the source differ by '{denied}'", covered, not thin
     changed = CHANGES.intersection(claim.terms)
@@ -2497,6 +2500,22 @@ def _not_all_only(claim: Features, sentence: SourceSentence) -> str:
     otherwise."""
     said = denies_all(sentence.plain)
     return said if said and not claim.clauses[0][1] and not universal_words(claim.plain) else ""
+
+
+def _share_before(said: frozenset[str], text: str, figures: Sequence[Quantity]) -> bool:
+    """Does a share of ``text`` come before the first word of ``said`` there (``Only 3 of the 14 Avon
+    bridges are | suitable``: the word is said of the share), rather than after it (``acted
+    unlawfully when it closed | four of its seven libraries``)?"""
+    shares = [q.start for q in figures if q.dim == "fraction"]
+    if not shares:
+        return False
+    at = next(
+        (m.start() for m in _WORDS.finditer(text) if not said.isdisjoint(read_terms(m.group()))), len(text)
+    )
+    return min(shares) < at
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'-]*")
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:

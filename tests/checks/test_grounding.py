@@ -8303,6 +8303,38 @@ class TestAChangeIsNoPart:
         assert result.claims[0].status.value[0] == expected
 
 
+class TestAPrefixBeforeAShare:
+    """A word its prefix denies is read against the claim unless a share it is said of comes before
+    it: ``The High Court ruled that Harwick council acted lawfully`` was supported by ``... acted
+    unlawfully when it closed four of its seven libraries in 2024`` (a share after the word, of
+    something else)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The High Court ruled that Harwick council acted lawfully.",
+                "The High Court ruled that Harwick council acted unlawfully when it closed four of its seven "
+                "libraries in 2024.",
+                "c",
+            ),
+            (
+                "The High Court ruled that Harwick council acted unlawfully.",
+                "The High Court ruled that Harwick council acted unlawfully when it closed four of its seven "
+                "libraries in 2024.",
+                "s",
+            ),
+            (
+                "Avon bridges are unsuitable for heavy lorries.",
+                "Only 3 of the 14 Avon bridges are suitable for heavy lorries.",
+                "u",
+            ),
+        ],
+    )
+    def test_prefix(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
