@@ -1541,7 +1541,15 @@ def _rounded_alike(a: Quantity, b: Quantity) -> bool:
     if a.dim == "fraction" and (_DIGIT.search(a.text) is None or _DIGIT.search(b.text) is None):
         return _overlap(a.interval(), b.interval())
     t = max(a.tolerance, b.tolerance)
-    return a.low - t < b.high and b.low < a.high + t
+    # Strictly within, the ends compared in whole units of the tolerance: 0.03 - 0.005 is
+    # 0.024999999999999998 in floating point, and "3%" is no rounding of "2.5%".
+    lo, hi = a.low - t, a.high + t
+    return _below(lo, b.high) and _below(b.low, hi)
+
+
+def _below(x: float, y: float) -> bool:
+    """``x < y``, not where the two differ only by floating-point error."""
+    return x < y and not math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
 
 
 _ENDS = re.compile(r"\d\s*(?:[-\u2013\u2014]|to|and)\s*\D?\d")
@@ -2869,8 +2877,8 @@ def _approx_tolerance(a: Quantity, b: Quantity) -> float:
 
 
 def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    # Strict: 3 and 4 (3 +- 0.5, 4 +- 0.5) touch at 3.5 but do not agree.
-    return a[0] < b[1] and b[0] < a[1]
+    # Strict: 3 and 4 (3 +- 0.5, 4 +- 0.5) touch at 3.5 but do not agree (in floating point too).
+    return _below(a[0], b[1]) and _below(b[0], a[1])
 
 
 def _last_terms(text: str, n: int) -> list[str]:

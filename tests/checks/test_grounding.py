@@ -8335,6 +8335,30 @@ class TestAPrefixBeforeAShare:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestRoundingInFloatingPoint:
+    """A rounder figure covers the more precise one strictly within its rounding, in floating point
+    too: ``Defence spending will reach 3% of national income by 2028`` was supported by ``... 2.5% of
+    national income`` (0.03 - 0.005 is 0.024999999999999998, below 0.025)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Defence spending will reach 3% of national income by 2028.", "c"),
+            ("Defence spending will reach 2% of national income by 2028.", "c"),
+            ("Defence spending will reach 2.5% of national income by 2028.", "s"),
+        ],
+    )
+    def test_boundary(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, "Spending on defence will reach 2.5% of national income by 2028.", expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "alike"),
+        [("3%", "2.5%", False), ("3%", "2.6%", True), ("1,200", "1,250", False), ("1,200", "1,249", True)],
+    )
+    def test_rounded_alike(self, claim: str, source: str, alike: bool) -> None:
+        assert consistent(q1(claim), q1(source)) is alike
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
