@@ -2629,6 +2629,8 @@ def _share(text: str, m: re.Match[str]) -> Quantity | None:
     kind, _, qualified = _qualifier(text, start, start)
     begin = qualified if kind != "exact" else start
     tolerance = SHARE_TOLERANCE * ratio
+    if kind in ("lower", "upper"):
+        tolerance = min(tolerance, ROUND_TOLERANCE * ratio)  # "less than half": not 55%
     return Quantity(ratio, ratio, "fraction", kind, tolerance, begin, m.end(), text[begin : m.end()])
 
 

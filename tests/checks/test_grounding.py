@@ -8359,6 +8359,25 @@ class TestRoundingInFloatingPoint:
         assert consistent(q1(claim), q1(source)) is alike
 
 
+class TestBoundsOfAShareInWords:
+    """A bound on a share in words allows a few percent of it, not the word's rounding: ``Online sales
+    make up less than half of Homestyle's revenue`` was supported by ``online sales now make up 55% of
+    its revenue`` (half allowed a tenth of itself either way)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "source", "agree"),
+        [
+            ("less than half of revenue", "55% of revenue", False),
+            ("less than half of revenue", "48% of revenue", True),
+            ("more than half of revenue", "52% of revenue", True),
+            ("more than a third of revenue", "31% of revenue", False),
+            ("about half of revenue", "54% of revenue", True),
+        ],
+    )
+    def test_bound(self, claim: str, source: str, agree: bool) -> None:
+        assert consistent(q1(claim), q1(source)) is agree
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
