@@ -644,6 +644,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _each(text, found)
         if len(found) > 1 and (" to " in text or tallied):
             found = _vote_shares(text, found)
+        if len(found) > 1 and " to " in text and ("ally" in text or "otal" in text or "ount" in text):
+            found = _totals(text, found)
         if len(found) > 2 and any(q.dim == "fraction" for q in found):
             found = _base_years(text, found)
         if len(found) > 2 and any(q.dim in ("fraction", "ratio") for q in found):
@@ -1043,6 +1045,31 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             before = out[i - 2]
         out[i] = in_unit_of(q, before) or q
     return out
+
+
+def _totals(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with a bare number a count adds to (:data:`_TOTAL_TO`) read as a count of what that
+    count counts, with its context too: ``scored two of the goals, taking his tally to 19`` (19 goals,
+    the striker's), ``hired 40 teachers, bringing the total to 520``."""
+    out = list(found)
+    for i in range(1, len(out)):
+        q, before = out[i], out[i - 1]
+        if (
+            q.dim == "number"
+            and q.kind == "exact"
+            and before.dim[:6] == "count:"
+            and not _year_like(q.text)
+            and _TOTAL_TO.search(text, max(0, q.start - 40), q.start) is not None
+        ):
+            out[i] = q._replace(dim=before.dim, context=q.context | before.context)
+    return out
+
+
+_TOTAL_TO = re.compile(
+    r"\b(?:taking|bringing|lifting|raising|pushing|his|her|its|their|the)\s+(?:\w+\s+)?(?:tally|total|count)\s+to\s+$",
+    re.IGNORECASE,
+)
+"""A total a count adds to, before a bare number: ``taking his tally to``, ``bringing the total to``."""
 
 
 def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:

@@ -8378,6 +8378,31 @@ class TestBoundsOfAShareInWords:
         assert consistent(q1(claim), q1(source)) is agree
 
 
+class TestTotals:
+    """A bare number a count adds to (``taking his tally to 19``, ``bringing the total to 520``) counts
+    what that count counts: ``Ben Osei has scored 19 goals this season`` was contradicted by ``Striker
+    Ben Osei scored two of the goals, taking his tally to 19 for the season`` (19 goals against two)."""
+
+    SOURCE = "Striker Ben Osei scored two of the goals, taking his tally to 19 for the season."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Ben Osei has scored 19 goals this season.", "s"),
+            ("Ben Osei has scored 21 goals this season.", "c"),
+        ],
+    )
+    def test_tally(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected)
+
+    def test_read(self) -> None:
+        found = quantities("The firm hired 40 teachers, bringing the total to 520.")
+        assert [(q.text, q.dim) for q in found] == [
+            ("40 teachers", "count:" + stem("teachers")),
+            ("520", "count:" + stem("teachers")),
+        ]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
