@@ -708,6 +708,7 @@ def _short_of_stating(
         index.clauses(sentence.number),
         index.names(sentence.number),
         index.clause_texts(sentence.number),
+        around=index.named_around(sentence.number),
     )
     if other:
         return (
@@ -2081,7 +2082,13 @@ def _holds_claim(claim: Features, clause: str) -> bool:
 
 
 def _said_of_another(
-    claim: Features, weights: Weights, clauses: Clauses, names: frozenset[str], texts: Sequence[str] = ()
+    claim: Features,
+    weights: Weights,
+    clauses: Clauses,
+    names: frozenset[str],
+    texts: Sequence[str] = (),
+    *,
+    around: frozenset[str] = frozenset(),
 ) -> str:
     """Does the sentence say what the claim says of its subject, but of another? ``Professor Tom Hale
     led the study`` against ``Dr Ana Ruiz led the study, which Professor Tom Hale reviewed``: every
@@ -2142,7 +2149,25 @@ def _said_of_another(
         # clause that opens with "a" after one that names the claim's subject describes that subject.
         return ""
     others = (best & names) - mine
+    if not others and at < len(texts) and texts[at][:1].isupper():
+        # A clause that opens the sentence with a name its source gives nearby (``around``: "Kelston
+        # Rovers beat Ashby Town ... | Ashby took the lead after 12 minutes"), the sentence's first
+        # word, which no capital tells for a name.
+        first = lead_term(texts[at])
+        if first and first in around and first not in mine and not _figures_with(claim, mine, clauses, texts):
+            others = frozenset((first,))
     return " ".join(sorted(surface(t).title() for t in others))
+
+
+def _figures_with(claim: Features, mine: frozenset[str], clauses: Clauses, texts: Sequence[str]) -> bool:
+    """Does a clause that names the claim's subject (``mine``) give a number of the claim's (``Riverton's
+    schools hired 40 teachers in 2023, | and Easton's hired 25`` against ``Easton's schools hired 25
+    teachers``): what the claim says of it is said there."""
+    numbers = [n for n in _NUMBER.findall(claim.plain) if _not_years(frozenset((n,)))]
+    return bool(numbers) and any(
+        not mine.isdisjoint(terms) and any(n in text for n in numbers)
+        for (terms, _), text in zip(clauses, texts, strict=False)
+    )
 
 
 _AUXILIARY = re.compile(rf"\s(?:{'|'.join(sorted(AUXILIARIES))})\s")

@@ -8403,6 +8403,37 @@ class TestTotals:
         ]
 
 
+class TestAClauseOpeningWithAName:
+    """A clause that opens the sentence with a name its source gives nearby is about that name:
+    ``Rovers took the lead after 12 minutes`` was supported by ``Ashby took the lead after 12 minutes,
+    but Rovers equalised before half-time`` (Ashby, the sentence's first word, no name by its capital)."""
+
+    SOURCE = (
+        "Kelston Rovers beat Ashby Town 3-1 on Saturday. Ashby took the lead after 12 minutes, but Rovers "
+        "equalised before half-time and scored twice in the last ten minutes."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Rovers took the lead after 12 minutes.", "i"),
+            ("Ashby took the lead after 12 minutes.", "s"),
+        ],
+    )
+    def test_whose_lead(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Match report"))
+        assert grounded.status.value[0] == expected
+
+    def test_the_claims_figure_in_its_subjects_clause(self) -> None:
+        """``Easton's schools hired 25 teachers in 2023`` against ``Riverton's schools hired 40 teachers
+        in 2023, and Easton's hired 25``: the 25 is in the clause that names Easton."""
+        source = (
+            "The survey ran in autumn. Riverton's schools hired 40 teachers in 2023, and Easton's hired 25."
+        )
+        grounded = one("Easton's schools hired 25 teachers in 2023.", src("s1", source))
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
