@@ -115,7 +115,11 @@ def clash(claim: Sequence[Identifier], plain: str) -> tuple[Identifier, Identifi
     # version 2.4" against "compared with Harbor 2.4" (the sentence's Harbor 2.4 is the claim's
     # version 2.4, and its subject the release the source is about).
     given = frozenset().union(*(mine.values for mine in claim if mine.key != CLOCK))
-    theirs = [t for t in identifiers(plain) if t.key == CLOCK or not t.values & given]
+    theirs = [
+        t
+        for t in identifiers(plain)
+        if t.key == CLOCK or not (t.values & given or _compared_with(t.text, plain))
+    ]
     if not theirs:
         return None
     written: set[str] | None = None
@@ -132,6 +136,21 @@ def clash(claim: Sequence[Identifier], plain: str) -> tuple[Identifier, Identifi
                 continue  # "supports Python 3.10 and 3.11": the claim's 3.11, without its name
         return mine, same[0]
     return None
+
+
+_COMPARED_WITH = re.compile(
+    r"\b(?:than|as\s+[^\W\d_]+\s+as|compared\s+(?:with|to)|against|vs\.?|versus)\s+(?:the\s+|in\s+|with\s+)?$",
+    re.IGNORECASE,
+)
+"""The words before what a sentence compares its subject with: ``twice as fast as in version 4.2``,
+``compared with Python 3.8``."""
+
+
+def _compared_with(text: str, plain: str) -> bool:
+    """Does the sentence ``plain`` write the identifier ``text`` only as what it compares with (a
+    base, not its subject's value: ``Start-up is about twice as fast as in version 4.2``)?"""
+    starts = [m.start() for m in re.finditer(re.escape(text), plain)]
+    return bool(starts) and all(_COMPARED_WITH.search(plain, max(0, k - 30), k) is not None for k in starts)
 
 
 def acted_by_another(claim: Sequence[Identifier], claim_plain: str, plain: str) -> tuple[str, str] | None:

@@ -849,6 +849,8 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
             after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1] in _BETWEEN)
             figure = _FIGURE.match(pieces[after]) if after < len(pieces) else None
             if figure is None:
+                if _share_words_at(pieces, after) and (pieces[i - 1].lower() in _BE if i else True):
+                    found[i] = (stem(change),)  # "memory use is down by a quarter": a share, as a percentage
                 continue
             measured = bool(figure.group("money") or figure.group("percent")) or (
                 after + 1 < len(pieces) and pieces[after + 1].lower().rstrip(".,;") in _SHARE_UNITS
@@ -856,6 +858,22 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
             if measured or i == 0 or pieces[i - 1].endswith(",") or pieces[i - 1].lower() in _BE:
                 found[i] = (stem(change),)
     return found
+
+
+def _share_words_at(pieces: Sequence[str], at: int) -> bool:
+    """Do ``pieces`` hold a share in words at ``at`` (``a quarter``, ``a third``, ``half``,
+    ``two-thirds``)?"""
+    if at >= len(pieces):
+        return False
+    word = pieces[at].lower().rstrip(".,;")
+    if word in _SHARE_WORDS:
+        return True
+    return (
+        word in ("a", "one") and at + 1 < len(pieces) and pieces[at + 1].lower().rstrip(".,;") in _SHARE_WORDS
+    )
+
+
+_SHARE_WORDS = words("half quarter third fifth tenth two-thirds three-quarters two-fifths")
 
 
 _DEGREES = re.compile(r"°\s?[CcFf]\b")

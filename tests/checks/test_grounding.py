@@ -8434,6 +8434,40 @@ class TestAClauseOpeningWithAName:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestVersionsComparedWith:
+    """A version the sentence only compares with (``twice as fast as in version 4.2``) is no value of
+    the claim's subject: ``Memory use is down by a quarter in version 5.0`` was contradicted by
+    ``Start-up is about twice as fast as in version 4.2, and memory use is down by a quarter``. And
+    ``up`` or ``down`` by a share in words says which way (``Memory use in Lumen 5.0 is up by a
+    quarter`` was supported)."""
+
+    SOURCE = (
+        "Version 5.0 of the Lumen editor adds real-time collaboration and drops support for Windows 7. "
+        "Start-up is about twice as fast as in version 4.2, and memory use is down by a quarter."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Memory use is down by a quarter in version 5.0.", "i"),
+            ("Memory use in Lumen 5.0 is up by a quarter.", "c"),
+        ],
+    )
+    def test_compared_with(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Lumen 5.0 release notes"))
+        assert grounded.status.value[0] == expected
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The Orbit app is written in Python 3.11.", "The Orbit app is written in Python 3.8.", "c"),
+            ("Harbor 3.0 is faster than Harbor 2.4.", "Harbor 3.0 is faster than version 2.4.", "s"),
+        ],
+    )
+    def test_still_a_clash(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
