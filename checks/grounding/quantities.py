@@ -1205,11 +1205,16 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         if q.dim != "ratio" or q.low <= 0:
             continue
         named = None
+        link = _RATIO_BASE.match(text, q.end)
+        before_now = _A_TIME_BEFORE.match(text, link.end()) if link is not None else None
         if after is not None and after.dim == "year":
-            link = _RATIO_BASE.match(text, q.end)
             if link is None or link.end() != after.start:
                 continue
             end, year = after.end, after.low
+        elif before_now is not None:
+            # "210 runners, twice as many as last year": last year's figure (105 runners)
+            named, what = before_now, before_now.group()
+            end, year = before_now.end(), 0.0
         else:
             named = (
                 _RATIO_OF.match(text, q.end)
@@ -1243,6 +1248,13 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
 _RATIO_VERBS = frozenset(
     ("doubled", "doubles", "tripled", "triples", "quadrupled", "quadruples", "halved", "halves")
 )
+_A_TIME_BEFORE = re.compile(
+    r"(?:last|the\s+previous|the\s+prior)\s+(?:year|season|month|week)\b|the\s+(?:year|month|season)\s+before\b"
+    r"|a\s+(?:year|month)\s+(?:earlier|ago|before)\b",
+    re.IGNORECASE,
+)
+"""A time before the sentence's, said relative to it, after a ratio's link: ``twice as many as | last
+year``."""
 _RATIO_OF = re.compile(
     r"\s+(?:(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
     r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s)))"

@@ -8468,6 +8468,28 @@ class TestVersionsComparedWith:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestTwiceAsManyAsLastYear:
+    """A ratio to a time said relative to the sentence's (``210 runners needed medical help, twice as
+    many as last year``) gives that time's figure: ``105 runners needed medical help last year`` was
+    contradicted by the 210."""
+
+    SOURCE = "Temperatures reached 24C, and 210 runners needed medical help, twice as many as last year."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("105 runners needed medical help last year.", "i"),
+            ("210 runners needed medical help.", "s"),
+        ],
+    )
+    def test_last_year(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected, "follows from")
+
+    def test_read(self) -> None:
+        derived = [q for q in quantities(self.SOURCE) if q.role == "derived"]
+        assert [(q.low, q.dim) for q in derived] == [(105.0, "count:" + stem("runners"))]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
