@@ -2009,6 +2009,7 @@ _IN_WHOLE = re.compile(
 _WHOLE_STATED = re.compile(
     r"\b(?:whole|entire|entirely|wholly|completely|fully|in\s+full|all|every|total|totally)\b", re.IGNORECASE
 )
+"""The words with which a sentence speaks of a whole itself: then it may state a claim of one."""
 
 
 def _whole_only(claim: str, sentence: str) -> str:
@@ -2024,6 +2025,7 @@ def _whole_only(claim: str, sentence: str) -> str:
 
 
 _WHOLE_CUES = ("hole", "ntire", "lly", "in full", "ll of the")
+"""Substrings of every :data:`_IN_WHOLE` phrase (tested at C speed before the pattern)."""
 
 
 def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) -> str:

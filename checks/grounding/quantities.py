@@ -255,16 +255,23 @@ _PLACING = (
 )
 """Verbs after which an ordinal alone is a place in an order (``finished third``, ``came 2nd``)."""
 _PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
-_MONTH_ALTERNATION = "|".join(name.title() for name in MONTH_NAMES)
-"""(``to 42nd`` is a place in an order; ``to 3rd April`` a date.)"""
+_MONTH_NUMBER = (
+    {name.title(): n for n, name in enumerate(MONTH_NAMES, 1)}
+    | {name.title()[:3]: n for n, name in enumerate(MONTH_NAMES, 1)}
+    | {"Sept": 9}
+)
+"""Each month's name, capitalised, and its short forms, to its number."""
+_MONTH_WORDS = "|".join(sorted(_MONTH_NUMBER, key=len, reverse=True))
+"""The names of :data:`_MONTH_NUMBER` as a pattern's alternation (capitalised: ``12 may apply`` is no
+date; ``to 42nd`` is a place in an order, ``to 3rd April`` a date)."""
 _RANK = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
     rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
     rf"|{_A_OWNED}{_ORDINAL}(?=\s+(?!{_NO_RANK_AFTER}\b)[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
     rf"|{_PLACE}(?P<placed>{_ORDINAL})\b(?![\s-]+(?:{_SUPERLATIVE}|most|least|quarter|half|time)\b)"
     rf"|(?:(?<=\bto\s)|(?<=\bfrom\s))\d{{1,3}}(?:st|nd|rd|th)\b"
-    rf"(?![\s-]+(?:of\s+)?(?:{_SUPERLATIVE}|most|least|quarter|half|time|{_MONTH_ALTERNATION})\b)"
-    rf"(?!\s+(?:to|and|until)\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALTERNATION})\b))"
+    rf"(?![\s-]+(?:of\s+)?(?:{_SUPERLATIVE}|most|least|quarter|half|time|{_MONTH_WORDS})\b)"
+    rf"(?!\s+(?:to|and|until)\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORDS})\b))"
 )
 _PLACES_AWAY = re.compile(
     r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+places?\s+"
@@ -1266,6 +1273,7 @@ national average``, ``double last year's`` (the figure it makes is the one befor
 
 
 _ALL_BUT = "all but "
+"""Before a part whose rest the sentence speaks of (``lost all but five of their 14 seats``)."""
 _BUT = frozenset(("but",))
 
 
@@ -1650,6 +1658,7 @@ _INCLUSIVE = re.compile(
 
 _NO_DIMS: frozenset[str] = frozenset()
 _DIRECTIONS = frozenset(("increas", "decreas"))
+"""The terms of a change's direction in a figure's context (``rose 3%``)."""
 _TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?)"
 _TARGETS = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
 _TARGET_BEFORE = re.compile(
@@ -2044,6 +2053,7 @@ def _sums(
 
 
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
+"""``than`` right after a figure whose words hold a comparative (``12 more teachers than``)."""
 
 
 def _differs_by(text: str, figure: Quantity) -> bool:
@@ -2295,19 +2305,10 @@ def _spelled_at(text: str, pos: int) -> bool:
     return bool(word) and word[0].casefold().split("-", 1)[0] in _WORD_NUMBERS
 
 
-_MONTH_WORDS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December"
-    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
-)
 _MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_WORDS})\b")
 _MONTH_BEFORE = re.compile(rf"\b(?P<month>{_MONTH_WORDS})\.?\s+$")
 """A month beside a number of one or two digits (``1 March``, ``12th of May``, ``March 1``): a day,
 its month's name capitalised (``12 may apply`` is no date)."""
-_MONTH_NUMBER = (
-    {name.title(): n for n, name in enumerate(MONTH_NAMES, 1)}
-    | {name.title()[:3]: n for n, name in enumerate(MONTH_NAMES, 1)}
-    | {"Sept": 9}
-)
 
 
 def _date(text: str, raw: str, start: int, pos: int) -> Quantity | None:
@@ -2330,6 +2331,7 @@ def _date(text: str, raw: str, start: int, pos: int) -> Quantity | None:
 
 
 _ISO_DATE = re.compile(r"\b(?:19|20)\d\d-(?P<month>\d\d)-(?P<day>\d\d)\b")
+"""A date written year first (``2025-02-02``)."""
 
 
 def _iso_date(m: re.Match[str]) -> Quantity | None:
