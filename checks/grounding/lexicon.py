@@ -260,7 +260,7 @@ qualify:disqualify sharply:slightly steeply:slightly dramatically:slightly sharp
 sharply:marginally significantly:slightly significantly:marginally comfortably:narrowly
 widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:partly
 fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit guilty:cleared
-convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst
+convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst earlier:later sooner:later
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
 decrease:freeze"""

@@ -8490,6 +8490,31 @@ class TestTwiceAsManyAsLastYear:
         assert [(q.low, q.dim) for q in derived] == [(105.0, "count:" + stem("runners"))]
 
 
+class TestEarlierOrLater:
+    """``earlier`` and ``later``, ``sooner`` and ``later`` are opposites: ``Sunday services will start an
+    hour later`` was unsourced against ``Sunday services on all routes will start an hour earlier, at
+    7am``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Sunday services will start an hour later.", "c"),
+            ("Sunday services will start an hour earlier.", "s"),
+        ],
+    )
+    def test_earlier(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Sunday services on all routes will start an hour earlier, at 7am. Fares for under-19s will "
+                "be capped at £1.",
+                title="Bus network review",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
