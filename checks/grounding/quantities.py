@@ -1234,10 +1234,13 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             if what.rsplit(None, 1)[-1].lower() in UNIT_WORDS:
                 continue  # "doubled the next year": a verb, and a time, not a figure it is twice
             end, year = named.end(), 0.0
-        base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio")), None)
+        # (not "all" of "in all their subjects": a share in words is no figure a ratio multiplies)
+        base = next((f for f in reversed(found[:i]) if f.dim not in ("year", "ratio") and not f.vague), None)
         if base is None or base.kind not in ("exact", "approx"):
             continue
-        named_terms = frozenset(terms(what)) if named else frozenset()
+        # (less the words of a time or a figure, which a claim of it does not say as terms: "last year's
+        # number" is last year's)
+        named_terms = frozenset(terms(what)) - _NOT_NAMING if named else frozenset()
         out.insert(
             i + 1,
             _derived(
@@ -1255,6 +1258,8 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
 _RATIO_VERBS = frozenset(
     ("doubled", "doubles", "tripled", "triples", "quadrupled", "quadruples", "halved", "halves")
 )
+_NOT_NAMING = frozenset(map(stem, words("year month week season day number figure total level count tally")))
+"""Words of what a ratio is of that name no thing of its own (``last year's number``)."""
 _A_TIME_BEFORE = re.compile(
     r"(?:last|the\s+previous|the\s+prior)\s+(?:year|season|month|week)\b|the\s+(?:year|month|season)\s+before\b"
     r"|a\s+(?:year|month)\s+(?:earlier|ago|before)\b",
@@ -1264,7 +1269,7 @@ _A_TIME_BEFORE = re.compile(
 year``."""
 _RATIO_OF = re.compile(
     r"\s+(?:(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
-    r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s)))"
+    r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s))(?:\s+(?:number|figure|total|level|count|tally))?)"
     r"(?=\s*(?:[.,;:)]|$))",
     re.IGNORECASE,
 )
@@ -1870,7 +1875,11 @@ def compare(
     if (
         conflicts
         and len(source) > 1
-        and (_relates_figures(text) or any(_COMPARATIVE.search(q.text) for q, _ in conflicts))
+        and (
+            _relates_figures(text)
+            or any(_COMPARATIVE.search(q.text) for q, _ in conflicts)
+            or any(r.dim == "fraction" and " of " in r.text for r in source)  # "two of its five shops"
+        )
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source, text)
     if missing and any(q.role == "derived" for q in missing):

@@ -8515,6 +8515,48 @@ class TestEarlierOrLater:
         assert grounded.status.value[0] == expected
 
 
+class TestTheRestOfAWhole:
+    """A claim's count that is the rest of a whole the sentence gives a part of follows from it:
+    ``The trust will keep three of its shops open`` was contradicted by ``The trust will close two of
+    its five shops`` (three against two). A ratio to what another time's figure was (``double last
+    year's number``) gives that figure, not a share in words before it (``in all their subjects``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Six pupils gained top grades in all their subjects last year.",
+                "Twelve pupils gained top grades in all their subjects, double last year's number.",
+                "i",
+            ),
+            (
+                "Five pupils gained top grades in all their subjects last year.",
+                "Twelve pupils gained top grades in all their subjects, double last year's number.",
+                "c",
+            ),
+        ],
+    )
+    def test_rest(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected, "follows from")
+
+    def test_shops(self) -> None:
+        source = (
+            "The Riverside Trust raised £4.8 million last year. The trust will close two of its five shops "
+            "in the spring and open an online store."
+        )
+        grounded = one(
+            "The trust will keep three of its shops open.", src("s1", source, title="Charity annual review")
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_read(self) -> None:
+        found = quantities(
+            "Twelve pupils gained top grades in all their subjects, double last year's number."
+        )
+        derived = [q for q in found if q.role == "derived"]
+        assert [(q.low, q.dim) for q in derived] == [(6.0, "count:" + stem("pupils"))]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
