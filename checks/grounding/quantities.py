@@ -661,7 +661,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _ratio_bases(text, found)
         if (
             len(found) > 1
-            and " than " in text
+            and (" than " in text or "earlier" in text or "before" in text or "last " in text)
             and any(q.dim == "fraction" and q.role == "by" for q in found[1:])
         ):
             found = _than_bases(text, found)
@@ -865,17 +865,41 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_NOT_A_VALUE = frozenset(("year", "half", "quarter", "date"))
+"""The figures that say when, stepped over to the value a change is of (``£640 million in the first
+half, down 22%``)."""
+_FROM_A_TIME_BEFORE = re.compile(
+    r"\s+(?:from|on|compared\s+with|against)\s+(?:(?:last|the\s+previous|the\s+prior)\s+(?:year|quarter|month)\b"
+    r"|the\s+(?:year|quarter|month)\s+before\b|a\s+(?:year|quarter|month)\s+(?:earlier|ago|before)\b)",
+    re.IGNORECASE,
+)
+"""After a change in percent, the time before it is against (``down 22% | from a year earlier``)."""
+
+
 def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each share by which a value is more or less than another's (``41,000
-    transactions per second, 18% more than PostgreSQL 15``), that other's value (about 34,700;
-    ``derived``): a claim of it is computed, not contradicted by the 41,000."""
+    transactions per second, 18% more than PostgreSQL 15``) or than a time before (``£640 million,
+    down 22% from a year earlier``), that other's value (about 34,700; about £820 million; ``derived``):
+    a claim of it is computed, not contradicted by the 41,000."""
     out = list(found)
     for i in range(len(found) - 1, 0, -1):
         p = found[i]
-        way = _more_or_fewer(text, p) if p.dim == "fraction" and p.role == "by" else 0
-        if not way or not 0 < p.low < 10:
+        if p.dim != "fraction" or p.role != "by":
             continue
-        q = found[i - 1]
+        way = _more_or_fewer(text, p)
+        if not way:
+            # "£640 million, down 22% from a year earlier": the value of the time before
+            since = _FROM_A_TIME_BEFORE.match(text, p.end)
+            if since is None:
+                continue
+            before = text[max(0, p.start - 8) : p.start].lower()
+            rising = "increas" in p.context or before.endswith("up ")
+            if rising == ("decreas" in p.context or before.endswith("down ")):
+                continue
+            way = 1 if rising else -1
+        if not 0 < p.low < 10:
+            continue
+        q = next((f for f in reversed(found[:i]) if f.dim not in _NOT_A_VALUE), found[i - 1])
         if q.dim in ("year", "fraction", "date") or q.kind not in ("exact", "approx") or q.low <= 0:
             continue
         factor = 1 + way * p.low

@@ -8557,6 +8557,32 @@ class TestTheRestOfAWhole:
         assert [(q.low, q.dim) for q in derived] == [(6.0, "count:" + stem("pupils"))]
 
 
+class TestDownFromAYearEarlier:
+    """A value and its change in percent from a time before (``£640 million in the first half, down 22%
+    from a year earlier``) give that time's value: ``Northern Energy's operating profit was about £820
+    million a year earlier`` was contradicted by the £640 million."""
+
+    SOURCE = (
+        "Northern Energy made an operating profit of £640 million in the first half, down 22% from a year "
+        "earlier, as wholesale prices fell."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Northern Energy's operating profit was about £820 million a year earlier.", "i"),
+            ("Northern Energy made an operating profit of £640 million in the first half.", "s"),
+        ],
+    )
+    def test_a_year_earlier(self, claim: str, expected: str) -> None:
+        in_one_sentence(claim, self.SOURCE, expected, "follows from")
+
+    def test_read(self) -> None:
+        derived = [q for q in quantities(self.SOURCE) if q.role == "derived"]
+        assert len(derived) == 1
+        assert derived[0].low == pytest.approx(640e6 / 0.78)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
