@@ -905,11 +905,25 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         factor = 1 + way * p.low
         if factor <= 0:
             continue
+        than_year = _THAN_A_YEAR.match(text, p.end)
+        # Written as the words that give it ("5% fewer than in 2023", "down 22% from a year earlier").
+        said = than_year or _FROM_A_TIME_BEFORE.match(text, p.end) or _ELIDED_BY.match(text, p.end)
         derived = _derived(
-            q, 1 / factor, text, (q.start, p.end), tolerance=q.tolerance / factor + q.low * p.tolerance
+            q,
+            1 / factor,
+            text,
+            (p.start, said.end() if said is not None else p.end),
+            tolerance=q.tolerance / factor + q.low * p.tolerance,
+            year=float(than_year.group(1)) if than_year is not None else q.year,
         )
         out.insert(out.index(p) + 1, derived)
     return out
+
+
+_THAN_A_YEAR = re.compile(
+    r"\s+(?:more|fewer|less|higher|lower)\s+than\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE
+)
+"""``5% fewer than in 2023``: the year whose value the share is against."""
 
 
 _TALLY_REST = re.compile(

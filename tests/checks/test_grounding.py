@@ -8583,6 +8583,33 @@ class TestDownFromAYearEarlier:
         assert derived[0].low == pytest.approx(640e6 / 0.78)
 
 
+class TestFewerThanInAYear:
+    """A share more or fewer than in a year gives that year's value, dated: ``The Kelston ferry carried
+    more passengers last year than in 2023`` was supported by ``The Kelston ferry carried 1.9 million
+    passengers last year, 5% fewer than in 2023``, and ``about 2 million passengers in 2023`` too."""
+
+    SOURCE = (
+        "The Kelston ferry carried 1.9 million passengers last year, 5% fewer than in 2023, after a new "
+        "bridge opened in March."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kelston ferry carried more passengers last year than in 2023.", "c"),
+            ("The Kelston ferry carried fewer passengers last year than in 2023.", "i"),
+            ("The Kelston ferry carried about 2 million passengers in 2023.", "i"),
+        ],
+    )
+    def test_than_in_a_year(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Ferry service review"))
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        derived = [q for q in quantities(self.SOURCE) if q.role == "derived"]
+        assert [(q.text, q.year) for q in derived] == [("5% fewer than in 2023", 2023.0)]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
