@@ -865,14 +865,16 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_TIME_BEFORE = (
+    r"(?:(?:last|the\s+previous|the\s+prior)\s+(?:year|season|quarter|month|week)\b"
+    r"|the\s+(?:year|season|quarter|month)\s+before\b|a\s+(?:year|quarter|month)\s+(?:earlier|ago|before)\b)"
+)
+"""A time before the sentence's, said relative to it: ``last year``, ``the year before``, ``a year
+earlier``."""
 _NOT_A_VALUE = frozenset(("year", "half", "quarter", "date"))
 """The figures that say when, stepped over to the value a change is of (``£640 million in the first
 half, down 22%``)."""
-_FROM_A_TIME_BEFORE = re.compile(
-    r"\s+(?:from|on|compared\s+with|against)\s+(?:(?:last|the\s+previous|the\s+prior)\s+(?:year|quarter|month)\b"
-    r"|the\s+(?:year|quarter|month)\s+before\b|a\s+(?:year|quarter|month)\s+(?:earlier|ago|before)\b)",
-    re.IGNORECASE,
-)
+_FROM_A_TIME_BEFORE = re.compile(rf"\s+(?:from|on|compared\s+with|against)\s+{_TIME_BEFORE}", re.IGNORECASE)
 """After a change in percent, the time before it is against (``down 22% | from a year earlier``)."""
 
 
@@ -1298,13 +1300,8 @@ _RATIO_VERBS = frozenset(
 )
 _NOT_NAMING = frozenset(map(stem, words("year month week season day number figure total level count tally")))
 """Words of what a ratio is of that name no thing of its own (``last year's number``)."""
-_A_TIME_BEFORE = re.compile(
-    r"(?:last|the\s+previous|the\s+prior)\s+(?:year|season|month|week)\b|the\s+(?:year|month|season)\s+before\b"
-    r"|a\s+(?:year|month)\s+(?:earlier|ago|before)\b",
-    re.IGNORECASE,
-)
-"""A time before the sentence's, said relative to it, after a ratio's link: ``twice as many as | last
-year``."""
+_A_TIME_BEFORE = re.compile(_TIME_BEFORE, re.IGNORECASE)
+""":data:`_TIME_BEFORE` after a ratio's link: ``twice as many as | last year``."""
 _RATIO_OF = re.compile(
     r"\s+(?:(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
     r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s))(?:\s+(?:number|figure|total|level|count|tally))?)"
