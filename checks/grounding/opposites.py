@@ -98,6 +98,11 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
         if place:
             # "Most of the app's users are in Europe" against "60% of them outside Europe"
             return f"the source says 'outside {place}' where the claim says 'in {place}'", _OUTSIDE
+    if "peak" in claim and "peak" in sentence:
+        mine_peak, their_peak = _peak(claim), _peak(sentence)
+        if mine_peak and their_peak and mine_peak[0] != their_peak[0]:
+            # "Crossings at peak times were cut" against "cut ... outside peak hours"
+            return f"the source says '{their_peak[1]}' where the claim says '{mine_peak[1]}'", _PEAK_TERMS
     if "on" in claim or "off" in claim:
         mine_state = _switched(claim)
         their_state = _switched(sentence) if mine_state else ""
@@ -111,6 +116,25 @@ _WITHOUT = frozenset(("without",))
 _OUTSIDE = frozenset((stem("outside"),))
 _IN_PLACE = re.compile(r"\b(in|inside|within|outside)\s+(?:the\s+)?((?-i:[A-Z])[\w-]+)", re.IGNORECASE)
 """``in Europe``, ``outside London``: a place by its name, and whether inside or out."""
+
+
+_PEAK = re.compile(
+    r"\b(?:(?P<off>outside(?:\s+(?:of\s+)?the)?\s+peak|off[\s-]peak)|(?:at|during|in)\s+(?:the\s+)?peak)"
+    r"(?:\s+(?:hours?|times?|periods?))?\b",
+    re.IGNORECASE,
+)
+"""Peak hours or outside them: ``at peak times``, ``during the peak``, ``outside peak hours``,
+``off-peak``."""
+_PEAK_TERMS = frozenset((stem("peak"),))
+
+
+def _peak(text: str) -> tuple[bool, str] | None:
+    """(whether outside peak hours, as written) when ``text`` says one way only (:data:`_PEAK`), else None."""
+    found = {(m.group("off") is not None, m.group()) for m in _PEAK.finditer(text)}
+    ways = {off for off, _ in found}
+    if len(ways) != 1:
+        return None
+    return min(found)
 
 
 def _outside_of(claim: str, sentence: str) -> str:

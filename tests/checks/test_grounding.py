@@ -8610,6 +8610,26 @@ class TestFewerThanInAYear:
         assert [(q.text, q.year) for q in derived] == [("5% fewer than in 2023", 2023.0)]
 
 
+class TestPeakHours:
+    """At peak times and outside them are opposites: ``Crossings at peak times were cut to every 30
+    minutes`` was supported by ``Crossings were cut from every 20 minutes to every 30 minutes outside
+    peak hours``."""
+
+    SOURCE = "Crossings were cut from every 20 minutes to every 30 minutes outside peak hours."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Crossings at peak times were cut to every 30 minutes.", "c"),
+            ("Off-peak crossings were cut to every 30 minutes.", "s"),
+            ("Crossings were cut to every 30 minutes outside peak hours.", "s"),
+        ],
+    )
+    def test_peak(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Ferry service review"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
