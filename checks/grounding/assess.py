@@ -1074,6 +1074,9 @@ def _said_otherwise(
         # "Dark mode is available only to paying subscribers" against "Dark mode, previously limited
         # to paying subscribers, is now available to all users"
         yield f"the source says it was so before ('{before}'), the claim that it is now", cov, not thin
+    if " still " in claim.plain and _HAS_STOPPED.search(sentence.plain) is not None:
+        # "The port still imports some coal" against "Coal imports ... have now stopped entirely"
+        yield "the source says it has stopped, the claim that it still goes on", cov, not thin
     state = undone(sentence.plain)
     if not (state and still(claim.plain, state)):
         state = reverted(claim.plain, sentence.plain)  # "closed in 2022 and reopened in 2024"
@@ -2267,6 +2270,13 @@ _STAYING = frozenset(read_terms("stayed remained held kept"))
 a change with it (:func:`checks.grounding.lexicon.in_context` reads them as ``unchanged`` too)."""
 
 
+_HAS_STOPPED = re.compile(
+    r"\b(?:has|have|had)\s+(?:now\s+|since\s+)?(?:stopped|ceased|ended)(?:\s+(?:entirely|completely|altogether))?"
+    r"(?=\s*[.,;]|\s*$)",
+    re.IGNORECASE,
+)
+"""What a sentence says has stopped, the verb ending its clause (``Coal imports have now stopped
+entirely``; not ``has stopped charging``, whose denial reads what follows)."""
 _AGAIN = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)
 """Words that make what a claim says another time it happens."""
 

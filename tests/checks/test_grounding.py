@@ -8630,6 +8630,30 @@ class TestPeakHours:
         assert grounded.status.value[0] == expected
 
 
+class TestStillAgainstStopped:
+    """What a claim says still goes on is denied by a sentence that says it has stopped: ``The port
+    still imports some coal`` was supported by ``Coal imports ... have now stopped entirely``."""
+
+    SOURCE = "Coal imports, which made up a fifth of all cargo in 2015, have now stopped entirely."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The port still imports some coal.", "c"),
+            ("Coal imports have stopped entirely.", "s"),
+        ],
+    )
+    def test_still(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Port annual trade figures"))
+        assert grounded.status.value[0] == expected
+
+    def test_a_stop_before_a_verb_is_read_as_a_denial(self) -> None:
+        """``has stopped charging`` is no end of the clause: the denial reads what follows."""
+        in_one_sentence(
+            "The library still charges late fees.", "The library has stopped charging late fees.", "c"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
