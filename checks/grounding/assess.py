@@ -518,9 +518,15 @@ def _assess(
         if against is not None:
             return against
     mismatch, turned = _polarity(claim, index, weights, sentence, said)
-    if mismatch is not None and relation.computed and any(negated for _, negated in claim.clauses):
+    if (
+        mismatch is not None
+        and relation.computed
+        and (any(negated for _, negated in claim.clauses) or turned_words(mismatch[0]))
+    ):
         # "550 people who were not graduates" against "850 people, 300 of them graduates": the claim
         # denies of the other part, whose figure the sentence's compute; no denial of the sentence.
+        # So does one that says the opposite word of it ("Homestyle will keep 168 stores open"
+        # against "will close 42 of its 210 stores").
         mismatch = None
     if mismatch is not None and _other_times(claim, sentence, index):
         # "The plant closed in 2019" against "opened in 2001": one event does not deny another of
@@ -2553,6 +2559,18 @@ def _share_before(said: frozenset[str], text: str, figures: Sequence[Quantity]) 
 
 
 _WORDS = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def turned_words(kind: str) -> bool:
+    """Is a polarity mismatch's explanation one of opposite words (``the claim says 'open' where the
+    source says 'closed'``), not a denial, nor two times (``'september' where ... 'june'``)?"""
+    if not kind.startswith(_SAYS):
+        return False
+    word = kind[len(_SAYS) :].split("'", 1)[0]
+    return word.lower() not in MONTHS and stem(word.lower()) not in CALENDAR
+
+
+_SAYS = "the claim says '"
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:

@@ -8654,6 +8654,36 @@ class TestStillAgainstStopped:
         )
 
 
+class TestTheOppositeOfTheRest:
+    """A claim that says the opposite word of the rest of a whole agrees with the sentence: ``Homestyle
+    will keep 168 stores open`` was contradicted by ``Homestyle will close 42 of its 210 stores``
+    (open against close; 168 is the other 210 - 42)."""
+
+    SOURCE = (
+        "Homestyle will close 42 of its 210 stores by March, putting 1,300 jobs at risk. Stores in city "
+        "centres are most affected; its retail park stores will stay open."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Homestyle will keep 168 stores open.", "i"),
+            ("Homestyle will keep 42 stores open.", "c"),
+        ],
+    )
+    def test_rest(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Retailer store closures"))
+        assert grounded.status.value[0] == expected
+
+    def test_two_times_still_differ(self) -> None:
+        """Opposite months are no other part: they still deny."""
+        from checks.grounding.assess import turned_words
+
+        assert turned_words("the claim says 'open' where the source says 'closed'")
+        assert not turned_words("the claim says 'september' where the source says 'june'")
+        assert not turned_words("the source denies what the claim states")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
