@@ -2114,14 +2114,14 @@ def _said_of_another(
     if len(clauses) < 2:
         return ""
     mine = _subject_names(claim)
-    unnamed = not mine
+    worded = not mine  # the subject read from the claim's words, not its names
     if not claim.names and claim.lead:
         # No name but the claim's first word: the subject may be its first words, which one clause
         # holds and says something else of.
         lead = _leading_words(claim.plain, clauses)
         if len(lead) > 1:
-            mine = lead
-    elif unnamed:
+            mine, worded = lead, True
+    elif worded:
         # A clause must hold all of those words to be about the subject, and say something else of
         # the claim's kind there ("was rated good"; not a subject cut off from its predicate by a
         # comma: "The new law, | passed by 312 votes to 208, | takes effect in April").
@@ -2143,7 +2143,7 @@ def _said_of_another(
             best, best_cov, holds, at = terms, cov, named, i
     if holds or best_cov < MIN_CLAUSE_COVERAGE:
         return ""
-    if unnamed or mine != _subject_names(claim):
+    if worded:
         text = texts[at] if at < len(texts) else ""
         words = [
             w.strip(".,;:!?()\"'")

@@ -874,6 +874,8 @@ def _share_words_at(pieces: Sequence[str], at: int) -> bool:
 
 
 _SHARE_WORDS = words("half quarter third fifth tenth two-thirds three-quarters two-fifths")
+"""Shares in words that ``up`` or ``down`` may stand before as before a percentage (``down by a
+quarter``)."""
 
 
 _DEGREES = re.compile(r"°\s?[CcFf]\b")

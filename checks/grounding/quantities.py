@@ -888,11 +888,16 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         p = found[i]
         if p.dim != "fraction" or p.role != "by":
             continue
-        way = _more_or_fewer(text, p)
-        if not way:
+        # Written as the words that give it ("5% fewer than in 2023", "down 22% from a year earlier").
+        said = _ELIDED_BY.match(text, p.end)
+        year = None
+        if said is not None:
+            way = 1 if said["more"] else -1
+            year = _IN_A_YEAR.match(text, said.end())
+        else:
             # "£640 million, down 22% from a year earlier": the value of the time before
-            since = _FROM_A_TIME_BEFORE.match(text, p.end)
-            if since is None:
+            said = _FROM_A_TIME_BEFORE.match(text, p.end)
+            if said is None:
                 continue
             before = text[max(0, p.start - 8) : p.start].lower()
             rising = "increas" in p.context or before.endswith("up ")
@@ -907,25 +912,21 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         factor = 1 + way * p.low
         if factor <= 0:
             continue
-        than_year = _THAN_A_YEAR.match(text, p.end)
-        # Written as the words that give it ("5% fewer than in 2023", "down 22% from a year earlier").
-        said = than_year or _FROM_A_TIME_BEFORE.match(text, p.end) or _ELIDED_BY.match(text, p.end)
         derived = _derived(
             q,
             1 / factor,
             text,
-            (p.start, said.end() if said is not None else p.end),
+            (p.start, (year or said).end()),
             tolerance=q.tolerance / factor + q.low * p.tolerance,
-            year=float(than_year.group(1)) if than_year is not None else q.year,
+            year=float(year.group(1)) if year is not None else q.year,
         )
         out.insert(out.index(p) + 1, derived)
     return out
 
 
-_THAN_A_YEAR = re.compile(
-    r"\s+(?:more|fewer|less|higher|lower)\s+than\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE
-)
-"""``5% fewer than in 2023``: the year whose value the share is against."""
+_IN_A_YEAR = re.compile(r"\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE)
+"""After ``fewer than`` (:data:`_ELIDED_BY`), the year whose value the share is against (``5% fewer
+than | in 2023``)."""
 
 
 _TALLY_REST = re.compile(
@@ -2453,6 +2454,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     if len(raw) <= 2 and (
         _MONTH_AFTER.match(text, pos) is not None or _MONTH_BEFORE.search(text, max(0, start - 12), start)
     ):
+        # (a cheap test first: every number of one or two digits is tried, few are days)
         date = _date(text, raw, start, pos)
         if date is not None:
             return date

@@ -202,6 +202,14 @@ _NOUN = re.compile(
     r"(?:\s+(?P<second>[^\W\d_][\w-]+)(?:\s+(?P<third>[^\W\d_][\w-]+))?)?",
     re.IGNORECASE,
 )
+
+
+def _counts_nothing(low: str) -> bool:
+    """Is the word (lower case) after a figure none that the figure counts: a stopword, a word that
+    is no noun, a number of its own (``two of the eight reservoirs``)?"""
+    return low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS
+
+
 _JOINED_NOUN = re.compile(r"-([^\W\d_]{3,})\b(?!-)")
 """A noun joined to a figure before another noun (``500-page``): not one joined on (``10-year-old``)."""
 _NOT_PLURAL = words("overseas various previous plus")
@@ -252,7 +260,7 @@ def counted_one(text: str, pos: int) -> tuple[str, int] | None:
         if word is None:
             return None
         low = word.lower()
-        if low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS or _plural(low):
+        if _counts_nothing(low) or _plural(low):
             return None
         seen.append(stem(low))
         end = noun.end(group)
@@ -322,7 +330,7 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
         joined = _JOINED_NOUN.match(text, pos)
         if joined is not None:
             low = joined.group(1).lower()
-            if low not in STOPWORDS and low not in _NOT_NOUNS and low not in NUMBER_WORDS:
+            if not _counts_nothing(low):
                 # "a 500-page report", "a 7-billion-parameter model": what it counts, in the singular
                 return f"count:{stem(low)}", 1.0, joined.end()
     noun = _NOUN.match(text, pos)
@@ -333,7 +341,7 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
             if word is None:
                 break
             low = word.lower()
-            if low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS:
+            if _counts_nothing(low):
                 break  # "two of the eight reservoirs": eight is a figure of its own, not what two counts
             seen.append(stem(low))
             if group == "first" and text.startswith(("'s ", "\u2019s "), noun.end(group)):
