@@ -431,7 +431,9 @@ def _assess(
         )
     if relation.conflicts:
         q, r = relation.conflicts[0]
-        detail = f"the claim gives {q.text} where the source gives {r.text}"
+        detail = (
+            _ends_crossed(relation.conflicts) or f"the claim gives {q.text} where the source gives {r.text}"
+        )
         # "4.2 GB" against "4.2 TB": the claim's unit is a word of its figure, which the conflict answers.
         lacking = claim.terms - sentence.seen
         units = (
@@ -1376,6 +1378,23 @@ def _ends_swapped(relation: Relation) -> str:
         return ""
     (before, theirs_after), (after, theirs_before) = old, new
     if (before.low, before.high) == (after.low, after.high):
+        return ""
+    return (
+        f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"
+        f" to {theirs_after.text}"
+    )
+
+
+def _ends_crossed(conflicts: Sequence[tuple[Quantity, Quantity]]) -> str:
+    """:func:`_ends_swapped` where each end paired with the source's end of its own role (``£2.40,
+    up from £3.20`` against ``£3.20, up from £2.40``: from with from, to with to, each the other's
+    value), or ""."""
+    old = next(((q, r) for q, r in conflicts if q.role == r.role == "from"), None)
+    new = next(((q, r) for q, r in conflicts if q.role == r.role == "to"), None)
+    if old is None or new is None or old[0].dim in _TIMES or old[0].dim != new[0].dim:
+        return ""
+    (before, theirs_before), (after, theirs_after) = old, new
+    if _distinct(before, theirs_after) or _distinct(after, theirs_before):
         return ""
     return (
         f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"

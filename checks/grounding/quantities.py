@@ -2770,7 +2770,8 @@ _CHANGED = re.compile(
     r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
     r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
     r"|climbed|jumped|slipped|gained|lost|cut|up|down|shrank|shrunk|shrinks?|shrinking|expanded|contracted"
-    r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased)(?:\s+by)?\s*[$€£¥₹]?\s*$",
+    r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased|adds?|added|adding)(?:\s+by)?"
+    r"\s*[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
 """A change verb right before a figure: ``X to Y`` after it is the change and the new value."""
@@ -3062,6 +3063,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             role = "by"
         elif q.dim != "year" and _differs_by(text, q):
             role = "by"  # "three fewer seats than in 2021", "12 fewer than the average": by how much
+        elif i + 1 < len(found) and _then_from(text, q, found[i + 1]):
+            role = "to"  # "£6.2 billion at the end of March, up from £5.8 billion": the new value
         context = frozenset(left + right)
         if times and not context.isdisjoint(times):
             context = context - times
@@ -3123,6 +3126,22 @@ def _same_per_year(a: Quantity, b: Quantity) -> bool:
     return _overlap((low_a * fa, high_a * fa), (low_b * fb, high_b * fb))
 
 
+_UP_FROM = re.compile(
+    r"[^.;:]*?,\s*(?:up|down)\s+from\s+(?:(?:an?|the)\s+)?(?:US)?[$€£¥₹]?\s*", re.IGNORECASE
+)
+"""What stands between a value and the one it changed from, in a clause after it (``£6.2 billion
+at the end of March, up from £5.8 billion``)."""
+
+
+def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
+    """Is ``q`` the new value of a change whose old value ``after`` follows it in a clause of its own
+    (``£6.2 billion at the end of March, up from £5.8 billion``, ``41 stores, down from 52``)?"""
+    if q.dim != after.dim or q.dim == "year" or after.start < q.end:
+        return False
+    between = text[q.end : after.start]
+    return "from" in between and _UP_FROM.fullmatch(between) is not None
+
+
 def _time_words(text: str) -> frozenset[str]:
     found = [m.group() for m in PERIOD_PHRASE.finditer(text)]
     return frozenset(chain.from_iterable(piece_terms(" ".join(found).split()))) if found else _NONE
@@ -3136,7 +3155,8 @@ _AMOUNT_ENDS = (
     "dropped", "drops", "drop", "dropping", "declined", "decline", "declines", "declining", "decreased",
     "decrease", "decreases", "decreasing", "climbed", "jumped", "slipped", "gained", "lost", "cut", "up",
     "down", "shrank", "shrunk", "shrinks", "shrink", "shrinking", "expanded", "contracted", "reduced",
-    "plunged", "plummeted", "soared", "surged", "tumbled", "slumped", "dipped", "eased",
+    "plunged", "plummeted", "soared", "surged", "tumbled", "slumped", "dipped", "eased", "add", "adds",
+    "added", "adding",
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD = 160

@@ -8684,6 +8684,70 @@ class TestTheOppositeOfTheRest:
         assert not turned_words("the source denies what the claim states")
 
 
+class TestAValueUpFromAnother:
+    """A value followed by a clause of its own that says what it changed from is the new value of the
+    change: ``The scheme's assets grew by £400 million over the year`` was contradicted by ``assets of
+    £6.2 billion at the end of March, up from £5.8 billion a year earlier`` (the £400 million set
+    against the £6.2 billion, not the change from £5.8 billion)."""
+
+    SOURCE = (
+        "The Coastal Workers Pension Scheme had assets of £6.2 billion at the end of March, up from £5.8 "
+        "billion a year earlier, and paid pensions to 41,000 retired members."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The scheme's assets grew by £400 million over the year.", "i"),
+            ("The scheme's assets grew by £900 million over the year.", "c"),
+            ("The scheme's assets fell over the year.", "c"),
+            ("The scheme had assets of £6.2 billion at the end of March.", "s"),
+        ],
+    )
+    def test_change(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Pension scheme annual statement"))
+        assert grounded.status.value[0] == expected
+
+    def test_its_ends_swapped_are_explained(self) -> None:
+        """Each end pairs with the source's end of its role; the detail says the change runs the other way."""
+        grounded = one(
+            "A dozen eggs cost £2.40 on average, up from £3.20 a year ago.",
+            src("s1", "A dozen eggs costs £3.20 on average, up from £2.40 a year ago.", title="Food prices"),
+        )
+        assert grounded.status.value == "contradicted"
+        assert grounded.decision.evidence is not None
+        assert "from £3.20 to £2.40, the source from £2.40 to £3.20" in grounded.decision.evidence.detail
+
+    def test_the_value_and_its_change_from_are_read(self) -> None:
+        found = quantities("Turnout was 58%, down from 64% at the last election.")
+        assert [(q.text, q.role) for q in found] == [("58%", "to"), ("64%", "from")]
+        found = quantities("Turnout was 58% and 64% voted for the bridge.")
+        assert [q.role for q in found] == ["", ""]
+
+
+class TestAddedAsAChange:
+    """``add`` a figure is a change by it: ``The extension would add 440 megawatts of capacity`` was
+    contradicted by ``raising capacity from 860 to 1,300 megawatts`` (the 440 set against the 860)."""
+
+    SOURCE = (
+        "The owners plan to add 24 larger turbines by 2028, raising capacity from 860 to 1,300 megawatts. "
+        "Fishing groups opposed the extension."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The owners would add 440 megawatts of capacity.", "i"),
+            ("The owners would add 600 megawatts of capacity.", "c"),
+            ("The owners plan to add 24 turbines by 2028.", "s"),
+            ("The owners plan to add 42 turbines by 2028.", "c"),
+        ],
+    )
+    def test_added(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Wind farm annual report"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
