@@ -1057,6 +1057,11 @@ _CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
 """What opens the next clause: a comma, a semicolon, or a conjunction."""
 _NEXT_CLAUSE = re.compile(_CONJUNCTION)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+_ELIDED_SUBJECT = re.compile(
+    r"\s+(?:were|was|are|is|have|has|had|will|would|could|did|remain(?:s|ed)?)\b", re.IGNORECASE
+)
+"""A verb right after a bare number: the number is its subject, a count of what a count before it
+in the sentence counts (``Its 96 turbines ..., although six were shut down``: six turbines)."""
 _PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
 """Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
 rural areas`` (13 minutes)."""
@@ -1078,6 +1083,12 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     for i in range(1, len(out)):
         q = out[i]
         if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
+            continue
+        if _ELIDED_SUBJECT.match(text, q.end) is not None:
+            # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest before
+            count = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
+            if count is not None:
+                out[i] = q._replace(dim=count.dim)
             continue
         if not q.text[:1].isdigit() and _ELIDED_BY.match(text, q.end) is None:
             continue  # a number in words is read alone only before "fewer than", "more than"
@@ -2433,6 +2444,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         if dim == "number" and _ELIDED_BY.match(text, m.end()) is not None:
             # "winning 34 of the 60 seats, three fewer than in 2021": by how much, in the unit of the
             # figure before it (_elided_units)
+            return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
+        if dim == "number" and _ELIDED_SUBJECT.match(text, m.end()) is not None:
+            # "96 turbines ..., although six were shut down": six of them (_elided_units)
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         if dim == "number":
             of = _OF_WHOLE.match(text, m.end())

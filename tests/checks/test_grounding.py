@@ -8748,6 +8748,41 @@ class TestAddedAsAChange:
         assert grounded.status.value[0] == expected
 
 
+class TestANumberAsASubject:
+    """A bare number that a verb follows is the subject of its clause, a count of what the count
+    before it counts: ``Six turbines were shut down for three weeks`` was contradicted by ``Its 96
+    turbines were available 97.2% of the time, although six were shut down for three weeks`` (six
+    was not read, so the claim's six met the 96)."""
+
+    SOURCE = (
+        "Its 96 turbines were available 97.2% of the time, although six were shut down for three weeks "
+        "in March after a blade failure."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Six turbines were shut down for three weeks after a blade failure.", "s"),
+            ("Nine turbines were shut down for three weeks after a blade failure.", "c"),
+            ("Six turbines were shut down for three months after a blade failure.", "c"),
+            ("The turbines were available 97.2% of the time.", "s"),
+        ],
+    )
+    def test_counted(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Wind farm annual report"))
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        found = quantities("Forty-three businesses scored zero or one; four were closed until they did.")
+        assert [(q.text, q.dim) for q in found] == [
+            ("Forty-three businesses", "count:compani"),
+            ("four", "count:compani"),
+        ]
+        found = quantities("The firm runs 40 stores, and 12 were closed last year.")
+        assert found[1].dim == found[0].dim
+        assert quantities("Four were closed.") == [] or quantities("Four were closed.")[0].dim == "number"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
