@@ -52,7 +52,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
-from checks.grounding.identifiers import NAMING
+from checks.grounding.identifiers import CLOCK, NAMING, identifiers
 from checks.grounding.lexicon import (
     COMPARATIVES,
     COUNTS,
@@ -1786,6 +1786,9 @@ def compare(
         and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
     )
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
+    # A figure the sentence gives for another model of a thing the claim names ("31 hours ..., against
+    # 26 hours for the Pixo 8" when the claim is of the Pixo 9): that model's, whatever names it holds.
+    another = _of_another_model(claim_text, text, source) if names and text and claim_text else None
     # Figures of a target or budget (what was aimed at, not what came about), when the claim names none:
     # "connected 100,000 homes" is not "84,000 homes, short of its target of 100,000".
     aimed = (
@@ -1866,6 +1869,8 @@ def compare(
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
             # rose 12%, while Harwick's fell 3%": Harwick's 3%).
             named = -len(r.context & names) if names else 0
+            if another is not None and another[i]:
+                named = 1
             # A figure the claim calls the first (``its original budget was £410 million``) is the
             # value a change started from (``risen to £640 million from an original £410 million``).
             origin = 0 if not earlier else (0 if r.role == "from" else 1)
@@ -2110,6 +2115,29 @@ def _sums(
 
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
 """``than`` right after a figure whose words hold a comparative (``12 more teachers than``)."""
+
+
+_FOR_THE = re.compile(r"\s+(?:for|of|by|from)\s+(?:the\s+|its\s+)?", re.IGNORECASE)
+
+
+def _of_another_model(claim_text: str, text: str, source: Sequence[Quantity]) -> list[bool] | None:
+    """For each figure of the sentence ``text``, is it given for a model the claim does not name:
+    right after it, ``for the Pixo 8`` where the claim names the ``Pixo 9`` (a name and a number, as
+    :mod:`checks.grounding.identifiers` reads them)? None when no figure is."""
+    if not any(c.isdigit() for c in claim_text):
+        return None
+    mine = [t for t in identifiers(claim_text) if t.key != CLOCK]
+    if not mine:
+        return None
+    out = []
+    for r in source:
+        m = _FOR_THE.match(text, r.end)
+        theirs = identifiers(text[m.end() : m.end() + 40]) if m is not None else ()
+        first = theirs[0] if theirs and text.startswith(theirs[0].text, m.end()) else None  # type: ignore[union-attr]
+        out.append(
+            first is not None and any(t.key == first.key and t.values.isdisjoint(first.values) for t in mine)
+        )
+    return out if any(out) else None
 
 
 def _differs_by(text: str, figure: Quantity) -> bool:

@@ -8783,6 +8783,37 @@ class TestANumberAsASubject:
         assert quantities("Four were closed.") == [] or quantities("Four were closed.")[0].dim == "number"
 
 
+class TestAFigureForAnotherModel:
+    """A figure the sentence gives ``for the Pixo 8`` is that model's, not the Pixo 9's of the claim,
+    though its words hold the claim's name: ``The Pixo 9 lasted 31 hours in the video test`` was
+    contradicted by ``Its battery ... lasted 31 hours in our video test, against 26 hours for the
+    Pixo 8`` (the 26 hours read as the Pixo's, and the Pixo 8 as a clash with the Pixo 9)."""
+
+    SOURCE = (
+        "The Pixo 9 goes on sale on 12 September at $799. Its battery is 15% larger and lasted 31 hours "
+        "in our video test, against 26 hours for the Pixo 8."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Pixo 9 lasted 31 hours in the video test.", "s"),
+            ("The Pixo 9 lasted 26 hours in the video test.", "c"),
+            ("The Pixo 9 lasted 36 hours in the video test.", "c"),
+        ],
+    )
+    def test_whose(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Smartphone launch review"))
+        assert grounded.status.value[0] == expected
+
+    def test_compared_with_after_a_figure(self) -> None:
+        from checks.grounding.identifiers import clash, identifiers
+
+        mine = identifiers("The Pixo 9 lasted 31 hours.")
+        assert clash(mine, "It lasted 31 hours, against 26 hours for the Pixo 8.") is None
+        assert clash(mine, "The Pixo 8 lasted 31 hours.") is not None
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
