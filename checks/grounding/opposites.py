@@ -322,6 +322,8 @@ def prefixed_opposite(
             read = terms(m.group(2))
             if not read or read[0] not in other:
                 continue
+            if _denied(rest, read[0]):
+                continue  # "had not been inspected" against "uninspected": both deny it
             if "-" in m.group(1):
                 # "non-binding" holds the term "bind" itself: the other text must not say it too.
                 if m.group().lower() not in rest.lower():
@@ -329,6 +331,17 @@ def prefixed_opposite(
             elif read[0] not in own:  # not "some encrypted, some unencrypted"
                 return m.group(), frozenset((*terms(m.group()), read[0]))
     return "", _NO_TERMS
+
+
+_NOT_BEFORE = re.compile(r"\b(?:not|never|n't)\b((?:\s+[^\W\d_][\w'-]*){1,3})", re.IGNORECASE)
+
+
+def _denied(text: str, term: str) -> bool:
+    """Does ``text`` deny the word whose term is ``term`` (``not``, ``never`` up to three words
+    before it: ``had not been inspected``)?"""
+    if "not" not in text and "never" not in text and "n't" not in text:
+        return False
+    return any(term in terms(m.group(1)) for m in _NOT_BEFORE.finditer(text))
 
 
 _NEGATIVE_PREFIX = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")

@@ -8814,6 +8814,38 @@ class TestAFigureForAnotherModel:
         assert clash(mine, "The Pixo 8 lasted 31 hours.") is not None
 
 
+class TestADenialAgainstAPrefix:
+    """A word the claim denies (``not been inspected``) agrees with the word a prefix denies in the
+    sentence (``uninspected``): ``Some premises had not been inspected for more than two years`` was
+    contradicted by ``a backlog left some premises uninspected for over two years``."""
+
+    SOURCE = (
+        "The council has hired three more inspectors, bringing the team to 15, after a backlog left some "
+        "premises uninspected for over two years."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Some premises had not been inspected for more than two years.", "i"),
+            ("Some premises were inspected every year.", "c"),
+        ],
+    )
+    def test_prefix(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Restaurant hygiene inspections"))
+        assert grounded.status.value[0] == expected
+
+    def test_opposite(self) -> None:
+        from checks.grounding.opposites import prefixed_opposite
+
+        def read(claim: str, sentence: str) -> str:
+            return prefixed_opposite(claim, frozenset(terms(claim)), sentence, frozenset(terms(sentence)))[0]
+
+        assert read("Backups are stored encrypted.", "Backups are stored unencrypted.") == "unencrypted"
+        assert read("Backups are not stored encrypted.", "Backups are stored unencrypted.") == ""
+        assert read("Backups are never encrypted.", "Backups are left unencrypted.") == ""
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
