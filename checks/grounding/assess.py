@@ -58,6 +58,7 @@ from checks.grounding.lexicon import (
     piece_terms,
     prospective,
     quantified,
+    removed,
     reported,
     reports,
     reverted,
@@ -2462,7 +2463,7 @@ def _polarity(
                 if found is None or cov > found[1]:
                     found = (said, cov)
         if found is None and len(turned) == was_turned:
-            best_cov, best_negated, best_terms = -1.0, c_negated, frozenset[str]()
+            best_cov, best_negated, best_terms, best_k = -1.0, c_negated, frozenset[str](), -1
             split = False  # clauses of both polarities cover the claim clause best
             texts: Sequence[str] = ()
             for k, (s_terms, s_negated) in enumerate(source):
@@ -2479,7 +2480,7 @@ def _polarity(
                     split = True
                 # Ties go to the clause that agrees: the benefit of the doubt.
                 if cov > best_cov or (cov == best_cov and s_negated == c_negated):
-                    best_cov, best_negated, best_terms = cov, s_negated, s_terms
+                    best_cov, best_negated, best_terms, best_k = cov, s_negated, s_terms, k
             if split:
                 if numbers is None:
                     numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
@@ -2500,6 +2501,7 @@ def _polarity(
                     else _denies_other(best_terms, claim.plain)
                 )
                 and not (best_negated and _not_all_only(claim, sentence))
+                and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
             ):
                 side = "denies" if best_negated else "affirms"
                 if around is None:
@@ -2512,6 +2514,20 @@ def _polarity(
 
 _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
+
+
+def _removed_otherwise(
+    claim: str, index: SourceIndex, sentence: SourceSentence, k: int, source_denies: bool
+) -> bool:
+    """Does the side of a negation mismatch that does not deny say instead that the thing was removed
+    (``The headphone jack has been dropped`` against ``The Pixo 9 has no headphone jack``): the same
+    denial in other words?"""
+    if source_denies:
+        return removed(claim)
+    texts = index.clause_texts(sentence.number)
+    return 0 <= k < len(texts) and removed(texts[k])
+
+
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
 
 

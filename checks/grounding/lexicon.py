@@ -1703,6 +1703,32 @@ fewer than`` (a bound: :mod:`checks.grounding.quantities`), ``no wonder``, a lit
 uncommon``; ``not without`` is two cues, ``without`` being one), a ban lifted. Each takes one cue off
 the count."""
 
+_REMOVING = (
+    r"(?:remov|scrap|abolish|ax|discontinu|eliminat|ditch|cancel)(?:e|es|ed|ing|s|ped|ping|led|ling)?"
+    r"|withdr(?:aw|aws|ew|awn|awing)"
+)
+_REMOVED = re.compile(
+    # passive: "The headphone jack has been dropped", "fares were abolished" (no figure after: "dropped 5%")
+    r"\b(?:ha[sd]|have|was|were|is|are|been|be|being|get|gets|got)\s+(?:been\s+)?"
+    r"(?:(?:quietly|now|also|since|largely|entirely|completely|formally)\s+)?"
+    rf"(?:{_REMOVING}|dropped|phased\s+out)\b"
+    r"(?!\s+(?:by\s+|to\s+)?(?:about\s+|around\s+|nearly\s+|almost\s+)?[\d$€£¥₹])"
+    # active, with what is removed: "scrapped the fee", "will abolish the charge"
+    rf"|\b(?:{_REMOVING}|phas(?:e|es|ed|ing)\s+out)\s+(?:the|its|their|his|her|our|a|an|all)\b",
+    re.IGNORECASE,
+)
+_MAY_REMOVE = re.compile(
+    r"remov|scrap|abolish|ax[eia]|discontinu|eliminat|ditch|cancel|withdr|dropped|phas", re.IGNORECASE
+)
+
+
+def removed(text: str) -> bool:
+    """Does ``text`` say something was removed, dropped, scrapped or abolished (``The headphone jack
+    has been dropped``): that it is no longer there, as a claim that denies it says (``The Pixo 9
+    has no headphone jack``)? Not a figure's fall (``Sales dropped 5%``)."""
+    return _MAY_REMOVE.search(text) is not None and _REMOVED.search(text) is not None
+
+
 _WITHDRAWN = re.compile(
     r"\b(?:drops?|dropped|dropping|removes?|removed|discontinue[sd]?|deprecate[sd]?|ends?|ended)\s+"
     r"(?:its\s+|the\s+)?support\b",

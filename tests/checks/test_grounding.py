@@ -8846,6 +8846,45 @@ class TestADenialAgainstAPrefix:
         assert read("Backups are never encrypted.", "Backups are left unencrypted.") == ""
 
 
+class TestRemovedAgainstADenial:
+    """What a sentence says was removed, dropped or scrapped is no longer there, as a claim that denies
+    it says: ``The Pixo 9 has no headphone jack`` was contradicted by ``The headphone jack has been
+    dropped`` (the source affirms, the claim denies)."""
+
+    SOURCE = (
+        "The Pixo 9 goes on sale on 12 September at $799. The headphone jack has been dropped, and the "
+        "phone now charges only wirelessly or by USB-C."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Pixo 9 has no headphone jack.", "s"),
+            ("The Pixo 9 does not have a headphone jack.", "s"),
+        ],
+    )
+    def test_removed(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Smartphone launch review"))
+        assert grounded.status.value[0] == expected
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("The headphone jack has been dropped", True),
+            ("Fares for cyclists were abolished", True),
+            ("The council will scrap the fee", True),
+            ("Sales dropped 5%", False),
+            ("Sales were dropped by 5%", False),
+            ("The axe fell", False),
+            ("Taxes rose", False),
+        ],
+    )
+    def test_read(self, text: str, expected: bool) -> None:
+        from checks.grounding.lexicon import removed
+
+        assert removed(text) is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
