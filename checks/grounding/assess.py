@@ -84,6 +84,7 @@ from checks.grounding.opposites import (
     other_relative_time,
     other_stage,
     prefixed_opposite,
+    same_otherwise,
     year_of_another_verb,
 )
 from checks.grounding.quantities import (
@@ -1062,6 +1063,10 @@ def _said_otherwise(
     missed = _short_of_target(claim, sentence, index) if _MET.intersection(claim.terms) else ""
     if missed:
         yield missed, coverage(weights, sentence.seen | _MET), True
+    differs = same_otherwise(claim.plain, sentence.plain)
+    if differs:
+        # "The Pixo 9 costs the same as last year's model" against "$100 more than last year's model"
+        yield f"the source says '{differs}', the claim that it is the same", cov, not thin
     verb = ended(sentence.plain)
     if verb and now(claim.plain, verb):
         yield f"the source says it used to {verb}, the claim that it does now", cov, not thin

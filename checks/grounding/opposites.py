@@ -46,6 +46,7 @@ __all__ = [
     "other_relative_time",
     "other_stage",
     "prefixed_opposite",
+    "same_otherwise",
     "year_of_another_verb",
 ]
 
@@ -585,3 +586,47 @@ def _moves(text: str) -> dict[str, tuple[set[str], str]]:
             ):
                 found.setdefault(read[j][0], (set(), words[j].strip(".,;:!?").lower()))[0].update(ways)
     return found
+
+
+_SAME_AS = re.compile(
+    r"\b(?:(?:the\s+)?same\s+(?:[^\W\d_]+\s+)?as|unchanged\s+(?:from|on)|no\s+different\s+from)\s+"
+    r"(?P<base>[^,.;:]+)",
+    re.IGNORECASE,
+)
+"""A claim that something equals something else (``costs the same as last year's model``,
+``unchanged from 2023``), and what it equals."""
+_OTHER_THAN = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|cheaper|dearer|greater|smaller|bigger|larger|longer|shorter"
+    r"|faster|slower|better|worse)\s+than\s+(?P<base>[^,.;:]+)"
+    r"|\b(?:up|down)\s+(?:[^\W\d_]*\d[\w.,%]*\s+)?(?:from|on)\s+(?P<since>(?:(?:19|20)\d\d\b|[^\W\d_])[^,.;:]*)",
+    re.IGNORECASE,
+)
+"""A sentence that says something differs from something else (``$100 more than last year's model``,
+``up 12% on 2024``), and what it differs from."""
+
+
+def same_otherwise(claim: str, sentence: str) -> str:
+    """The words of a sentence that say a thing differs from what the claim says it equals (``The
+    Pixo 9 costs the same as last year's model`` against ``at $799, $100 more than last year's
+    model``), or "": most of what the claim compares with, the sentence compares with too."""
+    if "same" not in claim and "nchanged" not in claim and "different" not in claim:
+        return ""
+    mine = _SAME_AS.search(claim)
+    if mine is None:
+        return ""
+    base = _compared(mine.group("base"))
+    if not base:
+        return ""
+    for m in _OTHER_THAN.finditer(sentence):
+        theirs = _compared(m.group("base") or m.group("since") or "")
+        if len(base & theirs) * 2 >= len(base):
+            return m.group().strip()
+    return ""
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _compared(text: str) -> set[str]:
+    """What a comparison compares with: its terms and years (``last year's model``, ``2024``)."""
+    return {*terms(text), *_YEAR.findall(text)}

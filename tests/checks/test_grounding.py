@@ -8885,6 +8885,47 @@ class TestRemovedAgainstADenial:
         assert removed(text) is expected
 
 
+class TestTheSameAgainstMoreThan:
+    """A claim that a thing is the same as another is denied by a sentence that says it is more or
+    less than that other: ``The Pixo 9 costs the same as last year's model`` was supported by ``at
+    $799, $100 more than last year's model``."""
+
+    SOURCE = (
+        "The Pixo 9 goes on sale on 12 September at $799, $100 more than last year's model. Its battery is "
+        "15% larger and lasted 31 hours in our video test, against 26 hours for the Pixo 8. The headphone "
+        "jack has been dropped, and the phone now charges only wirelessly or by USB-C. The camera is "
+        "unchanged apart from a new night mode. Pixo says it will supply software updates for seven years."
+    )
+    OTHER = (
+        "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. House "
+        "prices rose 3% over the year."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Pixo 9 costs the same as last year's model.", "c"),
+            ("The Pixo 9 costs more than last year's model.", "s"),
+        ],
+    )
+    def test_same(self, claim: str, expected: str) -> None:
+        grounded = one(
+            f"## Findings\n\n{claim}\n",
+            src("s1", self.SOURCE, title="Smartphone launch review"),
+            src("s2", self.OTHER, title="Regional economy notes"),
+            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+        )
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        from checks.grounding.opposites import same_otherwise
+
+        assert same_otherwise("Rents were unchanged from 2024.", "Rents rose 4%, up from 2024 levels.")
+        assert same_otherwise("It costs the same as the Orca 3.", "It costs $100 more than the Orca 3.")
+        assert not same_otherwise("It costs the same as the Orca 3.", "It costs $100 more than the Lumen 2.")
+        assert not same_otherwise("It costs more than the Orca 3.", "It costs $100 more than the Orca 3.")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
