@@ -2622,7 +2622,14 @@ def _denies_other(terms: frozenset[str], text: str) -> bool:
     scopes = negation_scopes(text)
     if not scopes:
         return False
-    return all(terms.isdisjoint(read_terms(s)) for s in scopes)
+    denied = [frozenset(read_terms(s)) for s in scopes]
+    return all(terms.isdisjoint(d) and not (d and d <= _AFFECTED) for d in denied)
+
+
+_AFFECTED = frozenset(read_terms("affected included covered impacted"))
+"""Words that stand for what the sentence is about (``The recall covers cars sold in the UK ...; the
+electric version of the Aster is not affected``: not recalled): denied alone, they deny the claim's
+verb, not something else."""
 
 
 def _subset(weights: Weights, terms: frozenset[str]) -> Weights:

@@ -8926,6 +8926,29 @@ class TestTheSameAgainstMoreThan:
         assert not same_otherwise("It costs more than the Orca 3.", "It costs $100 more than the Orca 3.")
 
 
+class TestNotAffected:
+    """``not affected`` (``included``, ``covered``) alone denies what the sentence is about, of the
+    thing it is said of: ``The electric Aster is also being recalled`` was supported by ``The recall
+    covers cars sold in the UK and Ireland only; the electric version of the Aster is not affected``
+    (the denial read as of something else than the claim's words)."""
+
+    SOURCE = (
+        "Veltra is recalling 214,000 Aster hatchbacks because a fuel pump can fail. The recall covers cars "
+        "sold in the UK and Ireland only; the electric version of the Aster is not affected."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The electric Aster is also being recalled.", "c"),
+            ("The recall covers cars sold in the UK and Ireland.", "s"),
+        ],
+    )
+    def test_affected(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Car recall notice"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
