@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, pairwise
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
@@ -639,7 +639,9 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _with_context(text, found)
         if len(found) > 1 and any(q.dim == "year" for q in found[1:]):
             found = _listed_years(text, found)
-        if len(found) > 1 and (" of " in text or whole or text.startswith("Of ")):
+        if len(found) > 1 and (
+            " of " in text or whole or text.startswith("Of ") or _elided_parts(text, found)
+        ):
             found = _parts_of_wholes(text, found)
             if any(q.dim == "fraction" for q in found[1:]):
                 found = _wholes_of_parts(text, found)
@@ -1106,6 +1108,18 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+def _elided_parts(text: str, found: Sequence[Quantity]) -> bool:
+    """Does a count of the sentence stand as its clause's subject right after a larger count of the
+    same (``Forty-three businesses scored zero or one ...; four were closed``): a part of that whole?"""
+    return any(
+        q.dim[:6] == "count:"
+        and q.dim == p.dim
+        and q.low < p.low
+        and _ELIDED_SUBJECT.match(text, q.end) is not None
+        for p, q in pairwise(found)
+    )
+
+
 def _totals(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` with a bare number a count adds to (:data:`_TOTAL_TO`) read as a count of what that
     count counts, with its context too: ``scored two of the goals, taking his tally to 19`` (19 goals,
@@ -1383,11 +1397,18 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and q.dim[:4] != "rank"
             and q.kind == whole.kind == "exact"
             and 0 < whole.low < q.low
-            and (_of_which(text, q.end, whole.start) or _part_of_whom(text, q.end, whole))
+            and (
+                _of_which(text, q.end, whole.start)
+                or _part_of_whom(text, q.end, whole)
+                or (q.dim[:6] == "count:" and _ELIDED_SUBJECT.match(text, whole.end) is not None)
+            )
         ):
             # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
-            # after) comes after its whole (``q``).
-            out.append(_share_of(text, whole, q, (q.start, whole.end), max(whole.tolerance, 0.5)))
+            # after) comes after its whole (``q``); "Forty-three businesses ...; four were closed":
+            # written where the part is, the whole's words far from it.
+            near = _of_which(text, q.end, whole.start) or _part_of_whom(text, q.end, whole)
+            span = (q.start, whole.end) if near else (whole.start, whole.end)
+            out.append(_share_of(text, whole, q, span, max(whole.tolerance, 0.5)))
         elif (
             q.dim[:6] == "count:"
             and q.kind == "exact"

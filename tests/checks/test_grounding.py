@@ -8949,6 +8949,33 @@ class TestNotAffected:
         assert grounded.status.value[0] == expected
 
 
+class TestAPartAsASubject:
+    """A count that stands as its clause's subject right after a larger count of the same is a part
+    of that whole: ``All the businesses that scored zero or one were closed`` was supported by
+    ``Forty-three businesses scored zero or one ...; four were closed until they did``."""
+
+    SOURCE = (
+        "Forty-three businesses scored zero or one and were ordered to make urgent improvements; four were "
+        "closed until they did."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("All the businesses that scored zero or one were closed.", "c"),
+            ("Four businesses were closed until they made improvements.", "s"),
+        ],
+    )
+    def test_part(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Restaurant hygiene inspections"))
+        assert grounded.status.value[0] == expected
+
+    def test_share(self) -> None:
+        found = quantities(self.SOURCE)
+        shares = [q for q in found if q.dim == "fraction"]
+        assert [(q.text, round(q.low, 3)) for q in shares] == [("four", 0.093)]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
