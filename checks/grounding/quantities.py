@@ -317,10 +317,11 @@ def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
 _DURATION_BEFORE = words(
     """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
     under over than after is was are were be been just only least most up to spent spend spends away
-    another"""
+    another by add adds added adding"""
 )
 """The words before an :data:`_A_UNIT` figure that make it a time or a length (``takes an hour``,
-``is a mile long``, ``within half an hour``), not the unit of a rate (``twice a day``)."""
+``is a mile long``, ``within half an hour``, ``extended by a month``, ``adding an hour``), not the
+unit of a rate (``twice a day``)."""
 
 
 def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:

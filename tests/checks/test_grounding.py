@@ -8976,6 +8976,30 @@ class TestAPartAsASubject:
         assert [(q.text, round(q.low, 3)) for q in shares] == [("four", 0.093)]
 
 
+class TestByAMonth:
+    """``by a month``, ``adding an hour``: a time in words after ``by`` or ``add``. ``Coursework
+    deadlines were extended by a month`` was supported by ``extended by two weeks`` (a month was not
+    read, so the claim had no figure to disagree)."""
+
+    SOURCE = "Exams went ahead as planned, although coursework deadlines were extended by two weeks."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Coursework deadlines were extended by a month.", "c"),
+            ("Coursework deadlines were extended by a fortnight.", "s"),
+        ],
+    )
+    def test_by(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Cyber attack statement"))
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        assert [q.text for q in quantities("The works will add an hour to journeys.")] == ["an hour"]
+        assert [q.text for q in quantities("Deadlines were extended by a month.")] == ["a month"]
+        assert quantities("Buses run twice a day.")[0].dim == "rate"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
