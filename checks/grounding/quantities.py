@@ -1065,6 +1065,11 @@ _ELIDED_SUBJECT = re.compile(
 )
 """A verb right after a bare number: the number is its subject, a count of what a count before it
 in the sentence counts (``Its 96 turbines ..., although six were shut down``: six turbines)."""
+_MORE_OF_THEM = re.compile(
+    r"\s+(?:more|others?|extra|additional)\b(?!\s+(?:than|of)\b|\s+[^\W\d_]+s\b)", re.IGNORECASE
+)
+"""``more`` after a bare number, with no ``than`` and no plural after it: more of what the figure
+before counts (``recruited 260 paramedics ... and plans to hire 150 more by March``)."""
 _PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
 """Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
 rural areas`` (13 minutes)."""
@@ -1087,8 +1092,9 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         q = out[i]
         if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
             continue
-        if _ELIDED_SUBJECT.match(text, q.end) is not None:
-            # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest before
+        if _ELIDED_SUBJECT.match(text, q.end) is not None or _MORE_OF_THEM.match(text, q.end) is not None:
+            # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest
+            # before; "recruited 260 paramedics ... and plans to hire 150 more": 150 paramedics
             count = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
             if count is not None:
                 out[i] = q._replace(dim=count.dim)
@@ -1116,6 +1122,7 @@ def _elided_parts(text: str, found: Sequence[Quantity]) -> bool:
         q.dim[:6] == "count:"
         and q.dim == p.dim
         and q.low < p.low
+        and " " not in q.text
         and _ELIDED_SUBJECT.match(text, q.end) is not None
         for p, q in pairwise(found)
     )
@@ -1401,7 +1408,11 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
             and (
                 _of_which(text, q.end, whole.start)
                 or _part_of_whom(text, q.end, whole)
-                or (q.dim[:6] == "count:" and _ELIDED_SUBJECT.match(text, whole.end) is not None)
+                or (
+                    q.dim[:6] == "count:"
+                    and " " not in whole.text  # "four were closed", not "40 more homes were let"
+                    and _ELIDED_SUBJECT.match(text, whole.end) is not None
+                )
             )
         ):
             # "600 patients, of whom 200 received a placebo": the part (here ``whole``, the figure
@@ -3231,7 +3242,8 @@ _SET_AGAINST = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s
 
 _YEAR_LINK = re.compile(
     # the figure's rate or matter between it and its year: "£1.45 a litre in 2022", "310 litres per
-    # household a day", "80,000 tonnes of grain in 2023"
+    # household a day", "80,000 tonnes of grain in 2023"; more of them: "recruit 100 more by 2027"
+    r"(?:\s+(?:more|others?|extra|additional)\b)?"
     r"(?:\s+(?:a|an|per|each|of)\s+[^\W\d_]+){0,3}"
     r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?",
     re.I,

@@ -9000,6 +9000,49 @@ class TestByAMonth:
         assert quantities("Buses run twice a day.")[0].dim == "rate"
 
 
+class TestMoreOfThem:
+    """A bare number with ``more`` after it and no ``than`` counts more of what the count before it
+    counts, in the year after it: ``The force plans to recruit 100 more officers by 2027`` was
+    contradicted by ``The force has 1,250 officers, 80 fewer than in 2020, and plans to recruit 100
+    more by 2027`` (the 100 a bare number of 2020)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The force plans to recruit 100 more officers by 2027.",
+                "The force has 1,250 officers, 80 fewer than in 2020, and plans to recruit 100 more by 2027.",
+                "s",
+            ),
+            (
+                "The force plans to recruit 150 more officers by 2027.",
+                "The force has 1,250 officers, 80 fewer than in 2020, and plans to recruit 100 more by 2027.",
+                "c",
+            ),
+            (
+                "The service plans to hire 150 more paramedics by March.",
+                "The service has recruited 260 paramedics this year and plans to hire 150 more by March.",
+                "s",
+            ),
+        ],
+    )
+    def test_more(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = one(claim, src("s1", sentence, title="Annual report"))
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        found = quantities(
+            "The force has 1,250 officers, 80 fewer than in 2020, and plans to recruit 100 more by 2027."
+        )
+        hundred = next(q for q in found if q.low == 100)
+        assert (hundred.dim, hundred.year) == ("count:offic", 2027.0)
+        # A count with its own noun and a verb after it is no part of the count before it.
+        assert [q.dim for q in quantities("It sold 300 homes and 40 more homes were let.")] == [
+            "count:home",
+            "count:home",
+        ]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
