@@ -9043,6 +9043,39 @@ class TestMoreOfThem:
         ]
 
 
+class TestATimeTarget:
+    """A target for a time is a most: a claim that it was met is denied by a longer time. ``The service
+    met the 7-minute target for the most urgent calls`` was supported by ``reached the most urgent
+    calls in an average of 8 minutes 40 seconds ..., against a national target of 7 minutes``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "The service met the 7-minute target for the most urgent calls.",
+                "The ambulance service reached the most urgent calls in an average of 8 minutes 40 seconds "
+                "in October, against a national target of 7 minutes.",
+                "c",
+            ),
+            (
+                "The service met the 7-minute target for the most urgent calls.",
+                "The ambulance service reached the most urgent calls in an average of 6 minutes 50 seconds "
+                "in October, against a national target of 7 minutes.",
+                "u",  # not denied; "met" is not said in so many words
+            ),
+            (
+                "The library met its target of 40,000 visits.",
+                "The library had 36,500 visits last year, against a target of 40,000 visits. It also lent "
+                "90,000 books.",
+                "c",
+            ),
+        ],
+    )
+    def test_met(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = one(claim, src("s1", sentence, title="Performance report"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
