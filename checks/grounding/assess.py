@@ -618,6 +618,7 @@ def _assess(
         # thing the claim has go up goes down.
         moved = (
             _moved_otherwise(relation, claim, sentence)
+            or _done_otherwise(relation, claim, sentence)
             or changed_otherwise(claim.plain, claim.terms, sentence.plain, sentence.terms)
             or _compared_of_the_other(claim, sentence, index)
             or _clauses_swapped(claim, sentence, index)
@@ -1306,6 +1307,35 @@ def _moved_otherwise(relation: Relation, claim: Features, sentence: SourceSenten
         if mine and theirs and mine != theirs:
             went = {1: "went up", -1: "went down"}
             return f"the claim says {q.text} {went[mine]} where the source says {r.text} {went[theirs]}"
+    return ""
+
+
+def _done_otherwise(relation: Relation, claim: Features, sentence: SourceSentence) -> str:
+    """Why a figure of the claim that pairs with one of the sentence has the opposite verb: the words
+    just before each (``will open 14 new in-store cafes`` against ``will close its 14 remaining
+    in-store cafes and open 25 new convenience stores``). Read only where the sentence says both
+    words: where it says the opposite only, the antonym test reads it. "" when none."""
+    both = [
+        t
+        for t in claim.terms
+        if t in ANTONYMS
+        and t in sentence.terms
+        and not ANTONYMS[t].isdisjoint(sentence.terms)
+        and t not in CHANGES
+        and t not in CALENDAR
+    ]
+    if not both:
+        return ""
+    for q, r in relation.matched:
+        if q.dim in _TIMES or q.dim == "year" or r.role == "derived" or q in relation.computed:
+            continue  # (a figure computed from the sentence's is another's: "the old one" from "the new")
+        mine = frozenset(read_terms(" ".join(claim.plain[: q.start].split()[-3:])))
+        theirs = frozenset(read_terms(" ".join(sentence.plain[: r.start].split()[-3:])))
+        for t in both:
+            opposite = ANTONYMS[t] & theirs
+            if t in mine and opposite and t not in theirs:
+                said = surface(min(opposite))
+                return f"the claim says '{surface(t)}' of {q.text} where the source says '{said}'"
     return ""
 
 

@@ -9076,6 +9076,28 @@ class TestATimeTarget:
         assert grounded.status.value[0] == expected
 
 
+class TestTheVerbOfAFigure:
+    """A figure of the claim that pairs with one of the sentence is denied by the opposite verb just
+    before it, where the sentence says both words: ``Greenway will open 14 new in-store cafes`` was
+    supported by ``Greenway will close its 14 remaining in-store cafes and open 25 new convenience
+    stores``."""
+
+    SOURCE = "Greenway will close its 14 remaining in-store cafes and open 25 new convenience stores."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Greenway will open 14 new in-store cafes.", "c"),
+            ("Greenway will close its 14 in-store cafes.", "s"),
+            ("Greenway will open 25 new convenience stores.", "s"),
+            ("Greenway will close 25 convenience stores.", "c"),
+        ],
+    )
+    def test_verb(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Supermarket trading update"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
