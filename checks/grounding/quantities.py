@@ -1070,6 +1070,8 @@ _MORE_OF_THEM = re.compile(
 )
 """``more`` after a bare number, with no ``than`` and no plural after it: more of what the figure
 before counts (``recruited 260 paramedics ... and plans to hire 150 more by March``)."""
+_ANOTHER = re.compile(r"\banother\s+$", re.IGNORECASE)
+"""``another`` right before a bare number: more of what the count before it counts."""
 _PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
 """Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
 rural areas`` (13 minutes)."""
@@ -1092,9 +1094,14 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         q = out[i]
         if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
             continue
-        if _ELIDED_SUBJECT.match(text, q.end) is not None or _MORE_OF_THEM.match(text, q.end) is not None:
+        if (
+            _ELIDED_SUBJECT.match(text, q.end) is not None
+            or _MORE_OF_THEM.match(text, q.end) is not None
+            or _ANOTHER.search(text, max(0, q.start - 9), q.start) is not None
+        ):
             # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest
-            # before; "recruited 260 paramedics ... and plans to hire 150 more": 150 paramedics
+            # before; "recruited 260 paramedics ... and plans to hire 150 more": 150 paramedics;
+            # "cut the price of 400 everyday items ... and will freeze prices on another 200": items
             count = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
             if count is not None:
                 out[i] = q._replace(dim=count.dim)

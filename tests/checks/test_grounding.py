@@ -9098,6 +9098,28 @@ class TestTheVerbOfAFigure:
         assert grounded.status.value[0] == expected
 
 
+class TestAnother:
+    """``another 200`` counts more of what the count before it counts: ``Greenway will freeze prices on
+    200 more items until Easter`` was contradicted by ``cut the price of 400 everyday items ... and
+    will freeze prices on another 200 until Easter`` (the bare 200 unread as items)."""
+
+    SOURCE = (
+        "The chain cut the price of 400 everyday items in November and says it will freeze prices on another "
+        "200 until Easter."
+    )
+
+    def test_not_contradicted(self) -> None:
+        grounded = one("Greenway will freeze prices on 200 more items until Easter.", src("s1", self.SOURCE))
+        assert grounded.status.value != "contradicted"
+
+    def test_read(self) -> None:
+        found = quantities(self.SOURCE)
+        assert [(q.low, q.dim) for q in found] == [
+            (400.0, "count:everyday item"),
+            (200.0, "count:everyday item"),
+        ]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
