@@ -870,10 +870,12 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _TIME_BEFORE = (
     r"(?:(?:last|the\s+previous|the\s+prior)\s+(?:year|season|quarter|month|week)\b"
+    r"|last\s+(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|spring|summer|autumn|winter|Christmas)\b"
     r"|the\s+(?:year|season|quarter|month)\s+before\b|a\s+(?:year|quarter|month)\s+(?:earlier|ago|before)\b)"
 )
 """A time before the sentence's, said relative to it: ``last year``, ``the year before``, ``a year
-earlier``."""
+earlier``, ``last October``."""
 _NOT_A_VALUE = frozenset(("year", "half", "quarter", "date"))
 """The figures that say when, stepped over to the value a change is of (``£640 million in the first
 half, down 22%``)."""
@@ -1320,8 +1322,8 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         if base is None or base.kind not in ("exact", "approx"):
             continue
         # (less the words of a time or a figure, which a claim of it does not say as terms: "last year's
-        # number" is last year's)
-        named_terms = frozenset(terms(what)) - _NOT_NAMING if named else frozenset()
+        # number" is last year's; "last October" names a month, when, not what)
+        named_terms = frozenset(terms(what)) - _NOT_NAMING - _CALENDAR_TERMS if named else frozenset()
         out.insert(
             i + 1,
             _derived(

@@ -9120,6 +9120,29 @@ class TestAnother:
         ]
 
 
+class TestTwiceAsManyAsLastOctober:
+    """``twice as many as last October`` is against last October's figure, as ``as last year`` is
+    against last year's: ``Handover delays cost crews about 10,500 hours last October`` was
+    contradicted by ``cost crews 21,000 hours in the month, twice as many as last October``."""
+
+    SOURCE = (
+        "The service answered 94% of 999 calls within five seconds. Handover delays at hospitals cost crews "
+        "21,000 hours in the month, twice as many as last October."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Handover delays cost crews about 10,500 hours last October.", "i"),
+            ("Handover delays cost crews 21,000 hours in October.", "s"),
+            ("Handover delays cost crews about 15,000 hours last October.", "c"),
+        ],
+    )
+    def test_last_october(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Ambulance service performance"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
