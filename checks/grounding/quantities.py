@@ -1848,6 +1848,14 @@ def compare(
         if any(q.role == "by" for q in claim)
         else _NO_DIMS
     )
+    set_against = (
+        [_AGAINST_BEFORE.search(text, max(0, r.start - 24), r.start) is not None for r in source]
+        if text and ("against" in text or "compared" in text or "versus" in text)
+        else []
+    )
+    mine_against = bool(set_against) and (
+        "against" in claim_text or "compared" in claim_text or "versus" in claim_text
+    )
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -1917,7 +1925,10 @@ def compare(
             # value a change started from (``risen to £640 million from an original £410 million``).
             origin = 0 if not earlier else (0 if r.role == "from" else 1)
             shared = len((abouts[i] if counted else r.context) & about)
-            entry = ((when, stat, named, origin, -shared, role, foreign[i]), i, r, bool(ok))
+            # Of two figures as close to the claim's, the sentence's own before the one it sets its own
+            # against ("only 58% of pupils reaching the expected standard against 73% nationally").
+            aside = 1 if set_against and set_against[i] and not mine_against else 0
+            entry = ((when, stat, named, origin, -shared, aside, role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)
@@ -3244,6 +3255,12 @@ _AMOUNT_ENDS = (
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD = 160
+_AGAINST_BEFORE = re.compile(
+    r"\b(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+(?:an?\s+|the\s+)?(?:[^\W\d_]+\s+(?:of\s+)?)?[$€£¥₹]?$",
+    re.IGNORECASE,
+)
+"""What a sentence sets a figure against, right before it (``against 73% nationally``, ``compared
+with an average of 12``)."""
 _SET_AGAINST = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s", re.IGNORECASE)
 """How a clause opens that sets a figure against the sentence's first (``, against a loss of
 £4 million in 2022``)."""

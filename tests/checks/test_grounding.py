@@ -9143,6 +9143,31 @@ class TestTwiceAsManyAsLastOctober:
         assert grounded.status.value[0] == expected
 
 
+class TestTheFigureSetAgainst:
+    """Of two figures as close to the claim's, the sentence's own comes before the one it sets against
+    it: ``58% of Brookfield pupils reach the expected standard in maths`` was contradicted by ``only
+    58% of pupils reaching the expected standard against 73% nationally`` (paired with the 73%), and
+    ``73% of Brookfield pupils ...`` supported."""
+
+    SOURCE = (
+        "Inspectors rated Brookfield Primary as good overall. Reading was judged outstanding, but maths "
+        "remains the weakest subject, with only 58% of pupils reaching the expected standard against 73% "
+        "nationally."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("58% of Brookfield pupils reach the expected standard in maths.", "s"),
+            ("73% of Brookfield pupils reach the expected standard in maths.", "c"),
+            ("73% of pupils nationally reach the expected standard in maths.", "s"),
+        ],
+    )
+    def test_against(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="School inspection report"))
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
