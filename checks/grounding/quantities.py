@@ -1143,15 +1143,18 @@ def _totals(text: str, found: list[Quantity]) -> list[Quantity]:
     the striker's), ``hired 40 teachers, bringing the total to 520``."""
     out = list(found)
     for i in range(1, len(out)):
-        q, before = out[i], out[i - 1]
+        q = out[i]
         if (
             q.dim == "number"
             and q.kind == "exact"
-            and before.dim[:6] == "count:"
             and not _year_like(q.text)
             and _TOTAL_TO.search(text, max(0, q.start - 40), q.start) is not None
         ):
-            out[i] = q._replace(dim=before.dim, context=q.context | before.context)
+            # the nearest count before ("added 2.1 million subscribers ..., fewer than the 3 million
+            # analysts expected, taking its total to 86 million": subscribers)
+            before = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
+            if before is not None:
+                out[i] = q._replace(dim=before.dim, context=q.context | before.context)
     return out
 
 

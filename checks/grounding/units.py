@@ -204,6 +204,15 @@ _NOUN = re.compile(
 )
 
 
+_THEY_EXPECTED = re.compile(
+    r"\s+(?:had\s+)?(?:expected|forecast|predicted|estimated|anticipated|projected|pencilled\s+in)\b"
+    r"(?!\s+(?:to|that)\b)",
+    re.IGNORECASE,
+)
+"""A verb of expecting right after the plural after a figure: the plural is who expected it (``the 3
+million analysts expected``), not what the figure counts (not ``12 analysts expected to``)."""
+
+
 def _counts_nothing(low: str) -> bool:
     """Is the word (lower case) after a figure none that the figure counts: a stopword, a word that
     is no noun, a number of its own (``two of the eight reservoirs``)?"""
@@ -354,6 +363,9 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                         return _count_or_rate(text, seen, owned.end("first"))
                 break
             if _plural(low):
+                if group == "first" and _THEY_EXPECTED.match(text, noun.end(group)) is not None:
+                    # "fewer than the 3 million analysts expected": what they expected, not analysts
+                    return "number", 1.0, pos
                 # "six air quality targets": what the last two words name ("quality targets")
                 return _count_or_rate(text, seen[-2:], noun.end(group))
     per = period_after(text, pos)

@@ -9168,6 +9168,34 @@ class TestTheFigureSetAgainst:
         assert grounded.status.value[0] == expected
 
 
+class TestWhatAnalystsExpected:
+    """``the 3 million analysts expected`` counts no analysts, and a total a count adds to counts what the
+    nearest count before it counts: ``Vidora has 86 million subscribers in total`` was contradicted by
+    ``added 2.1 million subscribers ..., fewer than the 3 million analysts expected, taking its total to
+    86 million`` (86 million analysts)."""
+
+    SOURCE = (
+        "Vidora added 2.1 million subscribers in the third quarter, fewer than the 3 million analysts "
+        "expected, taking its total to 86 million. Revenue rose 12% to $4.3 billion."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Vidora has 86 million subscribers in total.", "s"),
+            ("Vidora has 68 million subscribers in total.", "c"),
+        ],
+    )
+    def test_total(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Streaming service subscriber update"))
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        found = quantities(self.SOURCE)
+        assert [q.dim for q in found[:4]] == ["count:subscrib", "quarter", "number", "count:subscrib"]
+        assert quantities("It hired 12 analysts expected to start in May.")[0].dim == "count:analyst"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
