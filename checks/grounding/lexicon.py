@@ -1629,11 +1629,12 @@ def prospective(text: str) -> bool:
 
 
 _STOPPED = re.compile(
-    r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)\s+[^\W\d_]+ing\b"
+    r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)\s+(?:[^\W\d_]+\s+)?[^\W\d_]+ing\b"
     r"|ceas(?:e|es|ed|ing)\s+to\s+[^\W\d_]+)",
     re.IGNORECASE,
 )
-"""``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`)."""
+"""``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`),
+and so does ``stop password sharing`` (a word between)."""
 _FAILED = re.compile(
     r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)",

@@ -9196,6 +9196,31 @@ class TestWhatAnalystsExpected:
         assert quantities("It hired 12 analysts expected to start in May.")[0].dim == "count:analyst"
 
 
+class TestStopAWordThenDoing:
+    """``stop password sharing`` denies as ``stop sharing`` does, a word between: ``Vidora will stop
+    password sharing outside a household from January`` was contradicted by ``Vidora will stop
+    sharing of passwords outside a household from January`` (only the source read as a denial)."""
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("Vidora will stop password sharing outside a household.", True),
+            ("Vidora will stop sharing of passwords outside a household.", True),
+            ("The bank stopped its lending to small firms.", True),
+            ("Vidora will allow password sharing outside a household.", False),
+        ],
+    )
+    def test_negated(self, text: str, expected: bool) -> None:
+        assert negated(text) is expected
+
+    def test_claim(self) -> None:
+        in_one_sentence(
+            "Vidora will stop password sharing outside a household from January.",
+            "Vidora will stop sharing of passwords outside a household from January.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
