@@ -263,7 +263,7 @@ fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:ac
 convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst earlier:later sooner:later
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
-decrease:freeze"""
+decrease:freeze good:outstanding red:amber red:yellow amber:yellow amber:green yellow:green"""
 
 
 @lru_cache(maxsize=1)

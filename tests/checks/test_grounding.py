@@ -9221,6 +9221,40 @@ class TestStopAWordThenDoing:
         )
 
 
+class TestGradesAndAlertLevels:
+    """Grades and alert levels exclude one another: ``Brookfield Primary was rated outstanding overall``
+    was supported by ``rated Brookfield Primary as good overall`` (the sentence says `outstanding` of
+    reading too), and ``A red heat health alert is in force`` by ``An amber heat health alert``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Brookfield Primary was rated outstanding overall.",
+                "Inspectors rated Brookfield Primary as good overall, up from requires improvement in 2021.",
+                "c",
+            ),
+            (
+                "Brookfield Primary was rated good overall.",
+                "Inspectors rated Brookfield Primary as good overall, up from requires improvement in 2021.",
+                "s",
+            ),
+            (
+                "A red heat health alert is in force until Monday.",
+                "An amber heat health alert is in force from Thursday until Monday.",
+                "c",
+            ),
+            (
+                "An amber heat health alert is in force until Monday.",
+                "An amber heat health alert is in force from Thursday until Monday.",
+                "s",
+            ),
+        ],
+    )
+    def test_levels(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
