@@ -2202,9 +2202,16 @@ def _differs_by(text: str, figure: Quantity) -> bool:
     fewer than the average``)?"""
     if text.find(" than", figure.end, figure.end + 45) < 0:
         return False
-    if _ELIDED_BY.match(text, figure.end) is not None:
+    if _ELIDED_BY.match(text, figure.end) is not None or _MORE_OF_SOMETHING_THAN.match(text, figure.end):
         return True
     return _THAN.match(text, figure.end) is not None and _COMPARATIVE.search(figure.text) is not None
+
+
+_MORE_OF_SOMETHING_THAN = re.compile(
+    r"\s+(?:more|fewer|less|higher|lower)\s+(?:[^\W\d_]+\s+){1,4}than\b", re.IGNORECASE
+)
+"""A comparative, what it compares and ``than`` after a figure: by how much (``£70 million more for
+bad debts than a year earlier``)."""
 
 
 def _more_or_fewer(text: str, figure: Quantity) -> int:
@@ -3146,6 +3153,13 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         backwards = head[::-1] if change else ""
         if change and _FROM_REVERSED.match(backwards):
             role = "from"
+        elif (
+            i
+            and ("against" in head or "compared" in head)
+            and _then_from(text, found[i - 1], q)
+            and "from" not in text[found[i - 1].end : q.start]
+        ):
+            role = "from"  # "£310 million ..., against £240 million a year ago": the value before
         elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or (
             change and _TO_VALUE_REVERSED.match(backwards)
         ):
@@ -3237,7 +3251,25 @@ def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
     if q.dim != after.dim or q.dim == "year" or after.start < q.end:
         return False
     between = text[q.end : after.start]
-    return "from" in between and _UP_FROM.fullmatch(between) is not None
+    if "from" in between and _UP_FROM.fullmatch(between) is not None:
+        return True
+    # "set aside £310 million for bad debts, against £240 million a year ago": the value before, set
+    # against the sentence's
+    return (
+        ("against" in between or "compared" in between)
+        and _SET_AGAINST_BEFORE.fullmatch(between) is not None
+        and _A_TIME_AGO.match(text, after.end) is not None
+    )
+
+
+_SET_AGAINST_BEFORE = re.compile(
+    r"[^.;:]*?,\s*(?:against|compared\s+(?:with|to))\s+(?:(?:an?|the)\s+)?(?:US)?[$€£¥₹]?\s*", re.IGNORECASE
+)
+_A_TIME_AGO = re.compile(
+    rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year)", re.IGNORECASE
+)
+"""A time before the sentence's right after a figure set against another (``against £240 million a
+year ago``): the figure is the value before."""
 
 
 def _time_words(text: str) -> frozenset[str]:

@@ -9255,6 +9255,31 @@ class TestGradesAndAlertLevels:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestSetAgainstAYearAgo:
+    """A figure set against another with a time before after it (``£310 million ..., against £240
+    million a year ago``) is the value before, the first the value after; a claim's amount with
+    ``more ... than`` after it is by how much. ``The bank set aside £70 million more for bad debts than
+    a year earlier`` was contradicted by the £310 million."""
+
+    SOURCE = "The bank set aside £310 million for bad debts, against £240 million a year ago."
+
+    def test_not_contradicted(self) -> None:
+        grounded = one(
+            "The bank set aside £70 million more for bad debts than a year earlier.",
+            src("s1", f"Harbour Bank reported its results. {self.SOURCE}", title="Bank results"),
+        )
+        assert grounded.status.value != "contradicted"
+
+    def test_read(self) -> None:
+        assert [q.role for q in quantities(self.SOURCE)] == ["to", "from"]
+        assert [q.role for q in quantities("It spent £310 million, against a budget of £240 million.")] == [
+            "",
+            "",
+        ]
+        claim = quantities("The bank set aside £70 million more for bad debts than a year earlier.")
+        assert claim[0].role == "by"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
