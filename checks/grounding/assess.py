@@ -1266,9 +1266,15 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     the change those figures make (:func:`trend_in`): the claim's word, whether the figures go its
     way, and why. None when either gives no direction."""
     said = CHANGES & claim.terms
+    compared = not said
+    if compared:
+        said = than_before(claim.plain)
     if len(said) != 1 or any(denied for _, denied in claim.clauses):
         return None
     measured = {id(q) for q in relation.computed} | {id(q) for q, _ in relation.conflicts if q.role == "by"}
+    if compared:
+        # "A dozen eggs costs less than a year ago": a figure the sentence states too says what changed
+        measured |= {id(q) for q, _ in relation.matched}
     if any(id(q) not in measured for q in strong(claim.quantities)):
         return None
     year = next((q.low for q in claim.quantities if q.dim == "year" and q.low == q.high), 0.0)
@@ -1283,6 +1289,11 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     agrees = rose == (term == _INCREASE)
     went = "rose" if rose else "fell"
     detail = f"the source's figures {went} from {old.text} to {new.text}"
+    if compared:
+        # the claim's own comparative is what the figures answer ("fuller", "less")
+        m = _THAN_BEFORE.search(claim.plain)
+        word = next(iter(read_terms(m.group(1))), term) if m is not None else term
+        return word, agrees, detail
     return term, agrees, detail
 
 
@@ -1547,11 +1558,35 @@ _AS_MUCH = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\b", re.
 def way_terms(claim: Features) -> frozenset[str]:
     """The claim's word for which way something went (``rose``, ``fell``), when it has no figure
     but its time or a change amount (:func:`_trend` may read it from a sentence's figures)."""
-    if CHANGES.isdisjoint(claim.terms):
+    said = CHANGES & claim.terms or than_before(claim.plain)
+    if not said:
         return _NONE
     if any(q.role != "by" for q in strong(claim.quantities)):
         return _NONE
-    return CHANGES & claim.terms
+    return said
+
+
+_MORE_WORDS = frozenset(["more", "higher", "bigger", "larger", "greater", "fuller", "longer", "busier"])
+_THAN_BEFORE = re.compile(
+    r"\b(more|less|fewer|higher|lower|bigger|smaller|larger|greater|fuller|emptier|longer|shorter|busier"
+    r"|quieter)\b(?:\s+[^\W\d_]+){0,5}\s+than\s+(?:(?:it|they)\s+(?:was|were|did)\s+)?"
+    r"(?:a\s+year\s+(?:ago|earlier|before)|last\s+year|the\s+(?:year|month|quarter)\s+before"
+    r"|the\s+previous\s+year)\b",
+    re.IGNORECASE,
+)
+"""A comparative against an earlier time (``less for bad debts than a year ago``, ``fuller than a
+year earlier``): a change since then, the comparative's way."""
+
+
+def than_before(plain: str) -> frozenset[str]:
+    """The way a claim's comparative against an earlier time says something went (``costs less than
+    a year ago``: down), as the term of ``increase`` or ``decrease``; empty for none."""
+    if " than " not in plain:
+        return _NONE
+    m = _THAN_BEFORE.search(plain)
+    if m is None:
+        return _NONE
+    return frozenset((_INCREASE if m.group(1).lower() in _MORE_WORDS else _DECREASE,))
 
 
 def _tied(relation: Relation) -> bool:

@@ -314,6 +314,8 @@ def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
     return (0.25 if m.group("quarter") else 0.75), 0.125, m.end()
 
 
+_RELATIVE_AFTER = re.compile(r"\s+[^\W\d_]+\s+(?:earlier|ago|before|later)\b", re.IGNORECASE)
+"""A unit then ``earlier``, ``ago``...: ``a year earlier`` is a time relative to another, no length."""
 _DURATION_BEFORE = words(
     """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
     under over than after is was are were be been just only least most up to spent spend spends away
@@ -330,6 +332,8 @@ def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     before = text[max(0, m.start() - 12) : m.start()].split()
     if not before or before[-1].lower() not in _DURATION_BEFORE:
         return None  # "£10 an hour", "twice a day", "litres per household a day": a rate, not a time
+    if _RELATIVE_AFTER.match(text, m.end()) is not None:
+        return None  # "than a year earlier", "against 78% a year ago": when, not how long
     dim, factor, end = unit_after(text, m.end(), None)
     if dim in ("number", "fraction") or dim.startswith(("count:", "money")):
         return None

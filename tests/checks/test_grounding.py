@@ -9280,6 +9280,53 @@ class TestSetAgainstAYearAgo:
         assert claim[0].role == "by"
 
 
+class TestLessThanAYearAgo:
+    """A comparative against an earlier time says which way something went, and the sentence's figures
+    say whether it did: ``A dozen eggs costs less than a year ago`` against ``£3.20 on average, up from
+    £2.40 a year ago`` (it was inferred only because ``a year`` was read as a length of time the
+    sentence does not give)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "A dozen eggs costs less than a year ago.",
+                "A dozen eggs costs £3.20 on average, up from £2.40 a year ago.",
+                "c",
+            ),
+            (
+                "A dozen eggs costs more than a year ago.",
+                "A dozen eggs costs £3.20 on average, up from £2.40 a year ago.",
+                "i",  # the figures say it, not the words
+            ),
+            (
+                "The Exe reservoir was fuller than a year earlier at the end of August.",
+                "The Exe reservoir was 43% full at the end of August, against 78% a year earlier.",
+                "c",
+            ),
+            (
+                "The bank set aside less for bad debts than a year ago.",
+                "The bank set aside £310 million for bad debts, against £240 million a year ago.",
+                "c",
+            ),
+        ],
+    )
+    def test_than(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = one(
+            claim, src("s1", f"The report covers the last year. {sentence}", title="Annual report")
+        )
+        assert grounded.status.value[0] == expected
+
+    def test_read(self) -> None:
+        from checks.grounding.assess import than_before
+
+        assert than_before("It costs less than a year ago.")
+        assert than_before("It was fuller than last year.")
+        assert not than_before("It costs less than £5.")
+        assert [q.text for q in quantities("It lasted a year.")] == ["a year"]
+        assert quantities("It was 43% full, against 78% a year earlier.")[-1].text == "78%"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
