@@ -293,10 +293,11 @@ def _counted(text: str, pos: int) -> bool:
 
 _NOT_NOUNS = words(
     """after before since during despite following ahead behind amid against without beyond except
-    towards toward upon"""
+    towards toward upon saw brought proved"""
 )
 """Words after a figure that open what follows it, not a noun it counts (``in 2015 after years of
-delay``: the year 2015, not 2,015 after-years)."""
+delay``: the year 2015, not 2,015 after-years; ``only 2019 saw more visitors``: the year, a verb after
+it)."""
 
 
 def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:

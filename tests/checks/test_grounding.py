@@ -9327,6 +9327,29 @@ class TestLessThanAYearAgo:
         assert quantities("It was 43% full, against 78% a year earlier.")[-1].text == "78%"
 
 
+class TestAYearThenAVerb:
+    """A year with a verb after it is the year, no count: ``Only 2019 saw more visitors at Eastmoor Zoo
+    than last year`` was contradicted by ``welcomed 612,000 visitors last year`` (2,019 visitors)."""
+
+    def test_read(self) -> None:
+        assert [(q.text, q.dim) for q in quantities("Only 2019 saw more visitors at the zoo.")] == [
+            ("2019", "year")
+        ]
+        assert quantities("The zoo had 2019 visitors on Sunday.")[0].dim == "count:visitor"
+
+    def test_not_contradicted(self) -> None:
+        grounded = one(
+            "Only 2019 saw more visitors at Eastmoor Zoo than last year.",
+            src(
+                "s1",
+                "Eastmoor Zoo welcomed 612,000 visitors last year, its second-best year ever, behind only "
+                "2019.",
+                title="Zoo annual review",
+            ),
+        )
+        assert grounded.status.value != "contradicted"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
