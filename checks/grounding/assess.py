@@ -660,6 +660,15 @@ def _assess(
             detail, suspect = short
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect)
         if way and trend is None and way.isdisjoint(turned):
+            if way == {_INCREASE} and removed(sentence.plain):
+                # "Late fines for children's books will rise" against "... will be scrapped": what is
+                # done away with does not go up.
+                detail = "the source says it is done away with, the claim that it goes up"
+                against = _against(
+                    claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=True
+                )
+                if against is not None:
+                    return against
             # "Prices will rise in January" against "Prices will not change until April": which way
             # the claim's thing went is what it says, and the sentence says it in no word or figure.
             detail = f"the source does not say that it went the way the claim says ('{surface(min(way))}')"

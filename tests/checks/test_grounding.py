@@ -9350,6 +9350,31 @@ class TestAYearThenAVerb:
         assert grounded.status.value != "contradicted"
 
 
+class TestRiseAgainstScrapped:
+    """What a sentence says is done away with does not go up: ``Late fines for children's books will
+    rise`` was inferred against ``Late fines for children's books will be scrapped`` (no direction
+    said)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Late fines for children's books will rise.", "c"),
+            ("Late fines for children's books will be scrapped.", "s"),
+        ],
+    )
+    def test_scrapped(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "From April, Westvale's 22 libraries will open for 20 fewer hours a week. Late fines for "
+                "children's books will be scrapped. Visits rose 7% last year.",
+                title="Library service changes",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
