@@ -614,11 +614,11 @@ def same_otherwise(claim: str, sentence: str) -> str:
     mine = _SAME_AS.search(claim)
     if mine is None:
         return ""
-    base = _compared(mine.group("base"))
+    base = _compared_with_what(mine.group("base"))
     if not base:
         return ""
     for m in _OTHER_THAN.finditer(sentence):
-        theirs = _compared(m.group("base") or m.group("since") or "")
+        theirs = _compared_with_what(m.group("base") or m.group("since") or "")
         if len(base & theirs) * 2 >= len(base):
             return m.group().strip()
     return ""
@@ -627,6 +627,6 @@ def same_otherwise(claim: str, sentence: str) -> str:
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
-def _compared(text: str) -> set[str]:
+def _compared_with_what(text: str) -> set[str]:
     """What a comparison compares with: its terms and years (``last year's model``, ``2024``)."""
     return {*terms(text), *_YEAR.findall(text)}

@@ -2193,7 +2193,7 @@ def _of_another_model(claim_text: str, text: str, source: Sequence[Quantity]) ->
     for r in source:
         m = _FOR_THE.match(text, r.end)
         theirs = identifiers(text[m.end() : m.end() + 40]) if m is not None else ()
-        first = theirs[0] if theirs and text.startswith(theirs[0].text, m.end()) else None  # type: ignore[union-attr]
+        first = theirs[0] if m is not None and theirs and text.startswith(theirs[0].text, m.end()) else None
         out.append(
             first is not None and any(t.key == first.key and t.values.isdisjoint(first.values) for t in mine)
         )
@@ -3157,12 +3157,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         backwards = head[::-1] if change else ""
         if change and _FROM_REVERSED.match(backwards):
             role = "from"
-        elif (
-            i
-            and ("against" in head or "compared" in head)
-            and _then_from(text, found[i - 1], q)
-            and "from" not in text[found[i - 1].end : q.start]
-        ):
+        elif i and ("against" in head or "compared" in head) and _then_from(text, found[i - 1], q):
             role = "from"  # "£310 million ..., against £240 million a year ago": the value before
         elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or (
             change and _TO_VALUE_REVERSED.match(backwards)
@@ -3242,33 +3237,28 @@ def _same_per_year(a: Quantity, b: Quantity) -> bool:
     return _overlap((low_a * fa, high_a * fa), (low_b * fb, high_b * fb))
 
 
-_UP_FROM = re.compile(
-    r"[^.;:]*?,\s*(?:up|down)\s+from\s+(?:(?:an?|the)\s+)?(?:US)?[$€£¥₹]?\s*", re.IGNORECASE
+_THEN_FROM = re.compile(
+    r"[^.;:]*?,\s*(?:(?P<from>(?:up|down)\s+from)|against|compared\s+(?:with|to))\s+(?:(?:an?|the)\s+)?"
+    r"(?:US)?[$€£¥₹]?\s*",
+    re.IGNORECASE,
 )
-"""What stands between a value and the one it changed from, in a clause after it (``£6.2 billion
-at the end of March, up from £5.8 billion``)."""
+"""What stands between a value and the one before it, in a clause after it (``£6.2 billion at the end
+of March, up from £5.8 billion``; ``£310 million for bad debts, against £240 million a year ago``)."""
 
 
 def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
     """Is ``q`` the new value of a change whose old value ``after`` follows it in a clause of its own
-    (``£6.2 billion at the end of March, up from £5.8 billion``, ``41 stores, down from 52``)?"""
+    (``£6.2 billion at the end of March, up from £5.8 billion``, ``41 stores, down from 52``; set
+    against it with a time before after it: ``£310 million ..., against £240 million a year ago``)?"""
     if q.dim != after.dim or q.dim == "year" or after.start < q.end:
         return False
     between = text[q.end : after.start]
-    if "from" in between and _UP_FROM.fullmatch(between) is not None:
-        return True
-    # "set aside £310 million for bad debts, against £240 million a year ago": the value before, set
-    # against the sentence's
-    return (
-        ("against" in between or "compared" in between)
-        and _SET_AGAINST_BEFORE.fullmatch(between) is not None
-        and _A_TIME_AGO.match(text, after.end) is not None
-    )
+    if "from" not in between and "against" not in between and "compared" not in between:
+        return False
+    m = _THEN_FROM.fullmatch(between)
+    return m is not None and (m["from"] is not None or _A_TIME_AGO.match(text, after.end) is not None)
 
 
-_SET_AGAINST_BEFORE = re.compile(
-    r"[^.;:]*?,\s*(?:against|compared\s+(?:with|to))\s+(?:(?:an?|the)\s+)?(?:US)?[$€£¥₹]?\s*", re.IGNORECASE
-)
 _A_TIME_AGO = re.compile(
     rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year)", re.IGNORECASE
 )
