@@ -1076,6 +1076,9 @@ _MORE_OF_THEM = re.compile(
 )
 """``more`` after a bare number, with no ``than`` and no plural after it: more of what the figure
 before counts (``recruited 260 paramedics ... and plans to hire 150 more by March``)."""
+_OF_WHICH_BEFORE = re.compile(r"\bof\s+(?:which|whom|these|those|them)\s+$", re.IGNORECASE)
+"""``of which`` before a bare number: a part whose words come after its verb (``4,100 incidents, of
+which 1,300 were false alarms``: what it is, not only incidents)."""
 _ANOTHER = re.compile(r"\banother\s+$", re.IGNORECASE)
 """``another`` right before a bare number: more of what the count before it counts."""
 _PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
@@ -1101,7 +1104,10 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
             continue
         if (
-            _ELIDED_SUBJECT.match(text, q.end) is not None
+            (
+                _ELIDED_SUBJECT.match(text, q.end) is not None
+                and _OF_WHICH_BEFORE.search(text, max(0, q.start - 16), q.start) is None
+            )
             or _MORE_OF_THEM.match(text, q.end) is not None
             or _ANOTHER.search(text, max(0, q.start - 9), q.start) is not None
         ):
