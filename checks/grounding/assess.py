@@ -341,6 +341,7 @@ def _assess(
             figure_names(claim, sentence.number, index),
             sentence.plain,
             claim_text=claim.plain,
+            claim_identifiers=claim.identifiers,
         )
         if relation.computed and " than " in claim.plain:
             # "3 more schools than Ashby" computed from "12 schools and Ashby has 9": the figures
@@ -1275,13 +1276,13 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     the change those figures make (:func:`trend_in`): the claim's word, whether the figures go its
     way, and why. None when either gives no direction."""
     said = CHANGES & claim.terms
-    compared = not said
-    if compared:
-        said = than_before(claim.plain)
+    compared = _THAN_BEFORE.search(claim.plain) if not said and " than " in claim.plain else None
+    if compared is not None:
+        said = _way_of(compared)
     if len(said) != 1 or any(denied for _, denied in claim.clauses):
         return None
     measured = {id(q) for q in relation.computed} | {id(q) for q, _ in relation.conflicts if q.role == "by"}
-    if compared:
+    if compared is not None:
         # "A dozen eggs costs less than a year ago": a figure the sentence states too says what changed
         measured |= {id(q) for q, _ in relation.matched}
     if any(id(q) not in measured for q in strong(claim.quantities)):
@@ -1298,11 +1299,9 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     agrees = rose == (term == _INCREASE)
     went = "rose" if rose else "fell"
     detail = f"the source's figures {went} from {old.text} to {new.text}"
-    if compared:
+    if compared is not None:
         # the claim's own comparative is what the figures answer ("fuller", "less")
-        m = _THAN_BEFORE.search(claim.plain)
-        word = next(iter(read_terms(m.group(1))), term) if m is not None else term
-        return word, agrees, detail
+        return next(iter(read_terms(compared.group(1))), term), agrees, detail
     return term, agrees, detail
 
 
@@ -1439,6 +1438,12 @@ def _ends_swapped(relation: Relation) -> str:
     (before, theirs_after), (after, theirs_before) = old, new
     if (before.low, before.high) == (after.low, after.high):
         return ""
+    return _went_otherwise(before, after, theirs_before, theirs_after)
+
+
+def _went_otherwise(
+    before: Quantity, after: Quantity, theirs_before: Quantity, theirs_after: Quantity
+) -> str:
     return (
         f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"
         f" to {theirs_after.text}"
@@ -1456,10 +1461,7 @@ def _ends_crossed(conflicts: Sequence[tuple[Quantity, Quantity]]) -> str:
     (before, theirs_before), (after, theirs_after) = old, new
     if _distinct(before, theirs_after) or _distinct(after, theirs_before):
         return ""
-    return (
-        f"the claim has it go from {before.text} to {after.text}, the source from {theirs_before.text}"
-        f" to {theirs_after.text}"
-    )
+    return _went_otherwise(before, after, theirs_before, theirs_after)
 
 
 def _figures_swapped(relation: Relation) -> str:
@@ -1593,9 +1595,12 @@ def than_before(plain: str) -> frozenset[str]:
     if " than " not in plain:
         return _NONE
     m = _THAN_BEFORE.search(plain)
-    if m is None:
-        return _NONE
-    return frozenset((_INCREASE if m.group(1).lower() in _MORE_WORDS else _DECREASE,))
+    return _NONE if m is None else _way_of(m)
+
+
+def _way_of(comparative: re.Match[str]) -> frozenset[str]:
+    """The term of ``increase`` or ``decrease`` a :data:`_THAN_BEFORE` match says."""
+    return frozenset((_INCREASE if comparative.group(1).lower() in _MORE_WORDS else _DECREASE,))
 
 
 def _tied(relation: Relation) -> bool:

@@ -52,7 +52,7 @@ from itertools import chain, pairwise
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
-from checks.grounding.identifiers import CLOCK, NAMING, identifiers
+from checks.grounding.identifiers import CLOCK, NAMING, Identifier, identifiers
 from checks.grounding.lexicon import (
     COMPARATIVES,
     COUNTS,
@@ -1114,7 +1114,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest
             # before; "recruited 260 paramedics ... and plans to hire 150 more": 150 paramedics;
             # "cut the price of 400 everyday items ... and will freeze prices on another 200": items
-            count = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
+            count = _count_before(out, i)
             if count is not None:
                 out[i] = q._replace(dim=count.dim)
             continue
@@ -1132,6 +1132,11 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             before = out[i - 2]
         out[i] = in_unit_of(q, before) or q
     return out
+
+
+def _count_before(found: Sequence[Quantity], i: int) -> Quantity | None:
+    """The count nearest before ``found[i]``: what a bare number there counts, when it counts one."""
+    return next((r for r in reversed(found[:i]) if r.dim[:6] == "count:"), None)
 
 
 def _elided_parts(text: str, found: Sequence[Quantity]) -> bool:
@@ -1162,7 +1167,7 @@ def _totals(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             # the nearest count before ("added 2.1 million subscribers ..., fewer than the 3 million
             # analysts expected, taking its total to 86 million": subscribers)
-            before = next((r for r in reversed(out[:i]) if r.dim[:6] == "count:"), None)
+            before = _count_before(out, i)
             if before is not None:
                 out[i] = q._replace(dim=before.dim, context=q.context | before.context)
     return out
@@ -1805,6 +1810,7 @@ def compare(
     text: str = "",
     *,
     claim_text: str = "",
+    claim_identifiers: Sequence[Identifier] | None = None,
 ) -> Relation:
     """Pair each claim figure with its counterpart in the source sentence, then judge the pair.
 
@@ -1825,6 +1831,7 @@ def compare(
     make a claim figure the sum or difference of two of its figures (:func:`_sums`). Two years
     sharing one word conflict when it is the word right before each (``claim_text``, the claim's
     sentence: ``reopened in 2021`` against ``since reopening in 2019``, one event's two years).
+    ``claim_identifiers``: the claim's identifiers when already read (else read from ``claim_text``).
     """
     if not claim or not source:
         return Relation(missing=tuple(claim))
@@ -1843,7 +1850,11 @@ def compare(
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
     # A figure the sentence gives for another model of a thing the claim names ("31 hours ..., against
     # 26 hours for the Pixo 8" when the claim is of the Pixo 9): that model's, whatever names it holds.
-    another = _of_another_model(claim_text, text, source) if names and text and claim_text else None
+    another = (
+        _of_another_model(claim_text, text, source, claim_identifiers)
+        if names and text and claim_text
+        else None
+    )
     # Figures of a target or budget (what was aimed at, not what came about), when the claim names none:
     # "connected 100,000 homes" is not "84,000 homes, short of its target of 100,000".
     aimed = (
@@ -2186,13 +2197,16 @@ _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
 _FOR_THE = re.compile(r"\s+(?:for|of|by|from)\s+(?:the\s+|its\s+)?", re.IGNORECASE)
 
 
-def _of_another_model(claim_text: str, text: str, source: Sequence[Quantity]) -> list[bool] | None:
+def _of_another_model(
+    claim_text: str, text: str, source: Sequence[Quantity], read: Sequence[Identifier] | None = None
+) -> list[bool] | None:
     """For each figure of the sentence ``text``, is it given for a model the claim does not name:
     right after it, ``for the Pixo 8`` where the claim names the ``Pixo 9`` (a name and a number, as
-    :mod:`checks.grounding.identifiers` reads them)? None when no figure is."""
+    :mod:`checks.grounding.identifiers` reads them; ``read``: the claim's, if read already)? None when
+    no figure is."""
     if not any(c.isdigit() for c in claim_text):
         return None
-    mine = [t for t in identifiers(claim_text) if t.key != CLOCK]
+    mine = [t for t in (identifiers(claim_text) if read is None else read) if t.key != CLOCK]
     if not mine:
         return None
     out = []
