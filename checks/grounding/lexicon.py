@@ -235,6 +235,7 @@ _FOLD: Mapping[str, str] = {
         "city": "cities town towns",
         "global": "worldwide",
         "score": "scores scored scoring rated rating ratings",
+        "repair": "repaired repairs repairing fix fixed fixes fixing mend mended mends",
     }.items()
     for word in group.split()
 }

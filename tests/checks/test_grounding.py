@@ -9386,6 +9386,32 @@ class TestRiseAgainstScrapped:
         assert grounded.status.value[0] == expected
 
 
+class TestRepairedIsFixed:
+    """``repaired`` and ``fixed`` are one verb: ``The company has repaired 3,200 leaks since June`` was
+    unsourced against ``The company said it had fixed 3,200 leaks since June`` (a word its sources
+    never use)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The company has repaired 3,200 leaks since June.", "s"),
+            ("The company has fixed 3,200 leaks since June.", "s"),
+            ("The company has repaired 2,300 leaks since June.", "c"),
+        ],
+    )
+    def test_fixed(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Reservoir levels have fallen to 54% of capacity. The company said it had fixed 3,200 "
+                "leaks since June but still loses about a fifth of its water through its pipes.",
+                title="Hosepipe ban announced",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
