@@ -103,10 +103,11 @@ _units("ratio", 1.0, "x \u00d7 times fold")
 _units("money:usd", 1.0, "usd dollar dollars")
 _units("money:eur", 1.0, "eur euro euros")
 _units("money:gbp", 1.0, "gbp")
+_units("money:gbp", 0.01, "p pence")
 _units("money:jpy", 1.0, "jpy yen")
 _units("money:inr", 1.0, "inr rupee rupees")
 # Units that are also ordinary words or names when capitalised ("5G", "US states", "3 T-shirts").
-_CASE_SENSITIVE = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha"}
+_CASE_SENSITIVE = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha", "p": "p"}
 _MULTIWORD = re.compile(
     r"[\s-]?(?P<unit>per\s?cent|percentage\s+points?|basis\s+points?|degrees\s+(?:celsius|fahrenheit)"
     r"|square\s+(?:kilomet(?:re|er)s?|met(?:re|er)s?|miles?))\b",
@@ -300,6 +301,10 @@ delay``: the year 2015, not 2,015 after-years; ``only 2019 saw more visitors``: 
 it)."""
 
 
+_PENCE_BEFORE = re.compile(r"(?<![\d.,])\d{1,2}(?:\.\d+)?$")
+"""The figure before a ``p`` that is pence: one or two whole digits (``77p``, ``2.5p``; not ``1080p``)."""
+
+
 def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:
     """(dimension, factor, end) of the unit at ``pos``, after a figure; money, counts and bare numbers too.
 
@@ -326,6 +331,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
         key = spelled.lower()
         found = _UNITS.get(key)
         exact = _CASE_SENSITIVE.get(key)
+        if key == "p" and (head[:1] != "p" or _PENCE_BEFORE.search(text, max(0, pos - 8), pos) is None):
+            found = None  # "77p" is pence; "1080p", "p 5" are not
         if found is not None and (exact is None or spelled == exact):
             dim, factor = found
             if dim.startswith("money") and currency is not None and dim != f"money:{currency[0]}":

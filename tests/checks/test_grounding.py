@@ -9412,6 +9412,41 @@ class TestRepairedIsFixed:
         assert grounded.status.value[0] == expected
 
 
+class TestPence:
+    """``77p`` is pence: ``The trust spent 28p of every pound on its programmes`` was unsourced against
+    ``It spent 82p of every pound on its programmes`` (28, a bare number, is not 82p)."""
+
+    def test_read(self) -> None:
+        assert [(q.text, q.dim, q.low) for q in quantities("It will rise by 77p an hour.")] == [
+            ("77p an hour", "money:gbp", 0.77)
+        ]
+        assert [(q.dim, q.low) for q in quantities("A charge of 2.5p and 20 pence.")] == [
+            ("money:gbp", 0.025),
+            ("money:gbp", 0.2),
+        ]
+        assert [q.dim for q in quantities("It streams in 1080p.")] != ["money:gbp"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The trust will pay a dividend of 4.1p a share.", "s"),
+            ("The interim dividend is 4.5p a share.", "c"),
+            ("The trust spent 28p of every pound on its programmes.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The trust will pay an interim dividend of 4.1p a share. It spent 82p of every pound on "
+                "its programmes.",
+                title="Half-year results",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
