@@ -359,6 +359,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or (("loss" in text or "rofit" in text or "urplus" in text or "eficit" in text) and _may_carry(text))
     ):
         _idioms(pieces, found)
+    if "coming " in text or " ahead" in text or " to come" in text:
+        _ahead(pieces, found)
     if _may_happen(text) and _HAPPEN.search(text) is not None:
         _happened(pieces, found)
     if (
@@ -658,6 +660,25 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "made a loss", "posted a profit": the result says it, as "reported" does
         elif nxt[:5].lower() == "short" and pieces[i].lower() in _FALLS:
             found[i] = ()  # "fell short of the target": a target missed, no fall
+
+
+_PERIODS = frozenset(("days", "weeks", "months", "years", "decades", "quarters", "seasons"))
+"""Periods that ``coming``, ``ahead`` or ``to come`` may make a vague time ahead."""
+
+
+def _ahead(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``the coming months``, ``the weeks ahead``, ``the years to come``: a vague time ahead, whose
+    words (``months`` is a unit's) are no subject a source must share, as ``soon`` is not: ``Officials
+    expect cases to fall over the coming months`` against ``expect cases to keep rising until the
+    summer`` is about the same expectation."""
+    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
+    for i, word in enumerate(bare):
+        if (
+            (word == "coming" and any(w in _PERIODS for w in bare[i + 1 : i + 3]))  # "the coming few weeks"
+            or (word == "ahead" and i and bare[i - 1] in _PERIODS)
+            or (word == "come" and i > 1 and bare[i - 1] == "to" and bare[i - 2] in _PERIODS)
+        ):
+            found[i] = ()
 
 
 _FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))

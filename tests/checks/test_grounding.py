@@ -9447,6 +9447,38 @@ class TestPence:
         assert grounded.status.value[0] == expected
 
 
+class TestTimeAhead:
+    """``the coming months``, ``the weeks ahead``, ``the years to come`` are a vague time ahead, not a
+    subject: ``Officials expect cases to fall over the coming months`` was unsourced against ``Health
+    officials expect cases to keep rising until the summer`` (``coming``, a word the source lacks)."""
+
+    def test_read(self) -> None:
+        assert terms("Cases will fall over the coming months.") == ["case", "decreas"]
+        assert terms("Cases will fall in the weeks ahead.") == ["case", "decreas"]
+        assert terms("Cases will fall in the years to come.") == ["case", "decreas"]
+        assert "come" in terms("The company is coming to Leeds.")
+        assert "come" in terms("The coming winter will be cold.")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Officials expect cases to fall over the coming months.", "c"),
+            ("Officials expect cases to keep rising in the weeks ahead.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "There have been 214 confirmed measles cases in Ashby since January. Health officials "
+                "expect cases to keep rising until the summer.",
+                title="Measles outbreak update",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
