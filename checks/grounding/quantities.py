@@ -418,8 +418,16 @@ _WORDY_PIECES: dict[str, bool] = {}
 _MEMO_LIMIT = 100_000
 _SECOND = re.compile(rf"\s*(?P<cur>[$€£¥₹])?\s?(?P<num>{_NUM})(?![.,]?\d)")
 _RANGE = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|through)\s*", re.IGNORECASE)
-_PLUS = re.compile(r"\s+or\s+(?:more|above|greater|higher)\b", re.IGNORECASE)
-_MINUS = re.compile(r"\s+or\s+(?:less|fewer|below|lower)\b", re.IGNORECASE)
+_AND_ON = r"(?![\w-])(?!\s+(?:the|a|an|its|his|her|their|our|this|that|these|those|last|next|each|every|\d))"
+"""After ``and over`` and the like, what makes them a bound: not ``rose 5% and over the year``."""
+_PLUS = re.compile(
+    rf"\s+(?:or\s+(?:more|above|greater|higher|over|older)\b|and\s+(?:over|above|older){_AND_ON})",
+    re.IGNORECASE,
+)
+_MINUS = re.compile(
+    rf"\s+(?:or\s+(?:less|fewer|below|lower|under|younger)\b|and\s+(?:under|below|younger){_AND_ON})",
+    re.IGNORECASE,
+)
 _BEFORE = re.compile(
     r"(?<!\w)(?P<word>about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|close\s+to"
     r"|an\s+estimated|estimated|~|≈|over|more\s+than|at\s+least|above|exceeding|upwards\s+of|>=?|≥"
@@ -616,6 +624,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     if most:  # "the second most visited": the rank takes the place of the ordinal read alone
         ranks = [q for m in _MOST_RANK.finditer(text) if (q := _rank(text, m)) is not None]
         found = _merged([q for q in found if not _within(q, ranks)], ranks, limit)
+    if ("ver" in sentence or "nder" in sentence) and _AGE_GROUP.search(text) is not None:
+        # "over-21s", "the under 18s": an age group, a bound (against "aged 21 and over"), not seconds
+        groups = [_age_group(m) for m in _AGE_GROUP.finditer(text)]
+        found = _merged([q for q in found if not _within(q, groups)], groups, limit)
     if "-" in sentence and _ISO_DATE.search(text) is not None:  # "2025-02-02": 2 February, of 2025
         found = _merged(
             found, [q for m in _ISO_DATE.finditer(text) if (q := _iso_date(m)) is not None], limit
@@ -1201,6 +1213,18 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
         return None
     r = read[0]
     return q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
+
+
+_AGE_GROUP = re.compile(r"\b(?P<word>[Oo]ver|[Uu]nder)[\s-](?P<age>\d{1,3})s\b")
+"""An age group: ``over-21s``, ``the under 18s``."""
+
+
+def _age_group(m: re.Match[str]) -> Quantity:
+    """The ages of an :data:`_AGE_GROUP`: over-21s are 21 and over, under-18s under 18."""
+    age = float(m.group("age"))
+    if m.group("word").lower() == "over":
+        return Quantity(age, age, "number", "lower", 0.5, m.start(), m.end(), m.group())
+    return Quantity(age, age, "number", "upper", 0.5, m.start(), m.end(), m.group())
 
 
 def _merged(found: list[Quantity], extra: list[Quantity], limit: int | None) -> list[Quantity]:
@@ -2680,9 +2704,9 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     low, high, tolerance = low * factor, high * factor, tolerance * factor
     if dim == "fahrenheit":
         dim, low, high, tolerance = "celsius", (low - 32) * 5 / 9, (high - 32) * 5 / 9, tolerance * 5 / 9
-    # "10 or more", "10 or less": after a space, an "o" (any other first letter cannot start them).
+    # "10 or more", "65 and over": after a space, an "o" or an "a" (no other first letter starts them).
     after = _NEXT.match(text, pos)
-    if after is not None and (after.group(1) in "oO" or not after.group(1).isascii()):
+    if after is not None and (after.group(1) in "oOaA" or not after.group(1).isascii()):
         plus = _PLUS.match(text, pos)
         if plus is not None and kind == "exact":
             kind, pos = "lower", plus.end()

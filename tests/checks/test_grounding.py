@@ -9479,6 +9479,46 @@ class TestTimeAhead:
         assert grounded.status.value[0] == expected
 
 
+class TestAgeGroups:
+    """``over-21s`` and ``under-18s`` are age groups, as ``aged 21 and over`` is a bound: ``The minimum
+    wage for over-21s will be £12.21 an hour from April`` was unsourced against ``The national minimum
+    wage for workers aged 21 and over will rise from £11.44 to £12.21 an hour in April`` (``21s``, a
+    word the source lacks; read as 21 seconds)."""
+
+    def test_read(self) -> None:
+        def read(text: str) -> list[tuple[str, str, float]]:
+            return [(q.text, q.kind, q.low) for q in quantities(text)]
+
+        assert read("Travel is free for over-21s.") == [("over-21s", "lower", 21.0)]
+        assert read("The under 18s go free.") == [("under 18s", "upper", 18.0)]
+        assert read("Workers aged 21 and over.") == [("21 and over", "lower", 21.0)]
+        assert read("Children aged 12 and younger.") == [("12 and younger", "upper", 12.0)]
+        assert read("Sales rose 5% and over the year profits fell.") == [("5%", "exact", 0.05)]
+        assert read("It rose 3% and above-average.") == [("3%", "exact", 0.03)]
+        assert quantities("The lap took 21s.")[0].dim == "time"
+        assert terms("Travel is free for over-21s.") == ["travel", "free"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The minimum wage for over-21s will be £12.21 an hour from April.", "s"),
+            ("The minimum wage for over-21s will be £12.50 an hour from April.", "c"),
+            ("The minimum wage for under-21s will be £12.21 an hour from April.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The national minimum wage for workers aged 21 and over will rise from £11.44 to £12.21 an "
+                "hour in April, an increase of 6.7%.",
+                title="Minimum wage to rise in April",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
