@@ -81,7 +81,7 @@ def words(text: str) -> frozenset[str]:
 # Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
 _DIGITS = re.compile(
-    r"[\d.,\u066b\u066c]+(?:[cf]|['\u2019]?s|k|m|mn|bn|b|tn|ms|gb|mb|kb|tb|km|kg|mw|gw|kwh|mwh|gwh|twh|ghz|mhz|am|pm)?"
+    r"[\d.,\u066b\u066c]+(?:[cfp]|['\u2019]?s|k|m|mn|bn|b|tn|ms|gb|mb|kb|tb|km|kg|mw|gw|kwh|mwh|gwh|twh|ghz|mhz|am|pm)?"
 )
 """A figure as one token, no term: ``2024``, ``3.4m`` (million), ``12k``, ``1.2bn``, ``45ms``, ``2tb``,
 ``over-21s``, ``9.30am``: :mod:`~checks.grounding.quantities` reads them."""

@@ -9425,6 +9425,30 @@ class TestPence:
             ("money:gbp", 0.2),
         ]
         assert [q.dim for q in quantities("It streams in 1080p.")] != ["money:gbp"]
+        assert terms("It will rise by 77p an hour.") == ["increas"]  # the figure's, no word of its own
+
+    def test_a_figure_in_pence_is_no_word(self) -> None:
+        """``kept at 9p a share`` was contradicted by ``cut standard tariff prices by 7% ... and pay an
+        interim dividend of 9p a share, unchanged``: ``9p``, a word the sentence lacks, weighed the
+        dividend's clause down until the tariff's cut read as its opposite."""
+        grounded = one(
+            "The interim dividend was kept at 9p a share.",
+            src(
+                "s1",
+                "Northern Energy made an operating profit of £640 million in the first half, down 22% "
+                "from a year earlier, as wholesale prices fell. It now supplies 4.2 million homes after "
+                "losing 150,000 customers to rivals. The company will cut standard tariff prices by 7% "
+                "from January and pay an interim dividend of 9p a share, unchanged.",
+                title="Energy company half-year results",
+            ),
+            src(
+                "s2",
+                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the "
+                "coast. House prices rose 3% over the year.",
+                title="Regional economy notes",
+            ),
+        )
+        assert grounded.status.value != "contradicted"
 
     @pytest.mark.parametrize(
         ("claim", "expected"),
