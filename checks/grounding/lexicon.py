@@ -361,6 +361,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _idioms(pieces, found)
     if "coming " in text or " ahead" in text or " to come" in text:
         _ahead(pieces, found)
+    if (" up" in text or " down" in text) and _PUSHING.search(text) is not None:
+        _pushed(pieces, found)
     if _may_happen(text) and _HAPPEN.search(text) is not None:
         _happened(pieces, found)
     if (
@@ -679,6 +681,30 @@ def _ahead(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             or (word == "come" and i > 1 and bare[i - 1] == "to" and bare[i - 2] in _PERIODS)
         ):
             found[i] = ()
+
+
+_PUSH_VERBS = words(
+    "push pushes pushed pushing drive drives drove driven driving force forces forced forcing bring brings "
+    "brought bringing send sends sent sending"
+)
+_PUSHING = re.compile(r"\b(?:push|driv|drov|forc|bring|brought|send|sent)", re.IGNORECASE)
+
+
+def _pushed(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``push up prices``, ``drive costs down``, ``brought bills down``: a change, as ``raise`` and
+    ``lower`` are (``up`` and ``down`` are no terms of their own): ``the rise would bring prices down``
+    against ``the increase would push up prices`` disagree on the way."""
+    rise, fall = (stem("increase"),), (stem("decrease"),)
+    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
+    for i, word in enumerate(bare[:-1]):
+        if word not in _PUSH_VERBS or not pieces[i][-1:].isalpha():
+            continue  # not "they pushed, up the hill"
+        # right after the verb ("push up prices"), or after one word ("drive costs down")
+        way = bare[i + 1] if bare[i + 1] in ("up", "down") else ""
+        if not way and i + 2 < len(bare) and bare[i + 2] in ("up", "down") and pieces[i + 1][-1:].isalpha():
+            way = bare[i + 2]
+        if way:
+            found[i] = rise if way == "up" else fall
 
 
 _FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))

@@ -9543,6 +9543,38 @@ class TestAgeGroups:
         assert grounded.status.value[0] == expected
 
 
+class TestPushedUp:
+    """``push up prices`` and ``bring prices down`` are changes, as ``raise`` and ``lower`` are: ``Business
+    groups said the rise would bring prices down`` was unsourced against ``Business groups warned that
+    the increase would push up prices`` (``bring`` and ``push``, words apart; ``up`` and ``down`` no
+    words at all)."""
+
+    def test_read(self) -> None:
+        assert terms("It will push up prices.") == ["increas", "price"]
+        assert terms("It drove costs down.") == ["decreas", "cost"]
+        assert terms("They pushed back.") == ["push", "back"]
+        assert terms("They pushed, up the hill.") == ["push", "hill"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Business groups said the rise would bring prices down.", "c"),
+            ("Business groups said the rise would drive prices up.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "About 3 million workers will get a pay rise. Business groups warned that the increase "
+                "would push up prices and could slow hiring in retail.",
+                title="Minimum wage to rise in April",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
