@@ -1113,7 +1113,13 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     out = list(found)
     for i in range(1, len(out)):
         q = out[i]
-        if q.dim != "number" or q.kind != "exact" or _year_like(q.text):
+        if q.dim != "number" or _year_like(q.text):
+            continue
+        if q.kind in ("exact", "approx") and _SET_AGAINST.search(text, max(0, q.start - 16), q.start):
+            # "will take 22 minutes, against about 40 by bus today": 40 minutes, whatever follows it
+            out[i] = in_unit_of(q, out[i - 1]) or q
+            continue
+        if q.kind != "exact":
             continue
         if (
             (
@@ -1144,6 +1150,10 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             before = out[i - 2]
         out[i] = in_unit_of(q, before) or q
     return out
+
+
+_SET_AGAINST = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
+"""What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
 
 
 def _count_before(found: Sequence[Quantity], i: int) -> Quantity | None:

@@ -9575,6 +9575,33 @@ class TestPushedUp:
         assert grounded.status.value[0] == expected
 
 
+class TestANumberSetAgainst:
+    """A bare number set against the figure before it takes that figure's unit, whatever follows it:
+    ``The bus takes about 40 minutes today`` was contradicted by ``The journey ... will take 22
+    minutes, against about 40 by bus today`` (40, a number, was no time: 40 minutes met 22)."""
+
+    def test_read(self) -> None:
+        read = quantities("The journey will take 22 minutes, against about 40 by bus today.")
+        assert [(q.text, q.dim, q.low) for q in read] == [
+            ("22 minutes", "time", 1320.0),
+            ("about 40", "time", 2400.0),
+        ]
+        read = quantities("Sales were 400 units, compared with 350 a year ago.")
+        assert [q.dim for q in read] == ["count:unit", "count:unit"]
+
+    def test_not_contradicted(self) -> None:
+        grounded = one(
+            "The bus takes about 40 minutes today.",
+            src(
+                "s1",
+                "The government has approved a £310 million extension of the tram line. The journey from "
+                "the centre to the airport will take 22 minutes, against about 40 by bus today.",
+                title="Tram extension approved",
+            ),
+        )
+        assert grounded.status.value != "contradicted"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
