@@ -654,6 +654,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _compound_times(text, found)
     if context and found:
         found = _with_context(text, found)
+        if " of " in text and _OF_THE_WHOLE.search(text) is not None:
+            found = _shares_of_a_whole(text, found)
         if len(found) > 1 and any(q.dim == "year" for q in found[1:]):
             found = _listed_years(text, found)
         if len(found) > 1 and (
@@ -1154,6 +1156,26 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _SET_AGAINST = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
 """What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
+
+
+_OF_THE_WHOLE = re.compile(
+    r"\s+of\s+(?:the|its|their|this|that)\s+(?:(?:total|overall|whole)\s+)?"
+    r"(?P<whole>cost|costs|bill|total|budget|price|funding|sum|amount|spending)\b(?![\s,]*(?:of\s+)?[$€£¥₹]?\d)",
+    re.IGNORECASE,
+)
+"""What makes a figure before it a share of a whole it does not give: ``£45 million of the cost``."""
+
+
+def _shares_of_a_whole(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with a figure that is a share of a whole the sentence does not give (``The council
+    will pay £45 million of the cost``) no longer about that whole: ``The extension will cost £310
+    million`` is not what the council pays."""
+    out = list(found)
+    for i, q in enumerate(out):
+        m = _OF_THE_WHOLE.match(text, q.end)
+        if m is not None:
+            out[i] = q._replace(context=q.context - {stem(m.group("whole").lower())})
+    return out
 
 
 def _count_before(found: Sequence[Quantity], i: int) -> Quantity | None:

@@ -9602,6 +9602,40 @@ class TestANumberSetAgainst:
         assert grounded.status.value != "contradicted"
 
 
+class TestAShareOfTheCost:
+    """A figure that is a share of a whole the sentence does not give (``£45 million of the cost``) is
+    not about that whole: ``The Harbourside tram extension will cost £310 million`` was contradicted by
+    ``The council will pay £45 million of the cost, with the rest from central government``, beside
+    ``The government has approved a £310 million extension of the Harbourside tram line``."""
+
+    def test_read(self) -> None:
+        read = quantities("The council will pay £45 million of the cost.")
+        assert sorted(read[0].context) == ["council", "pay"]
+        read = quantities("It paid £5 million of the total cost of £20 million.")
+        assert "cost" in read[0].context  # the whole is given: _parts_of_wholes reads the share
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Harbourside tram extension will cost £310 million.", "s"),
+            ("The Harbourside tram extension will cost £130 million.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The government has approved a £310 million extension of the Harbourside tram line, adding "
+                "4.2 miles of track. The council will pay £45 million of the cost, with the rest from "
+                "central government.",
+                title="Tram extension approved",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+        assert "£310 million" in grounded.decision.evidence.sentence.text
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
