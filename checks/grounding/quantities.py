@@ -1350,11 +1350,12 @@ def _of_which(text: str, end: int, start: int) -> bool:
 
 _RATIO_BASE = re.compile(
     r"\s+(?:as\s+(?:many|much|high|large|big|long|great)\s+as|the\s+(?:figure|number|level|total|amount|rate"
-    r"|count)\s+(?:for|of|in)|(?:that|those)\s+of|what\s+it\s+was)\s+(?:(?:in|for|during)\s+)?",
+    r"|count)\s+(?:for|of|in)|(?:that|those)\s+of|what\s+(?:it|they|he|she|we)\s+[^\W\d_]+)"
+    r"\s+(?:(?:in|for|during)\s+)?",
     re.IGNORECASE,
 )
 """What links a ratio to the year it is against: ``twice as many as in 2022``, ``double the figure for
-2020``, ``three times that of 2019``."""
+2020``, ``three times that of 2019``, ``three times what it spent the year before``."""
 
 
 def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:

@@ -9636,6 +9636,37 @@ class TestAShareOfTheCost:
         assert "£310 million" in grounded.decision.evidence.sentence.text
 
 
+class TestTimesWhatItSpent:
+    """``three times what it spent the year before`` gives the year before's figure, as ``twice as many
+    as last year`` does: ``The charity spent about £20,000 buying stock the year before`` was
+    contradicted by ``the charity spent £62,000 buying stock, three times what it spent the year
+    before``."""
+
+    def test_read(self) -> None:
+        read = quantities("It sold 400 cars, twice what they sold last year.")
+        assert [(q.dim, q.low, q.role) for q in read][-1] == ("count:car", 200.0, "derived")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The charity spent about £20,000 buying stock the year before.", "i"),
+            ("The charity spent £62,000 buying stock.", "s"),
+            ("The charity spent £26,000 buying stock.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Donations of food fell by 10%, so the charity spent £62,000 buying stock, three times what "
+                "it spent the year before. It now has 240 volunteers.",
+                title="Food bank annual figures",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
