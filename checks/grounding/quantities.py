@@ -914,6 +914,7 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         # Written as the words that give it ("5% fewer than in 2023", "down 22% from a year earlier").
         said = _ELIDED_BY.match(text, p.end)
         year = None
+        when: frozenset[str] = frozenset()
         if said is not None:
             way = 1 if said["more"] else -1
             year = _IN_A_YEAR.match(text, said.end())
@@ -927,6 +928,10 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             if rising == ("decreas" in p.context or before.endswith("down ")):
                 continue
             way = 1 if rising else -1
+            # Of that time: a claim of "the year before" is of it, one of the sentence's own time not
+            # ("gave out 14,800 parcels in the year to March" against "18,400 ..., up 23% on the year
+            # before": the 18,400's, not the year before's 14,960).
+            when = frozenset(terms(said.group()))
         if not 0 < p.low < 10:
             continue
         q = next((f for f in reversed(found[:i]) if f.dim not in _NOT_A_VALUE), found[i - 1])
@@ -942,6 +947,7 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             (p.start, (year or said).end()),
             tolerance=q.tolerance / factor + q.low * p.tolerance,
             year=float(year.group(1)) if year is not None else q.year,
+            context=q.context | when,
         )
         out.insert(out.index(p) + 1, derived)
     return out

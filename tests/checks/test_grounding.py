@@ -9667,6 +9667,32 @@ class TestTimesWhatItSpent:
         assert grounded.status.value[0] == expected
 
 
+class TestTheTimeBeforesFigure:
+    """The figure a change in percent gives for the time before (``18,400 ..., up 23% on the year
+    before``: about 14,960) is that time's: ``The food bank gave out 14,800 parcels in the year to
+    March`` was inferred from it, not contradicted by the 18,400 of the year to March."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The food bank gave out 14,800 parcels in the year to March.", "c"),
+            ("The food bank gave out about 15,000 parcels the year before.", "i"),
+            ("The food bank gave out 18,400 parcels in the year to March.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The Riverside Food Bank gave out 18,400 emergency food parcels in the year to March, up 23% "
+                "on the year before and the most in its 12-year history. It now has 240 volunteers.",
+                title="Food bank annual figures",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
