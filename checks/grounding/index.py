@@ -531,8 +531,23 @@ def _sets(r: _Read, k: int) -> tuple[frozenset[str], frozenset[str]]:
         if k == 0:
             sets = r.sets[k] = (own, own | r.title)
         else:
-            sets = r.sets[k] = (own, own.union(r.title, _names(r, 0), _names(r, k - 1)))
+            sets = r.sets[k] = (own, own.union(r.title, _names(r, 0), _named_first(r), _names(r, k - 1)))
     return sets
+
+
+_APPOSITION = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*,\s+(?:the|a|an)\s")
+"""A source that opens with a name and what it is: ``Screenfield, the cinema chain, sold ...``."""
+
+
+def _named_first(r: _Read) -> frozenset[str]:
+    """The name a source opens with and says what it is (:data:`_APPOSITION`): the subject its later
+    sentences leave implicit (``The chain closed four of its smallest cinemas``), as a name inside
+    its first sentence is; a first word alone is no name (``Revenue rose``)."""
+    got = r.names.get(-1)  # kept beside the sentences' names, under a number no sentence has
+    if got is None:
+        named = bool(r.plains) and _APPOSITION.match(r.plains[0]) is not None
+        got = r.names[-1] = frozenset(terms(r.plains[0].split(",", 1)[0])) if named else frozenset()
+    return got
 
 
 _BEFORE_STOP = re.compile(r" (?=[.,;:!?])")

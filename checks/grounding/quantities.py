@@ -2045,7 +2045,9 @@ def compare(
             continue
         first = free[0][2]
         if first.dim[:6] == "count:" or q.dim[:6] == "count:":
-            shared = len(_about(first) & _about(q))
+            # (a part, "four of its smallest cinemas", is not about how many cinemas there are: what
+            # it shares with "98 cinemas" is its context only)
+            shared = len((first.context if " of " in first.text else _about(first)) & _about(q))
         else:
             shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" and not _one_event(q, first, claim_text, text) else 1

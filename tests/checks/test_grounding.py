@@ -9693,6 +9693,54 @@ class TestTheTimeBeforesFigure:
         assert grounded.status.value[0] == expected
 
 
+class TestANameTheSourceOpensWith:
+    """A source that opens with a name and what it is (``Screenfield, the cinema chain, sold ...``)
+    names the subject its later sentences leave implicit: ``Screenfield's revenue was £412 million``
+    was inferred from ``Revenue rose to £412 million`` alone (a synthesis), and ``Screenfield closed
+    four cinemas`` unsourced against ``The chain closed four of its smallest cinemas``. And a part of
+    a whole (``four of its smallest cinemas``) is not about how many there are: ``Screenfield now has
+    98 cinemas`` against ``..., leaving it with 98``."""
+
+    SOURCE = (
+        "Screenfield, the cinema chain, sold 21.6 million tickets last year, 8% more than the year "
+        "before. Revenue rose to £412 million and the company returned to profit, making £18 million "
+        "after a loss of £9 million. The chain closed four of its smallest cinemas and opened two new "
+        "ones, leaving it with 98."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Screenfield's revenue was £412 million.", "s"),
+            ("Screenfield made a profit of £18 million.", "s"),
+            ("Screenfield closed four cinemas.", "s"),
+            ("Screenfield closed six cinemas.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Cinema chain results"))
+        assert grounded.status.value[0] == expected
+
+    def test_a_part_is_not_the_whole(self) -> None:
+        other = src(
+            "s2",
+            "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
+            "House prices rose 3% over the year.",
+            title="Regional economy notes",
+        )
+        cinemas = src("s1", self.SOURCE, title="Cinema chain results")
+        grounded = one("Screenfield now has 98 cinemas.", cinemas, other)
+        assert grounded.status.value == "supported"
+        assert "leaving it with 98" in grounded.decision.evidence.sentence.text
+
+    def test_a_first_word_alone_is_no_name(self) -> None:
+        grounded = one(
+            "Lumen's revenue was £412 million.",
+            src("s1", "Revenue rose last year. It reached £412 million in March.", title="Results"),
+        )
+        assert grounded.status.value != "supported"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
