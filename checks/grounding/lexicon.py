@@ -371,8 +371,10 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
-    if "flat" in text or "stead" in text or "stabl" in text or "level" in text:
+    if "flat" in text or "stead" in text or "stabl" in text or "level" in text or " same" in text:
         _mark(text, pieces, found, _stayed_levels(text), keep=False)
+    if " not chang" in text or " not be chang" in text:
+        _mark(text, pieces, found, [m.start("change") for m in _NOT_CHANGED.finditer(text)], keep=False)
     if " at " in text:
         _mark(text, pieces, found, _stayed_at(text), keep=True)
     if "guilty" in text or "liable" in text or "innocent" in text:
@@ -434,11 +436,27 @@ literal first, at C speed, and read back from each)."""
 _UNCHANGED = stem("unchanged")
 
 
+_UNTIL_AFTER = r"(?![^,.;:]*\b(?:until|till|before)\b)"
+"""Not a change denied until a time (``will not change until April``: it may after)."""
+_NOT_CHANGED = re.compile(rf"\bnot\s+(?:be\s+)?(?P<change>chang(?:e|ed))\b{_UNTIL_AFTER}", re.IGNORECASE)
+"""``will not change``, ``will not be changed``: unchanged, as ``will stay the same`` is (no denial:
+:data:`_NOT_DENYING`)."""
+
+
 def _stayed_levels(text: str) -> list[int]:
     """Where a level that stayed as it was is said (``clothing sales were flat``, ``prices held
-    steady``, ``remained broadly stable``): the offset of each ``flat``, ``steady``, ``stable`` or
-    ``level`` after a form of *be*, ``remain``, ``stay``, ``hold`` or ``keep``."""
+    steady``, ``remained broadly stable``, ``will stay the same``): the offset of each ``flat``,
+    ``steady``, ``stable``, ``level`` or ``same`` (of ``the same`` that ends its clause or goes on with
+    ``as``: not ``the same model``) after a form of *be*, ``remain``, ``stay``, ``hold`` or ``keep``."""
     out = []
+    i = text.find(" the same")
+    while i >= 0:
+        end = i + len(" the same")
+        if (
+            end == len(text) or text[end] in ".,;:!?)" or text.startswith(" as ", end)
+        ) and _LEVEL_AFTER.search(text, max(0, i + 1 - _LOOK_BACK), i + 1):
+            out.append(end - len("same"))
+        i = text.find(" the same", end)
     for word in _LEVELS:
         i = text.find(word)
         while i >= 0:
@@ -1740,7 +1758,7 @@ _NOT_DENYING = re.compile(
     r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
     r"|t\s+(?:un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
     r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
-    r"|thing\s+but|ne\s+other\s+than)\b",
+    rf"|t\s+(?:be\s+)?chang(?:e|ed)\b{_UNTIL_AFTER}|thing\s+but|ne\s+other\s+than)\b",
     re.IGNORECASE,
 )
 _BAN_LIFTED = re.compile(

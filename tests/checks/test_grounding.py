@@ -9741,6 +9741,40 @@ class TestANameTheSourceOpensWith:
         assert grounded.status.value != "supported"
 
 
+class TestNotChangedIsTheSame:
+    """``will not change`` is unchanged, as ``will stay the same`` is: ``Staff parking charges will stay
+    the same`` was contradicted by ``Staff charges will not change`` (a denial against none). Not a
+    change denied until a time (:class:`TestWhichWay`)."""
+
+    def test_read(self) -> None:
+        assert terms("Staff charges will not change.") == ["employe", "cost", "unchang"]
+        assert not negated("Staff charges will not change.")
+        assert negated("Prices will not change until April.")
+        assert "unchang" in terms("Prices will remain the same as last year.")
+        assert "unchang" not in terms("It is the same model.")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Staff parking charges will stay the same.", "s"),
+            ("Staff parking charges will rise.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Patients and visitors at Westmead General will pay £3.50 for up to four hours of parking "
+                "from 1 June, up from £2.80, the hospital trust said. Blue badge holders, parents of sick "
+                "children staying overnight and people attending cancer treatment will continue to park "
+                "free. Staff charges will not change. The trust made £2.1 million from parking last year.",
+                title="Hospital parking charges",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
