@@ -2044,6 +2044,18 @@ def compare(
             matched[i] = (q, hit)
             continue
         first = free[0][2]
+        if (
+            first.role == "from"
+            and not q.role
+            and q.context.isdisjoint(_BEFORE_WORDS)
+            and q.context.isdisjoint(first.context & _CALENDAR_TERMS)  # not "4.2% in March" of March's
+        ):
+            # "will cost £3.50" against "will pay £3.50 ..., up from £2.80": the value a change led to,
+            # not the one it started from, though the older shares more of the claim's words
+            now = next((r for _, _, r, ok in free if ok and r.role in ("", "to")), None)
+            if now is not None:
+                matched[i] = (q, now)
+                continue
         if first.dim[:6] == "count:" or q.dim[:6] == "count:":
             # (a part, "four of its smallest cinemas", is not about how many cinemas there are: what
             # it shares with "98 cinemas" is its context only)
@@ -2122,6 +2134,10 @@ def _before_its_change(
 
 _FIRST_VALUE = frozenset(stem(w) for w in ("original", "initial"))
 """The words of a claim figure that make it the value a change started from."""
+_BEFORE_WORDS = _FIRST_VALUE | frozenset(
+    stem(w) for w in ("previous", "previously", "earlier", "before", "formerly", "former", "ago", "old")
+)
+"""The words of a claim figure that may make it a value before a change (``the previous charge``)."""
 
 
 _EVENT_BEFORE = re.compile(

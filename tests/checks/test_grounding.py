@@ -9775,6 +9775,46 @@ class TestNotChangedIsTheSame:
         assert grounded.status.value[0] == expected
 
 
+class TestTheValueAChangeLedTo:
+    """A claim's figure equal to the value a change led to is that value's, though the value it started
+    from shares more of the claim's words: ``Parking for up to four hours will cost £3.50`` was
+    contradicted by ``... will pay £3.50 for up to four hours of parking from 1 June, up from £2.80``
+    (the £2.80's clause holds ``parking``). Not a claim of an earlier value, or of the old value's
+    month."""
+
+    SOURCE = (
+        "Patients and visitors at Westmead General will pay £3.50 for up to four hours of parking from 1 "
+        "June, up from £2.80, the hospital trust said. Staff charges will not change."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Parking for up to four hours will cost £3.50.", "s"),
+            ("Parking for up to four hours will cost £4.50.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(claim, src("s1", self.SOURCE, title="Hospital parking charges"))
+        assert grounded.status.value[0] == expected
+
+    def test_not_of_an_earlier_value(self) -> None:
+        assert (
+            status(
+                "The project's original budget was £640 million.",
+                src("s1", "The project's budget has risen to £640 million from an original £410 million."),
+            )
+            is Status.CONTRADICTED
+        )
+        assert (
+            status(
+                "Unemployment was 4.2 per cent in March.",
+                src("s1", "Unemployment was 4.2% in June, up from 3.9% in March."),
+            )
+            is Status.CONTRADICTED
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
