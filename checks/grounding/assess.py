@@ -509,6 +509,9 @@ def _assess(
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if spans and relation.matched and claim.names <= sentence.seen:
         exempted = excepted(claim.plain)  # "..., except in 2020" in the claim too: the same exception
+        if " after the first" in claim.plain:
+            # "can use the bridge after the first two weeks": "for all but the first two weeks"
+            exempted = exempted + [m.span() for m in _AFTER_THE_FIRST.finditer(claim.plain)]
         out = next(
             (r for q, r in relation.matched if _within_any(r, spans) and not _within_any(q, exempted)), None
         )
@@ -1842,6 +1845,10 @@ than in February``, ``higher in Corran than in Ashby``): its word, and the other
 
 _GROUP = re.compile(r"\b(?:on|in|for|among|with|at)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)")
 """A group a claim compares, after its preposition: ``on placebo``, ``among women``."""
+
+
+_AFTER_THE_FIRST = re.compile(r"\bafter\s+the\s+first\b[^,.;:]*")
+"""What a claim says is past, so not what it is about: ``after the first two weeks``."""
 
 
 def _compared(

@@ -9815,6 +9815,42 @@ class TestTheValueAChangeLedTo:
         )
 
 
+class TestAfterTheFirst:
+    """``after the first two weeks`` is what ``for all but the first two weeks`` says: ``Cyclists can use
+    the bridge after the first two weeks`` was contradicted by ``pedestrians and cyclists will be able
+    to use the bridge for all but the first two weeks`` (an exception of the claim's ``first``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("## Findings\n\nCyclists can use the bridge after the first two weeks.\n", False),
+            ("## Findings\n\nCyclists can use the bridge in the first two weeks.\n", True),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: bool) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The Kingsford Bridge will close to all traffic for 14 weeks from 3 March while engineers "
+                "replace its expansion joints and resurface the deck, the county council said. The £8.6 "
+                "million project was brought forward after inspectors found cracking in two of the bridge's "
+                "steel supports. About 32,000 vehicles cross the bridge each day. A free shuttle bus will "
+                "run every 20 minutes, but pedestrians and cyclists will be able to use the bridge for all "
+                "but the first two weeks. The diversion adds up to 11 miles to some journeys.",
+                title="Bridge closure for repairs",
+            ),
+            src(
+                "s2",
+                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
+                "House prices rose 3% over the year.",
+                title="Regional economy notes",
+            ),
+            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+        )
+        assert (grounded.status.value == "contradicted") is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
