@@ -264,7 +264,8 @@ fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:ac
 convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst earlier:later sooner:later
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
-decrease:freeze good:outstanding red:amber red:yellow amber:yellow amber:green yellow:green"""
+decrease:freeze good:outstanding red:amber red:yellow amber:yellow amber:green yellow:green
+sooner:delay sooner:postpone"""
 
 
 @lru_cache(maxsize=1)
@@ -363,6 +364,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _ahead(pieces, found)
     if (" up" in text or " down" in text) and _PUSHING.search(text) is not None:
         _pushed(pieces, found)
+    if " forward" in text and _PUSHING.search(text) is not None:
+        _brought_forward(pieces, found)
     if _may_happen(text) and _HAPPEN.search(text) is not None:
         _happened(pieces, found)
     if (
@@ -723,6 +726,22 @@ def _pushed(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             way = bare[i + 2]
         if way:
             found[i] = rise if way == "up" else fall
+
+
+_BRINGS = words("bring brings brought bringing")
+
+
+def _brought_forward(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``brought forward``, ``bring the date forward``: sooner, the opposite of ``delayed`` and
+    ``postponed`` (``The project was delayed`` against ``The project was brought forward``)."""
+    sooner = (stem("sooner"),)
+    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
+    for i, word in enumerate(bare[:-1]):
+        if word not in _BRINGS or not pieces[i][-1:].isalpha():
+            continue
+        at = i + 1 if bare[i + 1] == "forward" else i + 2 if bare[i + 2 : i + 3] == ["forward"] else 0
+        if at and (at == i + 1 or pieces[i + 1][-1:].isalpha()):
+            found[i], found[at] = sooner, ()
 
 
 _FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))

@@ -9851,6 +9851,37 @@ class TestAfterTheFirst:
         assert (grounded.status.value == "contradicted") is expected
 
 
+class TestBroughtForward:
+    """``brought forward`` is sooner, the opposite of ``delayed``: ``The project was delayed after
+    inspectors found cracking`` was supported by ``The £8.6 million project was brought forward after
+    inspectors found cracking``."""
+
+    def test_read(self) -> None:
+        assert terms("The works were brought forward.") == ["work", "sooner"]
+        assert terms("They brought it forward.") == ["sooner"]
+        assert terms("Looking forward to it.") == ["look", "forward"]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The project was delayed after inspectors found cracking.", "c"),
+            ("The project was postponed after inspectors found cracking.", "c"),
+            ("The project was brought forward after inspectors found cracking.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The bridge will close for 14 weeks. The £8.6 million project was brought forward after "
+                "inspectors found cracking in two of the bridge's steel supports.",
+                title="Bridge closure for repairs",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
