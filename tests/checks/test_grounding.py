@@ -9882,6 +9882,31 @@ class TestBroughtForward:
         assert grounded.status.value[0] == expected
 
 
+class TestPrimaryAndSecondary:
+    """``primary`` and ``secondary`` are opposites: ``The trust wants free meals only for secondary
+    school pupils`` was supported by ``The trust wants free meals for every primary school pupil``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The trust wants free meals only for secondary school pupils.", "c"),
+            ("The trust wants free meals for all primary school pupils.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Only 27% of parents knew whether their child qualified for free school meals. The trust "
+                "wants free meals for every primary school pupil, which it says would cost £1.4 billion a "
+                "year.",
+                title="School meals survey",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
