@@ -535,8 +535,17 @@ def _sets(r: _Read, k: int) -> tuple[frozenset[str], frozenset[str]]:
     return sets
 
 
-_APPOSITION = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*,\s+(?:the|a|an)\s")
-"""A source that opens with a name and what it is: ``Screenfield, the cinema chain, sold ...``."""
+_APPOSITION = re.compile(
+    r"(?!(?:The|A|An|This|That|These|Those|Its|Their|Our|In|On|At|By|For|From|After|Before|Last|Next)\s)"
+    r"[A-Z][\w'\u2019-]*(?:,\s+(?:the|a|an)\s|(?:\s+[A-Z][\w'\u2019-]*)+(?:,\s+(?:the|a|an)\s|\s+[a-z]))"
+)
+"""A source that opens with a name, and what it is or a word in lower case after it: ``Screenfield,
+the cinema chain, sold ...``, ``Oakridge Homes completed ...`` (not ``The Kingsford Bridge``, whose
+name is a name inside its sentence, nor a first word alone: ``Revenue rose``)."""
+
+
+_NAME_LEAD = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*")
+"""The name an :data:`_APPOSITION` opens with."""
 
 
 def _named_first(r: _Read) -> frozenset[str]:
@@ -546,7 +555,8 @@ def _named_first(r: _Read) -> frozenset[str]:
     got = r.names.get(-1)  # kept beside the sentences' names, under a number no sentence has
     if got is None:
         named = bool(r.plains) and _APPOSITION.match(r.plains[0]) is not None
-        got = r.names[-1] = frozenset(terms(r.plains[0].split(",", 1)[0])) if named else frozenset()
+        lead = _NAME_LEAD.match(r.plains[0]) if named else None
+        got = r.names[-1] = frozenset(terms(lead.group())) if lead is not None else frozenset()
     return got
 
 

@@ -9733,6 +9733,24 @@ class TestANameTheSourceOpensWith:
         assert grounded.status.value == "supported"
         assert "leaving it with 98" in grounded.decision.evidence.sentence.text
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [("Oakridge shares rose on the news.", "c"), ("Oakridge shares fell on the news.", "s")],
+    )
+    def test_a_name_of_two_words(self, claim: str, expected: str) -> None:
+        """``Oakridge Homes completed ...`` names the company ``Shares fell 5% on the news`` is about:
+        ``Oakridge shares rose on the news`` was inferred (a partial match, the name missing)."""
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Oakridge Homes completed 7,850 homes in the year to June, down 12% from the year before. "
+                "It will open 20 new sales sites in the autumn. Shares fell 5% on the news.",
+                title="Housebuilder trading update",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
     def test_a_first_word_alone_is_no_name(self) -> None:
         grounded = one(
             "Lumen's revenue was £412 million.",
