@@ -195,7 +195,7 @@ _FOLD: Mapping[str, str] = {
         "sustain sustained sustains processed processes processing achieved achieves achieve "
         "carry carries carried carrying "
         "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
-        "attracting",
+        "attracting worth",
         "build": "built builds",
         # A cause and a correlation are one word to coverage; assess tells them apart (a claim of a
         # cause against a source's association is partial: assess._associated_only).
@@ -211,7 +211,7 @@ _FOLD: Mapping[str, str] = {
         "cost": "costs costing charge charges charged charging spend spent spends spending",
         "win": "won wins",
         "lose": "lost loses losing loss losses",
-        "run": "ran runs running",
+        "run": "ran runs running operate operates operated operating",
         "give": "gave given gives",
         "keep": "kept keeps store stored stores storing",
         "travel": "travels travelled traveled travelling ride rides rode riding",

@@ -9925,6 +9925,35 @@ class TestPrimaryAndSecondary:
         assert grounded.status.value[0] == expected
 
 
+class TestOperateAndWorth:
+    """``operate`` is ``run``, and ``worth`` ties a thing to its figure as ``reached`` does: ``The solar
+    farm will operate for 40 years`` was unsourced against ``... will power about 15,000 homes and run
+    for 40 years``, and ``The order book was worth £2.1 billion`` against ``Its order book for the
+    coming year stood at £2.1 billion``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The solar farm will operate for 40 years.", "s"),
+            ("The solar farm will operate for 25 years.", "c"),
+            ("The order book was worth £2.1 billion.", "s"),
+            ("The order book was worth £1.2 billion.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "A planning inspector has approved a 49-megawatt solar farm near Ashcombe. The solar farm "
+                "will power about 15,000 homes and run for 40 years. Its order book for the coming year "
+                "stood at £2.1 billion, 8% lower than a year ago.",
+                title="Solar farm approved on appeal",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
