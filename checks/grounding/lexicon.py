@@ -374,7 +374,15 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
-    if "flat" in text or "stead" in text or "stabl" in text or "level" in text or " same" in text:
+    if (
+        "flat" in text
+        or "stead" in text
+        or "stabl" in text
+        or "level" in text
+        or " same" in text
+        or " as they " in text
+        or " as it " in text
+    ):
         _mark(text, pieces, found, _stayed_levels(text), keep=False)
     if " not chang" in text or " not be chang" in text:
         _mark(text, pieces, found, [m.start("change") for m in _NOT_CHANGED.finditer(text)], keep=False)
@@ -446,12 +454,20 @@ _NOT_CHANGED = re.compile(rf"\bnot\s+(?:be\s+)?(?P<change>chang(?:e|ed))\b{_UNTI
 :data:`_NOT_DENYING`)."""
 
 
+_AS_IT_IS = re.compile(
+    r"\b(?:kept|keep|keeps|remain|remains|remained|stay|stays|stayed|left|leave)\s+(?P<as>as)\s+"
+    r"(?:it|they)\s+(?:is|are|was|were)\b",
+    re.IGNORECASE,
+)
+"""``will be kept as they are``, ``left as it was``: unchanged."""
+
+
 def _stayed_levels(text: str) -> list[int]:
     """Where a level that stayed as it was is said (``clothing sales were flat``, ``prices held
     steady``, ``remained broadly stable``, ``will stay the same``): the offset of each ``flat``,
     ``steady``, ``stable``, ``level`` or ``same`` (of ``the same`` that ends its clause or goes on with
     ``as``: not ``the same model``) after a form of *be*, ``remain``, ``stay``, ``hold`` or ``keep``."""
-    out = []
+    out = [m.start("as") for m in _AS_IT_IS.finditer(text)] if " as " in text else []
     i = text.find(" the same")
     while i >= 0:
         end = i + len(" the same")

@@ -9954,6 +9954,34 @@ class TestOperateAndWorth:
         assert grounded.status.value[0] == expected
 
 
+class TestKeptAsTheyAre:
+    """``kept as they are`` is unchanged: ``Library opening hours will be reduced`` was inferred against
+    ``Parking charges will also go up, but library opening hours will be kept as they are``."""
+
+    def test_read(self) -> None:
+        assert "unchang" in terms("The hours will be kept as they are.")
+        assert "unchang" in terms("The room was left as it was.")
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Library opening hours will be reduced.", "c"),
+            ("Library opening hours will not change.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "Harlow Vale council will raise council tax by 4.99% from April. Parking charges will also "
+                "go up, but library opening hours will be kept as they are.",
+                title="Council tax to rise",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
