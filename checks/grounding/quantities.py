@@ -220,7 +220,10 @@ _ORDINALS = {
     "ninth": 9, "tenth": 10,
 }  # fmt: skip
 _ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
-_SUPERLATIVE = rf"(?:{'|'.join(_SUPERLATIVES.split())}|best|worst|[^\W\d_]+iest(?<!priest))"
+_SUPERLATIVE = (
+    rf"(?:{'|'.join(_SUPERLATIVES.split())}|(?:best|worst)(?:-selling|\s+selling(?!\s+points?\b))?"
+    r"|[^\W\d_]+iest(?<!priest))"
+)
 """One word: the list, ``best``, ``worst``, any ``-iest`` (``sunniest``; of nouns only ``priest`` ends so)."""
 _MOST = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
 """``most popular``, ``least visited``: a superlative only after ``the``, ``its``, a possessive or
@@ -2814,6 +2817,7 @@ _SAME_SUPERLATIVE = {
     "most expensive": "costliest", "priciest": "costliest", "dearest": "costliest",
     "least expensive": "cheapest", "most dangerous": "deadliest", "warmest": "hottest",
     "coolest": "coldest", "least busy": "quietest", "most recent": "newest",
+    "best selling": "most popular", "worst selling": "least popular",
 }  # fmt: skip
 _OPPOSITE_SUPERLATIVES = (
     "largest:smallest busiest:quietest oldest:newest oldest:youngest highest:lowest fastest:slowest "

@@ -900,7 +900,7 @@ class TestQuantities:
             ("the second most visited museum", f"rank:most {stem('visited')}", 2),
             ("It is the least visited museum.", f"rank:least {stem('visited')}", 1),
             ("Europe's most visited city", f"rank:most {stem('visited')}", 1),
-            ("the best-selling car", "rank:best", 1),
+            ("the best-selling car", "rank:most popular", 1),
             ("the most expensive project", f"rank:{stem('costliest')}", 1),
             ("Corran Rovers finished third in the league.", "rank", 3),
             ("Corran Rovers finished second in the league.", "rank", 2),
@@ -9980,6 +9980,35 @@ class TestKeptAsTheyAre:
             ),
         )
         assert grounded.status.value[0] == expected
+
+
+class TestBestSelling:
+    """``best-selling`` ranks as ``most popular`` does: ``The Kia Sportage was the best-selling car`` was
+    unsourced against ``The most popular model was the Ford Puma, ahead of the Kia Sportage`` (a rank
+    of the best, another superlative)."""
+
+    def test_read(self) -> None:
+        assert [q.dim for q in quantities("The Puma was the best-selling car.")] == ["rank:most popular"]
+        assert [q.dim for q in quantities("Its best selling point is price.")] == ["rank:best"]
+
+    def test_grounded(self) -> None:
+        grounded = one(
+            "## Findings\n\nThe Kia Sportage was the best-selling model.\n",
+            src(
+                "s1",
+                "New car registrations rose 9% to 142,300 in October. The most popular model was the Ford "
+                "Puma, ahead of the Kia Sportage.",
+                title="New car sales in October",
+            ),
+            src(
+                "s2",
+                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
+                "House prices rose 3% over the year.",
+                title="Regional economy notes",
+            ),
+            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+        )
+        assert grounded.status is Status.CONTRADICTED
 
 
 class TestCopies:
