@@ -689,6 +689,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             and any(q.dim == "fraction" and q.role == "by" for q in found[1:])
         ):
             found = _than_bases(text, found)
+        if (
+            len(found) > 1
+            and " than " in text
+            and any(q.role == "by" and q.dim != "fraction" for q in found[1:])
+        ):
+            found = _than_years(text, found)
     return found if limit is None else found[:limit]
 
 
@@ -952,6 +958,30 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             year=float(year.group(1)) if year is not None else q.year,
             context=q.context | when,
         )
+        out.insert(out.index(p) + 1, derived)
+    return out
+
+
+def _than_years(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each amount by which a value is more or less than a year's (``2,140
+    officers, 160 more than in 2019``), that year's value (1,980 officers in 2019; ``derived``): a
+    claim of it is computed, not contradicted by the 2,140."""
+    out = list(found)
+    for i in range(len(found) - 1, 0, -1):
+        p, q = found[i], found[i - 1]
+        if p.role != "by" or p.dim == "fraction" or p.dim != q.dim or p.kind not in ("exact", "approx"):
+            continue
+        said = _ELIDED_BY.match(text, p.end)
+        year = _IN_A_YEAR.match(text, said.end()) if said is not None else None
+        if said is None or year is None or q.kind not in ("exact", "approx") or q.low <= 0:
+            continue
+        value = q.low - p.low if said["more"] else q.low + p.low
+        if value <= 0:
+            continue
+        derived = _derived(
+            q, value / q.low, text, (p.start, year.end()), tolerance=q.tolerance + p.tolerance,
+            year=float(year.group(1)),
+        )  # fmt: skip
         out.insert(out.index(p) + 1, derived)
     return out
 

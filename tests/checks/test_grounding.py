@@ -10011,6 +10011,44 @@ class TestBestSelling:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestMoreThanInAYear:
+    """An amount by which a value is more or less than a year's gives that year's value: ``2,140
+    officers, 160 more than in 2019`` says 1,980 officers in 2019, and ``The force has more officers
+    than in 2020`` was inferred against ``The force has 1,250 officers, 80 fewer than in 2020`` (no
+    figure of 2020 to set the 1,250 against)."""
+
+    def test_read(self) -> None:
+        read = quantities("The force has 2,140 officers, 160 more than in 2019.")
+        assert [(q.dim, q.low, q.role, q.year) for q in read if q.role == "derived"] == [
+            ("count:offic", 1980.0, "derived", 2019.0)
+        ]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The force had 1,980 officers in 2019.", "i"),
+            ("The force had 2,300 officers in 2019.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        sentence = "The force has 2,140 officers, 160 more than in 2019."
+        grounded = one(claim, src("s1", sentence, title="Police recruitment figures"))
+        assert grounded.status.value[0] == expected
+
+    def test_fewer_than_in_a_year(self) -> None:
+        grounded = one(
+            "The force has more officers than in 2020.",
+            src(
+                "s1",
+                "Kelston Police recorded 3,120 burglaries last year, 18% fewer than the year before, but "
+                "shoplifting rose by a third to 5,400 offences. Only 6% of burglaries led to a charge. The "
+                "force has 1,250 officers, 80 fewer than in 2020, and plans to recruit 100 more by 2027.",
+                title="Police annual crime figures",
+            ),
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
