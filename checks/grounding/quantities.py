@@ -695,6 +695,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             and any(q.role == "by" and q.dim != "fraction" for q in found[1:])
         ):
             found = _than_years(text, found)
+        if ("the rest" in text or "remainder" in text) and any(q.dim == "fraction" for q in found):
+            found = _the_rest(text, found)
     return found if limit is None else found[:limit]
 
 
@@ -959,6 +961,40 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             context=q.context | when,
         )
         out.insert(out.index(p) + 1, derived)
+    return out
+
+
+_THE_REST = re.compile(r"\bthe\s+(?:rest|remainder|remaining\s+\w+)\b", re.IGNORECASE)
+_CLAUSE_MARK = re.compile(r"[,;:.]")
+
+
+def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after a share that ``the rest`` follows in the sentence (``covering 40% of its
+    running costs; the city council paid the rest``), the rest's share (60%; ``derived``), about the
+    words of the rest's clause and what the share is of: ``The city council paid 60% of the running
+    costs`` is computed, not contradicted by the 40%."""
+    out = list(found)
+    for q in found:
+        if q.dim != "fraction" or q.role or q.vague or q.kind not in ("exact", "approx") or not 0 < q.low < 1:
+            continue
+        m = _THE_REST.search(text, q.end)
+        if m is None:
+            continue
+        begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, q.end, m.start())), default=q.end)
+        end = _CLAUSE_MARK.search(text, m.end())
+        said = frozenset(terms(text[begin : end.start() if end is not None else len(text)]))
+        of = frozenset(
+            terms(text[q.end : next((c.start() for c in _CLAUSE_MARK.finditer(text, q.end)), q.end)])
+        )
+        rest = 1 - q.low
+        out.insert(
+            out.index(q) + 1,
+            q._replace(
+                low=rest, high=rest, start=m.start(), end=m.end(), text=m.group(), context=said | of,
+                role="derived",
+            ),
+        )  # fmt: skip
+        break  # one rest a sentence
     return out
 
 

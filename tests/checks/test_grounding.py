@@ -10049,6 +10049,39 @@ class TestMoreThanInAYear:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestTheRest:
+    """``the rest`` after a share is what is left of the whole: ``The city council paid 60% of the
+    running costs`` was contradicted by ``... covering 40% of its running costs; the city council paid
+    the rest``."""
+
+    def test_read(self) -> None:
+        read = quantities("Grants cover 30% of the cost, with the rest from donations.")
+        assert [(q.text, round(q.low, 3), q.role) for q in read] == [
+            ("30%", 0.3, ""),
+            ("the rest", 0.7, "derived"),
+        ]
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The city council paid 60% of the running costs.", "i"),
+            ("The city council paid 40% of the running costs.", "c"),
+            ("The shop, cafe and exhibitions covered 40% of the running costs.", "s"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        grounded = one(
+            claim,
+            src(
+                "s1",
+                "The museum took £1.9 million from its shop, cafe and paid exhibitions, covering 40% of its "
+                "running costs; the city council paid the rest.",
+                title="Museum visitor figures",
+            ),
+        )
+        assert grounded.status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
