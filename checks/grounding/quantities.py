@@ -969,33 +969,59 @@ _CLAUSE_MARK = re.compile(r"[,;:.]")
 
 
 def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
-    """``found`` and, after a share that ``the rest`` follows in the sentence (``covering 40% of its
-    running costs; the city council paid the rest``), the rest's share (60%; ``derived``), about the
-    words of the rest's clause and what the share is of: ``The city council paid 60% of the running
-    costs`` is computed, not contradicted by the 40%."""
+    """``found`` and, after the shares that ``the rest`` follows in the sentence (``covering 40% of its
+    running costs; the city council paid the rest``; ``52% backed it, 35% opposed it and the rest were
+    undecided``), the rest's share (60%; 13%: ``derived``), about the words of the rest's clause and what
+    the first share is of: ``The city council paid 60% of the running costs`` is computed, not
+    contradicted by the 40%."""
+    m = _THE_REST.search(text)
+    if m is None:
+        return found
+    shares = [
+        q
+        for q in found
+        if q.end <= m.start()
+        and q.dim == "fraction"
+        and not q.role
+        and not q.vague
+        and q.kind in ("exact", "approx")
+        and 0 < q.low < 1
+    ]
+    rest = 1 - sum(q.low for q in shares)
+    if not shares or rest <= 0.005:
+        return found
+    first, last = shares[0], shares[-1]
+    begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, last.end, m.start())), default=last.end)
+    end = _CLAUSE_MARK.search(text, m.end())
+    said = frozenset(terms(text[begin : end.start() if end is not None else len(text)]))
+    cut = _CLAUSE_MARK.search(text, first.end)
+    of = frozenset(terms(text[first.end : cut.start() if cut is not None else len(text)]))
+    derived = last._replace(
+        low=rest,
+        high=rest,
+        tolerance=sum(q.tolerance for q in shares),
+        start=m.start(),
+        end=m.end(),
+        text=m.group(),
+        context=said | of,
+        role="derived",
+    )
     out = list(found)
-    for q in found:
-        if q.dim != "fraction" or q.role or q.vague or q.kind not in ("exact", "approx") or not 0 < q.low < 1:
-            continue
-        m = _THE_REST.search(text, q.end)
-        if m is None:
-            continue
-        begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, q.end, m.start())), default=q.end)
-        end = _CLAUSE_MARK.search(text, m.end())
-        said = frozenset(terms(text[begin : end.start() if end is not None else len(text)]))
-        of = frozenset(
-            terms(text[q.end : next((c.start() for c in _CLAUSE_MARK.finditer(text, q.end)), q.end)])
-        )
-        rest = 1 - q.low
-        out.insert(
-            out.index(q) + 1,
-            q._replace(
-                low=rest, high=rest, start=m.start(), end=m.end(), text=m.group(), context=said | of,
-                role="derived",
-            ),
-        )  # fmt: skip
-        break  # one rest a sentence
+    out.insert(out.index(last) + 1, derived)
     return out
+
+
+def _of_the_rest(q: Quantity, r: Quantity, text: str) -> bool:
+    """Is claim figure ``q`` about the rest that follows sentence figure ``r`` (``Central government is
+    paying £265 million`` against ``The council will pay £45 million of the cost, with the rest from
+    central government``): does its context hold a word of the rest's clause that ``r``'s does not?"""
+    m = _THE_REST.search(text, r.end)
+    if m is None:
+        return False
+    begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, r.end, m.start())), default=r.end)
+    end = _CLAUSE_MARK.search(text, m.end())
+    rest = frozenset(terms(text[begin : end.start() if end is not None else len(text)])) - r.context
+    return not rest.isdisjoint(q.context - r.context)
 
 
 def _than_years(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -2136,7 +2162,12 @@ def compare(
         # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is).
         ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free) and not (names & first.context)
         alike = _same_dim(first, q) or _scored(first, q)
-        if not ranked and alike and (shared >= needed or not first.context or not q.context):
+        if (
+            not ranked
+            and alike
+            and (shared >= needed or not first.context or not q.context)
+            and not (("the rest" in text or "remainder" in text) and _of_the_rest(q, first, text))
+        ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
