@@ -116,6 +116,26 @@ def one(draft: str, *sources: Source, **kw: Any) -> Any:
     return result.claims[0]
 
 
+PROBES_OTHER = src(
+    "s2",
+    "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. House "
+    "prices rose 3% over the year.",
+    title="Regional economy notes",
+)
+"""The unrelated source of every record of ``bench/probes/`` (its words weigh in the terms' idf)."""
+
+
+def as_probed(claim: str, text: str, title: str) -> Any:
+    """``claim`` grounded as ``bench.grounding.predict`` grounds a probe record: under a ``Findings``
+    heading, against source ``s1`` (``text``, ``title``) mapped to that section and :data:`PROBES_OTHER`."""
+    return one(
+        f"## Findings\n\n{claim}\n",
+        src("s1", text, title=title),
+        PROBES_OTHER,
+        source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+    )
+
+
 def status(draft: str, *sources: Source, **kw: Any) -> Status:
     return one(draft, *sources, **kw).status  # type: ignore[no-any-return]
 
@@ -8907,10 +8927,6 @@ class TestTheSameAgainstMoreThan:
         "jack has been dropped, and the phone now charges only wirelessly or by USB-C. The camera is "
         "unchanged apart from a new night mode. Pixo says it will supply software updates for seven years."
     )
-    OTHER = (
-        "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. House "
-        "prices rose 3% over the year."
-    )
 
     @pytest.mark.parametrize(
         ("claim", "expected"),
@@ -8920,12 +8936,7 @@ class TestTheSameAgainstMoreThan:
         ],
     )
     def test_same(self, claim: str, expected: str) -> None:
-        grounded = one(
-            f"## Findings\n\n{claim}\n",
-            src("s1", self.SOURCE, title="Smartphone launch review"),
-            src("s2", self.OTHER, title="Regional economy notes"),
-            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
-        )
+        grounded = as_probed(claim, self.SOURCE, "Smartphone launch review")
         assert grounded.status.value[0] == expected
 
     def test_read(self) -> None:
@@ -9441,12 +9452,7 @@ class TestPence:
                 "from January and pay an interim dividend of 9p a share, unchanged.",
                 title="Energy company half-year results",
             ),
-            src(
-                "s2",
-                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the "
-                "coast. House prices rose 3% over the year.",
-                title="Regional economy notes",
-            ),
+            PROBES_OTHER,
         )
         assert grounded.status.value != "contradicted"
 
@@ -9722,14 +9728,11 @@ class TestANameTheSourceOpensWith:
         assert grounded.status.value[0] == expected
 
     def test_a_part_is_not_the_whole(self) -> None:
-        other = src(
-            "s2",
-            "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
-            "House prices rose 3% over the year.",
-            title="Regional economy notes",
+        grounded = one(
+            "Screenfield now has 98 cinemas.",
+            src("s1", self.SOURCE, title="Cinema chain results"),
+            PROBES_OTHER,
         )
-        cinemas = src("s1", self.SOURCE, title="Cinema chain results")
-        grounded = one("Screenfield now has 98 cinemas.", cinemas, other)
         assert grounded.status.value == "supported"
         assert "leaving it with 98" in grounded.decision.evidence.sentence.text
 
@@ -9841,30 +9844,20 @@ class TestAfterTheFirst:
     @pytest.mark.parametrize(
         ("claim", "expected"),
         [
-            ("## Findings\n\nCyclists can use the bridge after the first two weeks.\n", False),
-            ("## Findings\n\nCyclists can use the bridge in the first two weeks.\n", True),
+            ("Cyclists can use the bridge after the first two weeks.", False),
+            ("Cyclists can use the bridge in the first two weeks.", True),
         ],
     )
     def test_grounded(self, claim: str, expected: bool) -> None:
-        grounded = one(
+        grounded = as_probed(
             claim,
-            src(
-                "s1",
-                "The Kingsford Bridge will close to all traffic for 14 weeks from 3 March while engineers "
-                "replace its expansion joints and resurface the deck, the county council said. The £8.6 "
-                "million project was brought forward after inspectors found cracking in two of the bridge's "
-                "steel supports. About 32,000 vehicles cross the bridge each day. A free shuttle bus will "
-                "run every 20 minutes, but pedestrians and cyclists will be able to use the bridge for all "
-                "but the first two weeks. The diversion adds up to 11 miles to some journeys.",
-                title="Bridge closure for repairs",
-            ),
-            src(
-                "s2",
-                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
-                "House prices rose 3% over the year.",
-                title="Regional economy notes",
-            ),
-            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+            "The Kingsford Bridge will close to all traffic for 14 weeks from 3 March while engineers "
+            "replace its expansion joints and resurface the deck, the county council said. The £8.6 "
+            "million project was brought forward after inspectors found cracking in two of the bridge's "
+            "steel supports. About 32,000 vehicles cross the bridge each day. A free shuttle bus will "
+            "run every 20 minutes, but pedestrians and cyclists will be able to use the bridge for all "
+            "but the first two weeks. The diversion adds up to 11 miles to some journeys.",
+            "Bridge closure for repairs",
         )
         assert (grounded.status.value == "contradicted") is expected
 
@@ -9992,21 +9985,11 @@ class TestBestSelling:
         assert [q.dim for q in quantities("Its best selling point is price.")] == ["rank:best"]
 
     def test_grounded(self) -> None:
-        grounded = one(
-            "## Findings\n\nThe Kia Sportage was the best-selling model.\n",
-            src(
-                "s1",
-                "New car registrations rose 9% to 142,300 in October. The most popular model was the Ford "
-                "Puma, ahead of the Kia Sportage.",
-                title="New car sales in October",
-            ),
-            src(
-                "s2",
-                "Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast. "
-                "House prices rose 3% over the year.",
-                title="Regional economy notes",
-            ),
-            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+        grounded = as_probed(
+            "The Kia Sportage was the best-selling model.",
+            "New car registrations rose 9% to 142,300 in October. The most popular model was the Ford Puma, "
+            "ahead of the Kia Sportage.",
+            "New car sales in October",
         )
         assert grounded.status is Status.CONTRADICTED
 
