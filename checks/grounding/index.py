@@ -549,9 +549,10 @@ _NAME_LEAD = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*")
 
 
 def _named_first(r: _Read) -> frozenset[str]:
-    """The name a source opens with and says what it is (:data:`_APPOSITION`): the subject its later
-    sentences leave implicit (``The chain closed four of its smallest cinemas``), as a name inside
-    its first sentence is; a first word alone is no name (``Revenue rose``)."""
+    """The name a source opens with (:data:`_APPOSITION`: ``Screenfield, the cinema chain, ...``,
+    ``Oakridge Homes completed ...``): the subject its later sentences leave implicit (``The chain
+    closed four of its smallest cinemas``), as a name inside its first sentence is; a first word
+    alone is no name (``Revenue rose``). Read once per source."""
     got = r.names.get(-1)  # kept beside the sentences' names, under a number no sentence has
     if got is None:
         named = bool(r.plains) and _APPOSITION.match(r.plains[0]) is not None

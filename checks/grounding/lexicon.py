@@ -727,36 +727,40 @@ _PUSH_VERBS = words(
 _PUSHING = re.compile(r"\b(?:push|driv|drov|forc|bring|brought|send|sent)", re.IGNORECASE)
 
 
+def _particle_at(pieces: Sequence[str], bare: Sequence[str], i: int, particles: tuple[str, ...]) -> int:
+    """Where one of ``particles`` stands after the verb at ``i``: right after it (``push up prices``) or
+    one word later (``drive costs down``), with no stop between; 0 for nowhere (``they pushed, up the
+    hill``)."""
+    if not pieces[i][-1:].isalpha() or i + 1 >= len(bare):
+        return 0
+    if bare[i + 1] in particles:
+        return i + 1
+    if i + 2 < len(bare) and bare[i + 2] in particles and pieces[i + 1][-1:].isalpha():
+        return i + 2
+    return 0
+
+
 def _pushed(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     """``push up prices``, ``drive costs down``, ``brought bills down``: a change, as ``raise`` and
     ``lower`` are (``up`` and ``down`` are no terms of their own): ``the rise would bring prices down``
     against ``the increase would push up prices`` disagree on the way."""
     rise, fall = (stem("increase"),), (stem("decrease"),)
     bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
-    for i, word in enumerate(bare[:-1]):
-        if word not in _PUSH_VERBS or not pieces[i][-1:].isalpha():
-            continue  # not "they pushed, up the hill"
-        # right after the verb ("push up prices"), or after one word ("drive costs down")
-        way = bare[i + 1] if bare[i + 1] in ("up", "down") else ""
-        if not way and i + 2 < len(bare) and bare[i + 2] in ("up", "down") and pieces[i + 1][-1:].isalpha():
-            way = bare[i + 2]
-        if way:
-            found[i] = rise if way == "up" else fall
+    for i, word in enumerate(bare):
+        if word in _PUSH_VERBS and (at := _particle_at(pieces, bare, i, ("up", "down"))):
+            found[i] = rise if bare[at] == "up" else fall
 
 
 _BRINGS = words("bring brings brought bringing")
 
 
 def _brought_forward(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    """``brought forward``, ``bring the date forward``: sooner, the opposite of ``delayed`` and
-    ``postponed`` (``The project was delayed`` against ``The project was brought forward``)."""
+    """``brought forward``, ``bring it forward``: sooner, the opposite of ``delayed`` and ``postponed``
+    (``The project was delayed`` against ``The project was brought forward``)."""
     sooner = (stem("sooner"),)
     bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
-    for i, word in enumerate(bare[:-1]):
-        if word not in _BRINGS or not pieces[i][-1:].isalpha():
-            continue
-        at = i + 1 if bare[i + 1] == "forward" else i + 2 if bare[i + 2 : i + 3] == ["forward"] else 0
-        if at and (at == i + 1 or pieces[i + 1][-1:].isalpha()):
+    for i, word in enumerate(bare):
+        if word in _BRINGS and (at := _particle_at(pieces, bare, i, ("forward",))):
             found[i], found[at] = sooner, ()
 
 

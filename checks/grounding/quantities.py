@@ -991,9 +991,7 @@ def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
     if not shares or rest <= 0.005:
         return found
     first, last = shares[0], shares[-1]
-    begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, last.end, m.start())), default=last.end)
-    end = _CLAUSE_MARK.search(text, m.end())
-    said = frozenset(terms(text[begin : end.start() if end is not None else len(text)]))
+    said = _rest_clause(text, last.end, m)
     cut = _CLAUSE_MARK.search(text, first.end)
     of = frozenset(terms(text[first.end : cut.start() if cut is not None else len(text)]))
     derived = last._replace(
@@ -1018,10 +1016,15 @@ def _of_the_rest(q: Quantity, r: Quantity, text: str) -> bool:
     m = _THE_REST.search(text, r.end)
     if m is None:
         return False
-    begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, r.end, m.start())), default=r.end)
-    end = _CLAUSE_MARK.search(text, m.end())
-    rest = frozenset(terms(text[begin : end.start() if end is not None else len(text)])) - r.context
-    return not rest.isdisjoint(q.context - r.context)
+    return not (_rest_clause(text, r.end, m) - r.context).isdisjoint(q.context - r.context)
+
+
+def _rest_clause(text: str, after: int, rest: re.Match[str]) -> frozenset[str]:
+    """The terms of the clause that holds ``rest`` (a :data:`_THE_REST`), from the last stop between
+    ``after`` and it to the next stop: ``the city council paid the rest``."""
+    begin = max((c.end() for c in _CLAUSE_MARK.finditer(text, after, rest.start())), default=after)
+    end = _CLAUSE_MARK.search(text, rest.end())
+    return frozenset(terms(text[begin : end.start() if end is not None else len(text)]))
 
 
 def _than_years(text: str, found: list[Quantity]) -> list[Quantity]:
