@@ -420,6 +420,8 @@ class _Read:
     before: dict[int, frozenset[str]] = field(default_factory=dict)
     """The terms of the sentence before sentence k that it lacks (only sentences assessed need them)."""
     names: dict[int, frozenset[str]] = field(default_factory=dict)
+    """Sentence k's names (:func:`_names`); under -1, the name the source opens with
+    (:func:`_named_first`)."""
     figures: dict[int, tuple[Quantity, ...]] = field(default_factory=dict)
     clauses: dict[int, Clauses] = field(default_factory=dict)
     clause_texts: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -553,7 +555,7 @@ def _named_first(r: _Read) -> frozenset[str]:
     ``Oakridge Homes completed ...``): the subject its later sentences leave implicit (``The chain
     closed four of its smallest cinemas``), as a name inside its first sentence is; a first word
     alone is no name (``Revenue rose``). Read once per source."""
-    got = r.names.get(-1)  # kept beside the sentences' names, under a number no sentence has
+    got = r.names.get(-1)
     if got is None:
         named = bool(r.plains) and _APPOSITION.match(r.plains[0]) is not None
         lead = _NAME_LEAD.match(r.plains[0]) if named else None

@@ -362,10 +362,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _idioms(pieces, found)
     if "coming " in text or " ahead" in text or " to come" in text:
         _ahead(pieces, found)
-    if (" up" in text or " down" in text) and _PUSHING.search(text) is not None:
-        _pushed(pieces, found)
-    if " forward" in text and _PUSHING.search(text) is not None:
-        _brought_forward(pieces, found)
+    if (" up" in text or " down" in text or " forward" in text) and _PUSHING.search(text) is not None:
+        _particle_verbs(pieces, found)
     if _may_happen(text) and _HAPPEN.search(text) is not None:
         _happened(pieces, found)
     if (
@@ -701,6 +699,11 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "fell short of the target": a target missed, no fall
 
 
+def _bare(pieces: Sequence[str]) -> list[str]:
+    """``pieces`` in lower case without the stops after them (``months.``: ``months``)."""
+    return [p.lower().rstrip(".,;:!?)") for p in pieces]
+
+
 _PERIODS = frozenset(("days", "weeks", "months", "years", "decades", "quarters", "seasons"))
 """Periods that ``coming``, ``ahead`` or ``to come`` may make a vague time ahead."""
 
@@ -710,7 +713,7 @@ def _ahead(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     words (``months`` is a unit's) are no subject a source must share, as ``soon`` is not: ``Officials
     expect cases to fall over the coming months`` against ``expect cases to keep rising until the
     summer`` is about the same expectation."""
-    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
+    bare = _bare(pieces)
     for i, word in enumerate(bare):
         if (
             (word == "coming" and any(w in _PERIODS for w in bare[i + 1 : i + 3]))  # "the coming few weeks"
@@ -740,26 +743,22 @@ def _particle_at(pieces: Sequence[str], bare: Sequence[str], i: int, particles: 
     return 0
 
 
-def _pushed(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    """``push up prices``, ``drive costs down``, ``brought bills down``: a change, as ``raise`` and
-    ``lower`` are (``up`` and ``down`` are no terms of their own): ``the rise would bring prices down``
-    against ``the increase would push up prices`` disagree on the way."""
-    rise, fall = (stem("increase"),), (stem("decrease"),)
-    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
-    for i, word in enumerate(bare):
-        if word in _PUSH_VERBS and (at := _particle_at(pieces, bare, i, ("up", "down"))):
-            found[i] = rise if bare[at] == "up" else fall
-
-
 _BRINGS = words("bring brings brought bringing")
 
 
-def _brought_forward(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
-    """``brought forward``, ``bring it forward``: sooner, the opposite of ``delayed`` and ``postponed``
-    (``The project was delayed`` against ``The project was brought forward``)."""
-    sooner = (stem("sooner"),)
-    bare = [p.lower().rstrip(".,;:!?)") for p in pieces]
+def _particle_verbs(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``push up prices``, ``drive costs down``, ``brought bills down``: a change, as ``raise`` and
+    ``lower`` are (``up`` and ``down`` are no terms of their own): ``the rise would bring prices down``
+    against ``the increase would push up prices`` disagree on the way. And ``brought forward``,
+    ``bring it forward``: sooner, the opposite of ``delayed`` and ``postponed`` (``The project was
+    delayed`` against ``The project was brought forward``)."""
+    rise, fall, sooner = (stem("increase"),), (stem("decrease"),), (stem("sooner"),)
+    bare = _bare(pieces)
     for i, word in enumerate(bare):
+        if word not in _PUSH_VERBS:
+            continue
+        if at := _particle_at(pieces, bare, i, ("up", "down")):
+            found[i] = rise if bare[at] == "up" else fall
         if word in _BRINGS and (at := _particle_at(pieces, bare, i, ("forward",))):
             found[i], found[at] = sooner, ()
 
