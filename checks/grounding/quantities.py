@@ -1377,11 +1377,15 @@ def _within(q: Quantity, others: Sequence[Quantity]) -> bool:
     return any(r.start <= q.start < r.end for r in others)
 
 
+_FUNCTION_AFTER_NAME = r"(?:and|or|with|in|on|at|which|who|for|by|to|of|from|as|than)"
 _RUNNERS_UP = re.compile(
     r"\b(?:ahead\s+of|followed\s+by)\s+(?P<names>(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
-    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*)"
+    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*"
+    rf"|the\s+[a-z][\w'\u2019-]*(?:\s+(?!{_FUNCTION_AFTER_NAME}\b)[a-z][\w'\u2019-]*){{0,2}}(?=\s*[,.;]|$))"
 )
-"""``ahead of Millbrook``, ``followed by Harlow and Tilbury``: the named ones rank after the first."""
+"""``ahead of Millbrook``, ``followed by Harlow and Tilbury``, ``followed by the university campus``:
+the named ones rank after the first (a name in lower case after ``the``, up to three words, ending
+its clause)."""
 
 
 def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -2162,8 +2166,14 @@ def compare(
             shared = len(first.context & q.context)
         needed = 2 if q.dim == "year" and not _one_event(q, first, claim_text, text) else 1
         # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
-        # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is).
-        ranked = q.dim[:4] == "rank" and any(ok for _, _, _, ok in free) and not (names & first.context)
+        # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is),
+        # or is a runner-up named by words all of the claim's ("followed by the university campus").
+        ranked = (
+            q.dim[:4] == "rank"
+            and any(ok for _, _, _, ok in free)
+            and not (names & first.context)
+            and not (first.kind == "lower" and first.context and first.context <= claim_terms)
+        )
         alike = _same_dim(first, q) or _scored(first, q)
         if (
             not ranked

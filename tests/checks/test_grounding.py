@@ -10085,6 +10085,30 @@ class TestTheRest:
         assert grounded.status.value[0] == expected
 
 
+class TestLongerSources:
+    """Found by the probe sets of seven-sentence sources (``bench/probes/mixed160`` to ``179``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The university campus was the busiest docking station.", Status.CONTRADICTED),
+            ("Market Square was the busiest docking station.", Status.SUPPORTED),
+        ],
+    )
+    def test_followed_by_a_lower_case_name_ranks_after(self, claim: str, expected: Status) -> None:
+        """'the busiest ..., followed by the university campus': the campus ranks second or lower, as
+        a capitalised name does (it was read as the busiest: supported)."""
+        grounded = as_probed(
+            claim,
+            "Norbridge's bike hire scheme recorded 1.4 million journeys in its first full year. Market "
+            "Square was the busiest docking station, with 96,000 hires, followed by the university campus.",
+            "Bike hire scheme beats forecast",
+        )
+        assert grounded.status is expected
+        found = quantities("Dover is the busiest port, followed by the container terminal.")
+        assert [(q.text, q.low, q.kind) for q in found[1:]] == [("the container terminal", 2.0, "lower")]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
