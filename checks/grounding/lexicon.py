@@ -1859,12 +1859,28 @@ _APPOSED = re.compile(r"(?:[A-Z][\w'\u2019-]*\s+){0,3}[A-Z][\w'\u2019-]*")
 """A name of one to four capitalised words, the whole of a clause."""
 
 
+_AN_APPOSITION = re.compile(r"(?:the|a|an)\s")
+"""A noun phrase set off by commas after a name: ``the toy retailer with 164 stores``."""
+
+
 def _appositions_joined(text: str, parts: list[str]) -> list[str]:
     """``parts`` with a name set off by commas after a clause of its own joined to the clause it opens
     (``The council leader, | Amara Okafor, held her seat``): the name is the subject of what follows,
-    which opens with a word in lower case."""
+    which opens with a word in lower case; and a name that opens the sentence joined to the clause
+    after the noun phrase set off after it (``Toybox, | the toy retailer, | said sales fell``)."""
     out: list[str] = []
     i = 0
+    if (
+        len(parts) > 2
+        and _APPOSED.fullmatch(parts[0]) is not None
+        and _AN_APPOSITION.match(parts[1]) is not None
+        and parts[2][:1].islower()
+        and f"{parts[0]}, {parts[1]}, {parts[2]}" in text
+    ):
+        # "Toybox, the toy retailer with 164 stores, said sales fell": the name is the subject of
+        # the clause after the noun phrase that describes it.
+        out.append(f"{parts[0]}, {parts[1]}, {parts[2]}")
+        i = 3
     while i < len(parts):
         part = parts[i]
         if (

@@ -10108,6 +10108,25 @@ class TestLongerSources:
         found = quantities("Dover is the busiest port, followed by the container terminal.")
         assert [(q.text, q.low, q.kind) for q in found[1:]] == [("the container terminal", 2.0, "lower")]
 
+    def test_a_name_before_a_noun_phrase_is_the_subject_after_it(self) -> None:
+        """'Toybox, the toy retailer with 164 stores, said sales fell 3.8%': one clause, so a claim
+        that sales rose is contradicted (the name was a clause of its own and 'said sales fell' too
+        weakly tied to the claim to disagree: supported)."""
+        text = (
+            "Toybox, the toy retailer with 164 stores, said sales in the six weeks to 4 January fell "
+            "3.8% to £212m, as shoppers left their purchases until the last minute."
+        )
+        assert clauses(text)[0].startswith("Toybox, the toy retailer with 164 stores, said sales")
+        title = "Toybox Christmas sales slip as shoppers hold back"
+        assert as_probed("Toybox's Christmas sales rose 3.8% to £212m.", text, title).status is (
+            Status.CONTRADICTED
+        )
+        assert as_probed("Toybox's Christmas sales fell 3.8% to £212m.", text, title).status is (
+            Status.SUPPORTED
+        )
+        # Not a relative clause: what it says is not the clause after it.
+        assert clauses("Toybox, which cut its forecast, said sales fell.")[0] == "Toybox"
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
