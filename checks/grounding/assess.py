@@ -390,7 +390,8 @@ def _assess(
     # from 950 in February": the claim's comparison against the sentence's figures.
     compared = (
         _compared(claim, sentence, index)
-        if " than " in claim.plain and all(q.dim == "year" for q in claim.quantities)
+        if " than " in claim.plain
+        and all(q.dim == "year" or q.start > claim.plain.index(" than ") for q in claim.quantities)
         else None
     )
     if compared is not None:
@@ -1843,6 +1844,14 @@ _COMPARISON = re.compile(
 than in February``, ``higher in Corran than in Ashby``): its word, and the other side after ``than``."""
 
 
+_EARLIER = re.compile(
+    r"\bthan\s+(?P<when>(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years?|months?"
+    r"|weeks?|decades?)\s+(?:earlier|before|ago))|(?:the|a)\s+(?:year|month|week|season|decade)\s+(?:earlier|before))\b",
+    re.IGNORECASE,
+)
+"""A comparison with a time before, counted back (``than five years earlier``, ``than the year before``)."""
+
+
 _GROUP = re.compile(r"\b(?:on|in|for|among|with|at)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)")
 """A group a claim compares, after its preposition: ``on placebo``, ``among women``."""
 
@@ -1865,6 +1874,9 @@ def _compared(
     m = _COMPARISON.search(claim.plain)
     if m is None:
         return None
+    earlier = _EARLIER.search(claim.plain, m.end("middle"))
+    if earlier is not None:
+        return _compared_with_earlier(m.group("word"), earlier["when"], sentence, index)
     other = m.group("other")
     mine = claim.plain[: m.start()] + " " + m.group("middle")
     low = other.lower()
@@ -1904,12 +1916,52 @@ def _compared(
     for this in candidates:
         sides = _compared_sides(this, other, figures, text)
         a, b = sides.get(this), sides.get(other)
-        if not this and b is not None:
-            a = next((q for q in figures if not q.year and q.dim == b.dim), None)
+        if a is None and b is not None and (not this or this in _years_of(index, sentence)):
+            # The claim's year is the sentence's other one, not read as any figure's ("148,000 tonnes
+            # to landfill in 2024, down from 171,000 tonnes in 2019"): its undated figure.
+            a = next((q for q in figures if not q.year and q.dim == b.dim and q is not b), None)
         if a is not None and b is not None:
             break
     if a is None or b is None:
         return None
+    return _in_order(m.group("word"), a, b, (this, other), m.group("middle"))
+
+
+def _years_of(index: SourceIndex, sentence: SourceSentence) -> set[str]:
+    return {f"{q.low:.0f}" for q in index.quantities(sentence.number) if q.dim == "year"}
+
+
+def _compared_with_earlier(
+    word: str, when: str, sentence: SourceSentence, index: SourceIndex
+) -> tuple[bool, str, frozenset[str]] | None:
+    """A claim that compares its figure with one of a time counted back (``sent more waste to
+    landfill than five years earlier``) against a sentence that dates a figure the same way (``148,000
+    tonnes ..., down from 171,000 tonnes five years earlier``): that figure is the other side, and
+    the sentence's other figure of its kind, undated, the claim's."""
+    text = sentence.plain
+    at = re.search(rf"\b{re.escape(' '.join(when.split()))}\b", text, re.IGNORECASE)
+    if at is None:
+        return None
+    figures = [
+        q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
+    ]
+    b = next((q for q in reversed(figures) if q.end <= at.start()), None)
+    if b is None or CLAUSE_END.search(text, b.end, at.start()) is not None:
+        return None
+    a = next((q for q in figures if q is not b and q.dim == b.dim and not q.year and q.role != "from"), None)
+    if a is None:
+        return None
+    return _in_order(word, a, b, ("", when), "")
+
+
+def _in_order(
+    word: str, a: Quantity | None, b: Quantity | None, sides: tuple[str, str], middle: str
+) -> tuple[bool, str, frozenset[str]] | None:
+    """Whether the claim's comparison ``word`` agrees with its side's figure ``a`` against the other
+    side's ``b`` (see :func:`_compared`); ``sides``: the words for each side (the claim's may be "")."""
+    if a is None or b is None:
+        return None
+    this, other = sides
     # A bare number that elides the other's unit ("9,000 passengers a day in 2023 and 7,500 in 2024")
     # is read in that unit, as quantities reads one that ends its clause.
     if a.dim != b.dim and b.dim == "number":
@@ -1918,13 +1970,16 @@ def _compared(
         a = in_unit_of(a, b) or _counted_as(a, b)
     if a is None or b is None or a.dim != b.dim or a.low == b.low:
         return None
-    word = m.group("word")
     agrees = (a.low > b.low) == (word.lower() in MORE_WORDS)
-    detail = f"the source gives {a.text} for {this or 'its own time'} and {b.text} for {other}"
+    detail = (
+        f"the source gives {a.text} for {this or 'its own time'}, {b.text} {other}"  # "8% more than"
+        if b.role == "derived" and other not in b.text
+        else f"the source gives {a.text} for {this or 'its own time'} and {b.text} for {other}"
+    )
     said = frozenset(read_terms(word))
     if word.lower() in ("more", "less"):
         # "more common", "less likely": the adjective is the comparison's too, which the figures state.
-        said |= frozenset(read_terms(" ".join(m.group("middle").split()[:1])))
+        said |= frozenset(read_terms(" ".join(middle.split()[:1])))
     return agrees, detail, said
 
 
