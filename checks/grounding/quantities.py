@@ -2164,7 +2164,15 @@ def compare(
             shared = len((first.context if " of " in first.text else _about(first)) & _about(q))
         else:
             shared = len(first.context & q.context)
-        needed = 2 if q.dim == "year" and not _one_event(q, first, claim_text, text) else 1
+        needed = (
+            2
+            if q.dim == "year"
+            and not _one_event(q, first, claim_text, text)
+            # a figure of the claim's year paired with one of the source's ("3,900 charge points at
+            # the end of 2021" against "the 3,900 it operated at the end of 2020"): one event's years
+            and not any(a.year == q.low and b.year == first.low for a, b in matched.values())
+            else 1
+        )
         # A rank agreeing with another of the sentence's is about that one ("X is the busiest, Y the
         # second busiest"), unless the one it disagrees with holds a name of the claim (whose it is),
         # or is a runner-up named by words all of the claim's ("followed by the university campus").
@@ -3515,6 +3523,8 @@ _YEAR_LINK = re.compile(
     # household a day", "80,000 tonnes of grain in 2023"; more of them: "recruit 100 more by 2027"
     r"(?:\s+(?:more|others?|extra|additional)\b)?"
     r"(?:\s+(?:a|an|per|each|of)\s+[^\W\d_]+){0,3}"
+    # a clause of the figure's own, its subject a pronoun: "the 3,900 it operated at the end of 2020"
+    r"(?:\s+(?:it|they|we|he|she)\s+[^\W\d_]+)?"
     r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?",
     re.I,
 )

@@ -10168,6 +10168,37 @@ class TestLongerSources:
         landfill in 2024')."""
         assert as_probed(claim, source, "Landfill and cinema figures").status is expected
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("VoltWay operated 3,900 charge points at the end of 2021.", Status.CONTRADICTED),
+            ("VoltWay operated 3,900 charge points at the end of 2020.", Status.SUPPORTED),
+        ],
+    )
+    def test_a_figure_dated_by_a_clause_of_its_own(self, claim: str, expected: Status) -> None:
+        """'the 3,900 it operated at the end of 2020': the figure is of 2020, and a claim that dates
+        it 2021 disagrees (the year was read of nothing and the claim's missed: supported)."""
+        text = (
+            "VoltWay, the UK's second-largest public charging network after ChargeNation, installed "
+            "3,400 new charge points in 2023, taking its total to 11,200, the company said in its "
+            "annual results. That is almost three times the 3,900 it operated at the end of 2020. Rapid"
+            " chargers, rated at 50kW or above, made up 28% of the network, with slower destination "
+            "chargers at supermarkets and car parks accounting for the rest. Drivers used the network "
+            "for 14.6 million charging sessions, up 41% on 2022, and the average session cost £18.40, "
+            "up from £16.90. Reliability has improved, VoltWay said, with 97% of chargers working at "
+            "any one time, though a survey by the motoring group DriveSafe found one in six users had "
+            "encountered a broken charger in the past month. The company plans to reach 25,000 charge "
+            "points by 2027 and will no longer install chargers slower than 22kW from April. All of its"
+            " sites now accept contactless payment, except around 300 older units in Scotland that are "
+            "due to be replaced this year."
+        )
+        assert as_probed(claim, text, "VoltWay network passes 11,000 charge points").status is expected
+        found = quantities("It sold 21.6 million tickets, below the 26 million it sold in 2019.")
+        assert [(q.text, q.year) for q in found if q.dim != "year"] == [
+            ("21.6 million tickets", 0.0),
+            ("26 million", 2019.0),
+        ]
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
