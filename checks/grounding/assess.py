@@ -99,7 +99,7 @@ from checks.grounding.quantities import (
     trend_in,
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
-from checks.grounding.scope import alongside, whom
+from checks.grounding.scope import alongside, universal, whom
 from messages import Strictness
 
 __all__ = [
@@ -1261,6 +1261,10 @@ def _limited(
         return None
     limits = index.limits(sentence.number)
     theirs = limits.restriction
+    if theirs is not None and theirs.kind != mine.kind:
+        # "Every docking station is open 24 hours a day" against "except the one inside Central
+        # station": the claim's phrase for everyone, not its phrase for always, is what is limited.
+        mine = universal(claim.plain, theirs.kind) or mine
     same = limits.universal is not None and limits.universal.text.lower() == mine.text.lower()
     excepts = same and bool(index.modes(sentence.number).exceptions)
     if theirs is not None and theirs.kind == mine.kind and (not same or excepts):

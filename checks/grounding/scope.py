@@ -91,19 +91,23 @@ _TIME_WORD = re.compile(
     rf"|easter|summer|winter|spring|autumn|term|hours?|{_CALENDAR_WORDS})s?\b",
     re.IGNORECASE,
 )
+_OWN_CLAUSE = re.compile(r"\s+(?:that|which|who|whose|where)\s", re.IGNORECASE)
+"""What opens a clause about an excepted thing (``except the four | whose leases expire in March``)."""
 _WORDS_AROUND = 4
 """Words after ``only`` (two before: ``weekends only``) that tell what it limits."""
 
 
-def universal(text: str) -> Scope | None:
+def universal(text: str, kind: Kind | None = None) -> Scope | None:
     """The first phrase that makes ``text`` hold always or for everyone (``every day``, ``daily``,
     ``all year``, ``around the clock``; ``everyone``, ``to the public``, ``all residents``,
-    ``every address``), else None."""
+    ``every address``), a time's before a group's, else None; ``kind``: the first of that kind."""
     if not any(cue in text for cue in _UNIVERSAL_CUES):
         return None
-    found = _UNIVERSAL_TIME.search(text)
+    found = _UNIVERSAL_TIME.search(text) if kind != "group" else None
     if found is not None:
         return Scope(" ".join(found.group().split()), "time")
+    if kind == "time":
+        return None
     for m in _UNIVERSAL_GROUP.finditer(text):
         if _NOT_ALL.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is None or m.group("prep"):
             return Scope(" ".join(m.group().split()), "group", (m.group("prep") or "").lower())
@@ -120,7 +124,10 @@ def restriction(text: str) -> Scope | None:
     if spans:
         start, end = spans[0]
         phrase = " ".join(text[start:end].split()).rstrip(" ,.;:!?")
-        return Scope(phrase, "time" if _TIME_WORD.search(phrase) else "group", start=start)
+        # What is excepted, not a clause about it ("except around 300 older units | that are due to
+        # be replaced this year"): a group's, though the clause names a time.
+        head = _OWN_CLAUSE.split(phrase, maxsplit=1)[0]
+        return Scope(phrase, "time" if _TIME_WORD.search(head) else "group", start=start)
     if "only" in text or "Only" in text:
         for m in _ONLY.finditer(text):
             if _NOT_A_LIMIT_BEFORE.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is not None:

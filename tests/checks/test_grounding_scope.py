@@ -67,6 +67,11 @@ def test_all_that_is_no_scope(text: str) -> None:
         ("The bus runs on weekdays only.", "weekdays only", "time"),
         ("The service runs from April to October.", "from April to October", "time"),
         ("The audit is carried out every two years.", "every two years", "time"),
+        (
+            "All its sites take cards, except 300 units that are due to be replaced this year.",
+            "except 300 units that are due to be replaced this year",
+            "group",
+        ),
     ],
 )
 def test_what_limits_it(text: str, phrase: str, kind: str) -> None:
@@ -128,6 +133,17 @@ def test_the_clause_of_a_limit() -> None:
             "The car park is free for blue badge holders.",
             Status.UNSOURCED,
         ),
+        (
+            "Every VoltWay site accepts contactless payment.",
+            "All VoltWay sites accept contactless payment, except around 300 older units in Scotland that "
+            "are due to be replaced this year.",
+            Status.CONTRADICTED,
+        ),
+        (
+            "Every docking station can be used 24 hours a day.",
+            "Docking stations can be used 24 hours a day, except the one inside Central station.",
+            Status.CONTRADICTED,
+        ),
     ],
 )
 def test_a_claim_for_all_against_a_source_for_some(claim: str, sentence: str, expected: Status) -> None:
@@ -166,3 +182,12 @@ def test_scope_reads_any_text(text: str) -> None:
     universal(text)
     whom(text, "for")
     clause_at(text, len(text) // 2)
+
+
+def test_a_claim_for_all_and_always_has_a_scope_of_each_kind() -> None:
+    """The first phrase of the kind asked for: a time's first, unless a group's is wanted."""
+    text = "Every docking station is open 24 hours a day."
+    assert universal(text) == ("24 hours a day", "time", "", 0)
+    assert universal(text, "group") == ("Every docking", "group", "", 0)
+    assert universal(text, "time") == ("24 hours a day", "time", "", 0)
+    assert universal("Everyone can use the pool.", "time") is None
