@@ -233,8 +233,14 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
                 # and its first term ("The release drops support for 3.8 and adds support for 3.13").
                 if subject is None:
                     subject = _subject(parts[0], part)
-                own_terms |= subject[0]
-                text = f"{subject[1]} {part}"
+                mine = subject
+                if i > 2 and _WHO_OR_WHICH.match(parts[i - 1]) is not None:
+                    # "..., while spending in the cafes, | which made up the rest, | was broadly flat":
+                    # the subject is the phrase the relative clause follows, not the first clause's.
+                    phrase = _LEADING_CONJUNCTION.sub("", parts[i - 2]).strip()
+                    mine = (sentence_names(phrase).union(terms(phrase)), phrase)
+                own_terms |= mine[0]
+                text = f"{mine[1]} {part}"
                 if participle or _WHICH.match(part) is not None or _OF_THE_FIGURE.match(part) is not None:
                     # "Cormorant was rewritten in Rust, | which cut its memory use by 40%": what the
                     # clause before says is what the relative clause is about; "allocates £14 million
@@ -314,6 +320,9 @@ _WITH_WHAT = re.compile(r"\s*with\s+(?!the\s+exception\b)[^A-Z;]*$")
 August, | with capacity raised to 70,000`` (not ``with the exception of``, nor one naming another)."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
+_WHO_OR_WHICH = re.compile(r"\s*(?:which|who|whose)\s", re.IGNORECASE)
+"""How a relative clause about a phrase opens (``the cafes, | which made up the rest,``)."""
+_LEADING_CONJUNCTION = re.compile(r"^\s*(?:and|but|while|whereas|although|though|yet)\s+", re.IGNORECASE)
 _BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"
 _OF_THE_FIGURE = re.compile(
     r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b"

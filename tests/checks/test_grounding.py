@@ -10199,6 +10199,38 @@ class TestLongerSources:
             ("26 million", 2019.0),
         ]
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Spending in the cafés and hire shop rose sharply.", Status.CONTRADICTED),
+            ("Spending in the cafés and hire shop was broadly flat.", Status.SUPPORTED),
+            ("Lift pass revenue rose to £4.8m.", Status.SUPPORTED),
+        ],
+    )
+    def test_a_clause_after_a_relative_clause_is_of_the_phrase_before(
+        self, claim: str, expected: Status
+    ) -> None:
+        """'..., while spending in the cafés and hire shop, which made up the rest, was broadly flat':
+        the flat is the spending's, not the first clause's revenue's (the rise was read as the
+        claim's: supported)."""
+        text = (
+            "Glen Corran ski resort recorded 186,000 skier days in the 2023-24 season, up 31% on the "
+            "year before and its best total since 2010, the operator said in its annual statement. The "
+            "season ran for 112 days, from 9 December to 30 March, although the upper slopes were "
+            "closed for all but 20 of them because of high winds and thin snow. Lift pass revenue rose "
+            "to £4.8m, while spending in the resort's cafés and hire shop, which together made up the "
+            "rest of its £7.1m income, was broadly flat. Snowmaking machines, bought with a £1.2m "
+            "government grant in 2022, covered about 40% of the runs on the lower slopes. Glen Corran "
+            "remains the second busiest of Scotland's five ski centres, behind only Cairn Mhor, which "
+            "had 240,000 skier days. The operator said it would not raise day-pass prices next season, "
+            "keeping them at £42 for adults, but plans to add a new chairlift by 2026 if planning "
+            "permission is granted. Staff numbers peaked at 160 in February, half of them seasonal "
+            "workers from overseas."
+        )
+        assert (
+            as_probed(claim, text, "Glen Corran reports best ski season in over a decade").status is expected
+        )
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
