@@ -1913,9 +1913,7 @@ def _compared(
     # No year of its own against the other's ("drew fewer crews than in 2022"): the claim's side is
     # the sentence's undated figure of the other side's kind ("120 crews ..., up from 85 in 2022").
     text = sentence.plain
-    figures = [
-        q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
-    ]
+    figures = _amounts(index, sentence)
     this, a, b = "", None, None
     for this in candidates:
         sides = _compared_sides(this, other, figures, text)
@@ -1929,6 +1927,16 @@ def _compared(
     if a is None or b is None:
         return None
     return _in_order(m.group("word"), a, b, (this, other), m.group("middle"))
+
+
+def _amounts(index: SourceIndex, sentence: SourceSentence) -> list[Quantity]:
+    """The sentence's figures a comparison can order: no year, no vague or ranged one, no rank (``the
+    region's largest city`` is no amount of the city's)."""
+    return [
+        q
+        for q in index.quantities(sentence.number)
+        if q.dim != "year" and q.dim[:4] != "rank" and not q.vague and q.low == q.high
+    ]
 
 
 def _years_of(index: SourceIndex, sentence: SourceSentence) -> set[str]:
@@ -1946,9 +1954,7 @@ def _compared_with_earlier(
     at = re.search(rf"\b{re.escape(' '.join(when.split()))}\b", text, re.IGNORECASE)
     if at is None:
         return None
-    figures = [
-        q for q in index.quantities(sentence.number) if q.dim != "year" and not q.vague and q.low == q.high
-    ]
+    figures = _amounts(index, sentence)
     b = next((q for q in reversed(figures) if q.end <= at.start()), None)
     if b is None or CLAUSE_END.search(text, b.end, at.start()) is not None:
         return None
@@ -2019,10 +2025,18 @@ def _compared_sides(this: str, other: str, figures: Sequence[Quantity], text: st
         if other.isdigit():
             side = f"{q.year:.0f}" if q.year else ""
         else:
-            start = max((e.end() for e in CLAUSE_END.finditer(text, 0, q.start)), default=0)
+            cuts = [e.end() for e in CLAUSE_END.finditer(text, 0, q.start)]
             end = CLAUSE_END.search(text, q.end)
-            clause = text[start : end.start() if end is not None else len(text)].lower()
-            held = [w for w in (this, other) if w and re.search(rf"\b{re.escape(w.lower())}\b", clause)]
+            stop = end.start() if end is not None else len(text)
+            held: list[str] = []
+            # The figure's clause, else back over an aside with no figure ("while Wenford, the
+            # region's largest city, lost only three"): up to two clauses before.
+            for back in range(3):
+                start = cuts[-1 - back] if len(cuts) > back else 0
+                clause = text[start:stop].lower()
+                held = [w for w in (this, other) if w and re.search(rf"\b{re.escape(w.lower())}\b", clause)]
+                if held or start == 0 or any(start <= f.start < q.start and f.dim == q.dim for f in figures):
+                    break
             if len(held) == 2 and (held[0].lower() in held[1].lower() or held[1].lower() in held[0].lower()):
                 held = [max(held, key=len)]  # "non-smokers" holds "smokers": the clause is the longer's
             side = held[0] if len(held) == 1 else ""

@@ -1184,6 +1184,8 @@ _CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
 """What opens the next clause: a comma, a semicolon, or a conjunction."""
 _NEXT_CLAUSE = re.compile(_CONJUNCTION)
 _CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+_ENDS_ITS_CLAUSE = re.compile(r"\s*(?:[.;]|,\s|$)")
+"""Right after a spelled number that ends its clause: its unit is elided (``lost only three.``)."""
 _ELIDED_SUBJECT = re.compile(
     r"\s+(?:were|was|are|is|have|has|had|will|would|could|did|remain(?:s|ed)?)\b", re.IGNORECASE
 )
@@ -1242,8 +1244,12 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             if count is not None:
                 out[i] = q._replace(dim=count.dim)
             continue
-        if not q.text[:1].isdigit() and _ELIDED_BY.match(text, q.end) is None:
-            continue  # a number in words is read alone only before "fewer than", "more than"
+        if (
+            not q.text[:1].isdigit()
+            and _ELIDED_BY.match(text, q.end) is None
+            and _ENDS_ITS_CLAUSE.match(text, q.end) is None
+        ):
+            continue  # a number in words is read alone only before "fewer than", "more than", a stop
         place = _PLACE_OR_TIME.match(text, q.end) is not None and text.endswith("and ", 0, q.start)
         if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None and not place:
             continue  # "35 of them", "4,000 more": the words after it say what it counts
@@ -1253,6 +1259,10 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
+            before = out[i - 2]
+        if before.dim[:4] == "rank" and i > 1:
+            # "seven of its 19 pharmacies, while Wenford, the region's largest city, lost only three":
+            # a rank in an aside counts nothing; the figure before it is what the number counts
             before = out[i - 2]
         out[i] = in_unit_of(q, before) or q
     return out
@@ -2761,6 +2771,10 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         if dim == "number" and _ELIDED_BY.match(text, m.end()) is not None:
             # "winning 34 of the 60 seats, three fewer than in 2021": by how much, in the unit of the
             # figure before it (_elided_units)
+            return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
+        if dim == "number" and value >= 2 and _ENDS_ITS_CLAUSE.match(text, m.end()) is not None:
+            # "Ashby lost seven of its 19 pharmacies, while Wenford lost only three.": three of what a
+            # count before it counts, as a bare "3" is (_elided_units)
             return Quantity(value, value, "number", "exact", 0.5, m.start(), m.end(), m.group("wnum"))
         if dim == "number" and _ELIDED_SUBJECT.match(text, m.end()) is not None:
             # "96 turbines ..., although six were shut down": six of them (_elided_units)

@@ -10231,6 +10231,30 @@ class TestLongerSources:
             as_probed(claim, text, "Glen Corran reports best ski season in over a decade").status is expected
         )
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Wenford lost more pharmacies than Ashby district.", Status.CONTRADICTED),
+            ("Ashby district lost more pharmacies than Wenford.", Status.INFERRED),
+        ],
+    )
+    def test_two_places_compared_past_an_aside(self, claim: str, expected: Status) -> None:
+        """'Ashby district lost seven ..., while Wenford, the region's largest city, lost only three':
+        'three' ends its clause and counts what 'seven' counts, past the aside's rank, and is
+        Wenford's (it was read as no figure: supported)."""
+        text = (
+            "Rural areas were hit hardest: Ashby district lost seven of its 19 pharmacies, while Wenford, "
+            "the region's largest city, lost only three."
+        )
+        assert as_probed(claim, text, "Record number of pharmacies close").status is expected
+        found = quantities(text)
+        assert [(q.text, q.dim) for q in found][-1] == ("three", "count:pharmaci")
+        found = quantities("The Green Party won seven seats, up from two, and became the opposition.")
+        assert [(q.text, q.dim, q.role) for q in found] == [
+            ("seven seats", "count:seat", "to"),
+            ("two", "count:seat", "from"),
+        ]
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
