@@ -3377,7 +3377,19 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             stop = tail_cut[0] if tail_cut is not None and tail_cut[0] < right_to else right_to
             right = _first_terms(text[q.end : stop], 3)
         left = _last_terms(head[cuts[-1] :] if cuts else head, 6)
-        if (len(left) < 2 or (len(left) == 2 and not _CALENDAR_TERMS.isdisjoint(left))) and cuts:
+        if (
+            len(left) < 2
+            and cuts
+            and q.start <= _HEAD
+            and head.endswith(("but ", "and "), 0, cuts[-1])
+            and _ELIDED_VERB.match(head, cuts[-1]) is not None
+            and q.dim not in ("number", "count:one")
+        ):
+            # "Electric bikes made up 60% of the fleet but accounted for almost three-quarters of
+            # trips": a verb after "but" or "and" has the sentence's subject, not the words of the
+            # clause before (the fleet), for a figure that names what it is ("6 new ones" does not)
+            left = [*_first_terms(head[: cuts[0]], 2), *left]
+        elif (len(left) < 2 or (len(left) == 2 and not _CALENDAR_TERMS.isdisjoint(left))) and cuts:
             # "..., up 31% from the previous year": a bare clause borrows the one before; one after
             # an aside borrows the sentence's subject too ("The Kelston bridge, built in 1890, was
             # restored in 2010": the bridge's 2010, not only what was built).
@@ -3426,6 +3438,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_ELIDED_VERB = re.compile(r"(?:[a-z]+ed|[a-z]+s|rose|fell|grew|won|lost|made|took|spent|paid)\s")
+"""A clause that opens with a verb in the past or in ``-s``: its subject is elided."""
 _PER_PERIOD = re.compile(
     r"(?P<of>\s+(?:of|per)\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
     r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|night|week|fortnight|month|quarter|year|annum)\b"
