@@ -913,6 +913,11 @@ _DUE_VERBS = frozenset(
 
 
 _DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
+_PHRASAL = {
+    "up": words("make makes made making"),
+    "down": words("break breaks broke broken breaking"),
+}
+"""The verbs with which ``up`` or ``down`` makes another verb, no direction (``made up 60%``)."""
 _FIGURE = re.compile(r"(?P<money>[$€£¥₹])?\d[\d.,]*(?P<percent>%)?")
 _BE = words("is was were are be been being")
 _BETWEEN = words("by from")
@@ -950,6 +955,8 @@ def directions(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
                 i = pieces.index(word, i + 1)
             except ValueError:
                 break
+            if i and pieces[i - 1].lower() in _PHRASAL[word.lower()]:
+                continue  # "made up 60% of the fleet", "broken down 40% to 60%": no change
             after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1] in _BETWEEN)
             figure = _FIGURE.match(pieces[after]) if after < len(pieces) else None
             if figure is None:

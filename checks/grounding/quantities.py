@@ -3115,7 +3115,8 @@ _RANGE_STARTS = frozenset("-tTaA")
 _CHANGED = re.compile(
     r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
     r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
-    r"|climbed|jumped|slipped|gained|lost|cut|up|down|shrank|shrunk|shrinks?|shrinking|expanded|contracted"
+    r"|climbed|jumped|slipped|gained|lost|cut|(?<!made\s)(?<!make\s)(?<!makes\s)up|(?<!broken\s)down"
+    r"|shrank|shrunk|shrinks?|shrinking|expanded|contracted"
     r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased|adds?|added|adding)(?:\s+by)?"
     r"\s*[$€£¥₹]?\s*$",
     re.IGNORECASE,

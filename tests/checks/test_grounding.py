@@ -10291,6 +10291,20 @@ class TestLongerSources:
         assert {"bike", "electr", "account", "trip"} <= found[-1].context
         assert "fleet" not in found[-1].context
 
+    def test_made_up_is_no_change(self) -> None:
+        """'made up 28% of the network' is a share, not a rise of 28% (it was read as 'increase', its
+        figure as by how much: the rest's 72% was not computed from it)."""
+        assert "increas" not in terms("Rapid chargers made up 28% of the network.")
+        assert "increas" in terms("Rapid chargers were up 28% on the year.")
+        assert [q.role for q in quantities("Rapid chargers made up 28% of the network.")] == [""]
+        grounded = as_probed(
+            "Slower destination chargers make up roughly 72% of VoltWay's network.",
+            "Rapid chargers, rated at 50kW or above, made up 28% of the network, with slower destination "
+            "chargers at supermarkets and car parks accounting for the rest.",
+            "VoltWay network passes 11,000 charge points",
+        )
+        assert grounded.status is Status.INFERRED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
