@@ -1260,6 +1260,12 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
             before = out[i - 2]
+        if (
+            before.dim == "fraction"
+            and text[before.end : q.start].strip() == "to"
+            and _CHANGED.search(text, max(0, before.start - 24), before.start) is not None
+        ):
+            continue  # "rose by 41% to 14.6 million": the new value, not a share like the change
         if before.dim[:4] == "rank" and i > 1:
             # "seven of its 19 pharmacies, while Wenford, the region's largest city, lost only three":
             # a rank in an aside counts nothing; the figure before it is what the number counts

@@ -10305,6 +10305,22 @@ class TestLongerSources:
         )
         assert grounded.status is Status.INFERRED
 
+    def test_the_value_after_a_percentage_change_is_no_share(self) -> None:
+        """'rose by 41% to 14.6 million': 14.6 million sessions, not 14.6 million per cent (it was read
+        as a share of 146,000: the claim's figure was not found)."""
+        found = quantities("Charging sessions on the network rose by 41% to 14.6 million.")
+        assert [(q.text, q.dim, q.role) for q in found] == [
+            ("41%", "fraction", "by"),
+            ("14.6 million", "number", "to"),
+        ]
+        grounded = as_probed(
+            "Charging sessions on the network rose by 41% to 14.6 million.",
+            "VoltWay installed 3,400 new charge points in 2023. Drivers used the network for 14.6 million "
+            "charging sessions, up 41% on 2022, and the average session cost £18.40, up from £16.90.",
+            "VoltWay network passes 11,000 charge points",
+        )
+        assert grounded.status is Status.SUPPORTED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
