@@ -579,6 +579,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             break
         q = _read(text, m)
         pos = m.end() if q is None else max(q.end, m.end())
+        if q is not None and q.dim == "time" and q.low == _A_YEAR and _A_YEAR_TO.match(text, q.end):
+            q = None  # "in the twelve months to March": a year named as "the year to March" names it
         if q is not None:
             found.append(q)
             if limit is not None and len(found) > limit:
@@ -698,6 +700,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         if ("the rest" in text or "remainder" in text) and any(q.dim == "fraction" for q in found):
             found = _the_rest(text, found)
     return found if limit is None else found[:limit]
+
+
+_A_YEAR = 31557600.0
+"""A year in seconds (365.25 days), as a time is read."""
+_A_YEAR_TO = re.compile(r"\s+(?:to|ending|up\s+to)\s+(?:the\s+end\s+of\s+)?[A-Z0-9]")
+"""After ``twelve months``: a period named by its end (``to March 2024``), as ``the year to`` is."""
 
 
 LISTED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")

@@ -10321,6 +10321,20 @@ class TestLongerSources:
         )
         assert grounded.status is Status.SUPPORTED
 
+    def test_twelve_months_to_a_date_is_the_year_to_it(self) -> None:
+        """'in the twelve months to March 2024' names the period 'the year to March 2024' names: no
+        length of time of its own to find (it was missing: unsourced); 'take twelve months' is one."""
+        assert [q.text for q in quantities("Sales rose in the 12 months to June.")] == []
+        assert [q.text for q in quantities("The plan will take twelve months.")] == ["twelve months"]
+        grounded = as_probed(
+            "North Mercia lost 43 community pharmacies in the twelve months to March 2024.",
+            "Forty-three community pharmacies closed across the North Mercia region in the year to March "
+            "2024, more than in any year since records began in 2008, according to figures from the "
+            "regional health board. That left 512 pharmacies open, down from 602 in 2019.",
+            "Record number of pharmacies close in North Mercia",
+        )
+        assert grounded.status is Status.SUPPORTED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
