@@ -249,8 +249,14 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
             out.append((own_terms, negated(part)))
         else:
             # "All branches except the Leeds branch open on Saturdays", "works on Android but not on
-            # iOS": the exception says the sentence's statement of its own words, the other way.
-            out.append((own, not negated(part) if kind else True))
+            # iOS": the exception says the sentence's statement of its own words, the other way; the
+            # statement of the clause it follows, not of one after it ("every day except Sundays, |
+            # when it will close at 4pm") or before that ("..., to make room for step-free access to
+            # every level | except the upper balcony": not the seats the hall lost).
+            excepted = own
+            if i and len(parts) > 2:
+                excepted = frozenset(terms(parts[i - 1])).union(terms(part), _subject(parts[0], part)[0])
+            out.append((excepted, not negated(part) if kind else True))
         texts.append(text)
     return tuple(out), tuple(texts)
 

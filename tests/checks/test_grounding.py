@@ -10335,6 +10335,51 @@ class TestLongerSources:
         )
         assert grounded.status is Status.SUPPORTED
 
+    @pytest.mark.parametrize(
+        ("claim", "source", "contradicted"),
+        [
+            (
+                "On Sundays the centre will close at 4pm.",
+                "The centre will open from 6.30am to 9pm every day except Sundays, when it will close at "
+                "4pm.",
+                False,
+            ),
+            (
+                "The centre will open until 9pm every day.",
+                "The centre will open from 6.30am to 9pm every day except Sundays, when it will close at "
+                "4pm.",
+                True,
+            ),
+            (
+                "The hall has lost 150 seats to make way for wider aisles and step-free access.",
+                "The Albion Hall in Castleford will reopen on 14 September after a three-year "
+                "renovation that cost £61m, £9m more than first budgeted, its trustees said on Monday. "
+                "The auditorium, built in 1931, has been fitted with new acoustic panels and a "
+                "retractable stage, although the original organ, damaged by damp, will not be playable "
+                "until 2026. Around two-thirds of the cost was met by Arts Council and city council "
+                "grants, with the rest raised from private donors, the largest of whom, the Fenwick "
+                "Trust, gave £6m. The hall now seats 1,900, 150 fewer than before, to make room for "
+                "wider aisles and step-free access to every level except the upper balcony. Its "
+                "resident orchestra, the Castleford Philharmonic, spent the closure performing in a "
+                "converted tram depot, where audiences averaged about 600, less than half its usual "
+                "turnout at the hall. Tickets for the opening season of 40 concerts went on sale last "
+                "week, and 80% of them have already sold out, the hall said. Critics have questioned "
+                "whether the overspend was justified, but the trustees insist the hall will be "
+                "financially self-sustaining within five years.",
+                False,
+            ),
+        ],
+    )
+    def test_an_exception_denies_the_clause_it_follows(
+        self, claim: str, source: str, contradicted: bool
+    ) -> None:
+        """'every day except Sundays, when it will close at 4pm': the exception denies the opening
+        every day, not the closing at 4pm said of the Sundays after it; '... step-free access to every
+        level except the upper balcony' denies the access, not the seats lost (both were read as
+        denied by the exception: contradicted)."""
+        grounded = as_probed(claim, source, "Leisure notices")
+        assert (grounded.status is Status.CONTRADICTED) is contradicted
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
