@@ -1504,6 +1504,8 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
             or q.role == "from"
             or q.dim in _TIMES
             or q.dim == "year"
+            # "ran from 9 December to 30 March": a span's ends, not a date moved ("moved from")
+            or (q.dim == "date" and r.context.isdisjoint(_MOVED))
             or (r.year and r.year in years)
         ):
             continue
@@ -1516,6 +1518,11 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
     return ""
 
 
+_MOVED = frozenset(
+    stem(w)
+    for w in ("moved", "postponed", "delayed", "changed", "shifted", "rescheduled", "pushed", "brought")
+)
+"""Words that make a date's ``from`` the date before a move, not where a span starts."""
 _BEFORE_NOW = re.compile(
     r"\b(?:previous|earlier|before|prior|ago|used\s+to|had\s+been|formerly|once|original(?:ly)?|initial(?:ly)?)\b",
     re.IGNORECASE,

@@ -10380,6 +10380,29 @@ class TestLongerSources:
         grounded = as_probed(claim, source, "Leisure notices")
         assert (grounded.status is Status.CONTRADICTED) is contradicted
 
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            (
+                "The season lasted 112 days, opening on 9 December and closing on 30 March.",
+                "The season ran for 112 days, from 9 December to 30 March, although the upper slopes were "
+                "closed for all but 20 of them because of high winds and thin snow.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The match is on 9 December.",
+                "The match was moved from 9 December to 30 March.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_dates_from_and_to_are_a_span_unless_moved(
+        self, claim: str, source: str, expected: Status
+    ) -> None:
+        """'ran ... from 9 December to 30 March': where the season starts and ends, not a date that
+        changed (it was read so: contradicted); 'moved from 9 December' is the date before."""
+        assert as_probed(claim, source, "Glen Corran reports best ski season").status is expected
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
