@@ -1406,7 +1406,9 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
         if not shares or shares[0][0] < 0.75 or (len(shares) > 1 and shares[1][0] == shares[0][0]):
             continue
         _, held, written = shares[0]
-        if held.isdisjoint(names) and not held.isdisjoint(others):
+        if held.isdisjoint(names) and not held.isdisjoint(others) and names.isdisjoint(read_terms(written)):
+            # (a name the clause holds, though another clause holds it too, is not swapped: "said NHS
+            # contract payments covered only 70%" against "According to Dr Kaur, NHS payments cover")
             return f"the source says '{written}' where the claim says '{text}'"
     return ""
 

@@ -10403,6 +10403,33 @@ class TestLongerSources:
         changed (it was read so: contradicted); 'moved from 9 December' is the date before."""
         assert as_probed(claim, source, "Glen Corran reports best ski season").status is expected
 
+    def test_a_name_held_by_two_clauses_is_not_swapped(self) -> None:
+        """'According to Dr Kaur, NHS payments cover only about seven-tenths ...' against '..., Dr
+        Priya Kaur, said NHS contract payments covered only 70% ..., and that the practice lost
+        £84,000 on its NHS work': the source clause holds NHS, though not as a name of its own (it
+        was read as giving the claim's clause to Dr Kaur instead of NHS: contradicted)."""
+        text = (
+            "Castlegate Dental Care in Harwood will stop seeing adult NHS patients from 1 September, "
+            "the practice said on Tuesday, becoming the fourth practice in the town to go private since"
+            " 2021. About 6,200 adults are registered there for NHS treatment, and they will be offered"
+            " a place on its private payment plan at £18.50 a month; those who decline will have to "
+            "find another dentist. Children under 18 will still be treated on the NHS, as will pregnant"
+            " women, but the practice will no longer accept new NHS patients of any age. The owner, Dr "
+            "Priya Kaur, said NHS contract payments covered only 70% of the cost of the treatment it "
+            "provided, and that the practice lost £84,000 on its NHS work in the year to March, up from"
+            " £31,000 the year before."
+        )
+        grounded = as_probed(
+            "According to Dr Kaur, NHS payments cover only about seven-tenths of the cost of the treatment "
+            "the practice provides.",
+            text,
+            "Harwood dental practice to stop treating adults on the NHS",
+        )
+        assert grounded.status is Status.SUPPORTED
+        facts = src("s1", "SQLite supports JSON natively, while PostgreSQL stores it as text.")
+        claim = "PostgreSQL supports JSON natively, while SQLite stores it as text."
+        assert status(claim, facts) is Status.CONTRADICTED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
