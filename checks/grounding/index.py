@@ -246,7 +246,14 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
                     # clause before says is what the relative clause is about; "allocates £14 million
                     # to road repairs, | up from £9 million": what went up is the clause before's.
                     own_terms |= out[-1][0]
-            out.append((own_terms, negated(part)))
+            denied = negated(part)
+            if i > 1 and _LIST_GOES_ON.match(part) is not None and _RELATIVE.match(parts[i - 1]) is not None:
+                # "does not cover London, | where a fare is £1.75, | or day-return tickets": the list
+                # of the clause before the relative clause goes on, its verb and polarity with it
+                own_terms = own_terms | out[i - 2][0]
+                denied = out[i - 2][1]
+                text = f"{texts[i - 2]} {part}"
+            out.append((own_terms, denied))
         else:
             # "All branches except the Leeds branch open on Saturdays", "works on Android but not on
             # iOS": the exception says the sentence's statement of its own words, the other way; the
@@ -326,6 +333,12 @@ _WITH_WHAT = re.compile(r"\s*with\s+(?!the\s+exception\b)[^A-Z;]*$")
 August, | with capacity raised to 70,000`` (not ``with the exception of``, nor one naming another)."""
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
+_RELATIVE = re.compile(r"\s*(?:which|who|whose|where|when)\s", re.IGNORECASE)
+"""How a relative clause opens (``London, | where a single fare is £1.75,``)."""
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:or|and|nor)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*){0,2}[.!?]?\s*$"
+)
+"""A clause of no more than an item of a list (``or day-return tickets``)."""
 _WHO_OR_WHICH = re.compile(r"\s*(?:which|who|whose)\s", re.IGNORECASE)
 """How a relative clause about a phrase opens (``the cafes, | which made up the rest,``)."""
 _LEADING_CONJUNCTION = re.compile(r"^\s*(?:and|but|while|whereas|although|though|yet)\s+", re.IGNORECASE)

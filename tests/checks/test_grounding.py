@@ -10430,6 +10430,25 @@ class TestLongerSources:
         claim = "PostgreSQL supports JSON natively, while SQLite stores it as text."
         assert status(claim, facts) is Status.CONTRADICTED
 
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Day-return tickets are covered by the cap.", Status.CONTRADICTED),
+            ("The cap does not cover day-return tickets.", Status.SUPPORTED),
+        ],
+    )
+    def test_a_list_goes_on_after_a_relative_clause(self, claim: str, expected: Status) -> None:
+        """'does not cover London, where a single bus fare is already £1.75, or day-return tickets':
+        the tickets are the denial's too (the item was a clause of its own, affirmed: supported)."""
+        grounded = as_probed(
+            claim,
+            "The cap on single bus fares will rise from £2 to £2.50 on 1 January. The cap applies on more "
+            "than 4,000 routes but does not cover London, where a single bus fare is already £1.75, or "
+            "day-return tickets.",
+            "£2 bus fare cap to rise to £2.50 from January",
+        )
+        assert grounded.status is expected
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
