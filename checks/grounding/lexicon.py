@@ -1476,7 +1476,11 @@ _REPORTED = re.compile(
     r"|\b(?:claim(?:s|ed)?|alleg(?:e|es|ed)|suggest(?:s|ed)?|warn(?:s|ed)?|predict(?:s|ed)?"
     r"|maintain(?:s|ed)?|assert(?:s|ed)?|worr(?:y|ies|ied)|suspect(?:s|ed)?|speculat(?:e|es|ed))\s+that\b"
     rf"|\b(?:{_HOLDERS})\b(?:\s+[\w'\u2019-]+){{0,4}}?\s+(?:say|says|said)\b(?:\s+that\b)?"
-    rf"|\baccording\s+to\s+(?:(?:some|many|the)\s+)?(?:{_HOLDERS})\b",
+    rf"|\baccording\s+to\s+(?:(?:some|many|the)\s+)?(?:{_HOLDERS})\b"
+    # what precedes, disputed: "..., a figure the university disputes", "..., a title rivals dispute"
+    r"|(?<=, )(?:a|an)\s+(?:claim|figure|title|view|charge|suggestion|assertion|estimate|description|number"
+    r"|characteri[sz]ation|allegation|account)\s+(?:that\s+|which\s+)?(?:[\w'\u2019-]+\s+){1,4}?"
+    r"(?:(?:has|have|had)\s+)?(?:disput|reject|den(?:y|ies|ied)|contest|challeng|question)\w*",
     re.IGNORECASE,
 )
 _REPORTING_WORDS = words(
@@ -1487,6 +1491,12 @@ _REPORTING_WORDS = words(
     say says said according"""
 )
 """The words of :data:`_REPORTED`'s verbs: a claim that holds one reports a view itself."""
+_DISPUTING_WORDS = words(
+    """dispute disputes disputed reject rejects rejected deny denies denied contest contests contested
+    challenge challenges challenged question questions questioned"""
+)
+"""The words with which :data:`_REPORTED` reads what precedes them as disputed (``..., a figure the
+university disputes``): a source's, not words with which a claim reports a view."""
 
 
 def reported(text: str) -> tuple[int, int] | None:
@@ -1495,7 +1505,7 @@ def reported(text: str) -> tuple[int, int] | None:
     that``, ``the study suggests that``), or ``say`` and ``according to`` of those who hold views
     (``critics of the scheme say``, ``according to experts``): (start, end) of those words, or None.
     A set test of its words first."""
-    if not reports(text):
+    if not reports(text) and not _holds_any(_DISPUTING_WORDS, text):
         return None
     found = _REPORTED.search(text)
     return None if found is None else (found.start(), found.end())

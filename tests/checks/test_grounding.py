@@ -10449,6 +10449,32 @@ class TestLongerSources:
         )
         assert grounded.status is expected
 
+    @pytest.mark.parametrize(
+        ("text", "words"),
+        [
+            (
+                "Pay has fallen 18% since 2015, according to the union, a figure the university disputes.",
+                "a figure the university disputes",
+            ),
+            ("Ross called it the fastest-growing firm, a title rivals dispute.", "a title rivals dispute"),
+            ("The trust needs more nurses, a charge the trust denies.", "a charge the trust denies"),
+            ("Sales rose 5%, a figure that has been questioned.", "a figure that has been questioned"),
+        ],
+    )
+    def test_what_a_source_says_is_disputed_is_a_view(self, text: str, words: str) -> None:
+        """'..., a title rivals dispute': what precedes is someone's view, not fact (it was read as
+        fact: 'Ledgerly is the fastest-growing payroll firm in Europe' was supported)."""
+        span = reported(text)
+        assert span is not None and text[span[0] : span[1]] == words
+        assert reported("The council rejected the plan.") is None
+        grounded = as_probed(
+            "Ledgerly is the fastest-growing payroll firm in Europe.",
+            "Ledgerly has raised £38m in a Series B round led by Harbour Ventures. Harbour's partner, Gemma "
+            'Ross, called it "the fastest-growing payroll firm in Europe", a title rivals dispute.',
+            "Ledgerly raises £38m to expand into Europe",
+        )
+        assert grounded.status is Status.INFERRED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
