@@ -1184,7 +1184,7 @@ def negated(text: str) -> bool:
     """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
     plain = text.isascii()
     count = len(_WITHDRAWN.findall(text)) if not plain or "upport" in text or "UPPORT" in text else 0
-    if not plain or "ail" in text or "AIL" in text or "den" in text or "DEN" in text:
+    if not plain or "ail" in text or "AIL" in text or "den" in text or "DEN" in text or "yet to" in text:
         count += len(_FAILED.findall(text))
     if not plain or _may_stop(text):
         count += len(_STOPPED.findall(text))
@@ -1758,11 +1758,13 @@ _STOPPED = re.compile(
 and so does ``stop password sharing`` (a word between)."""
 _FAILED = re.compile(
     r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
-    r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)",
+    r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
+    r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b",
     re.IGNORECASE,
 )
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
-:func:`in_context`); so does ``denied that``, ``denied it would`` (what is denied, said)."""
+:func:`in_context`); so does ``denied that``, ``denied it would`` (what is denied, said), and ``has
+yet to approve``, ``is yet to open`` (not yet)."""
 _NOT_A_VERB = (
     r"(?![\d$€£¥₹]|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|about|around|nearly"
     r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"

@@ -10475,6 +10475,32 @@ class TestLongerSources:
         )
         assert grounded.status is Status.INFERRED
 
+    @pytest.mark.parametrize(
+        ("claim", "source", "expected"),
+        [
+            (
+                "The regulator has approved the safety case.",
+                "The regulator has yet to approve the safety case.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "The regulator has not approved the safety case.",
+                "The regulator has yet to approve the safety case.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The new bridge has opened to traffic.",
+                "The new bridge is yet to open to traffic.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_yet_to_is_not_yet(self, claim: str, source: str, expected: Status) -> None:
+        """'has yet to approve', 'is yet to open' deny as 'has not approved' does (they were read as
+        saying it: supported)."""
+        assert negated("The regulator has yet to approve the safety case.")
+        assert status(claim, src("s1", source)) is expected
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
