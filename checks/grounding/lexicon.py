@@ -1360,13 +1360,14 @@ _PROSPECTIVE = re.compile(
     rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
     r"|(?:is|are|was|were|be|been)\s+(?:planned|proposed)\b(?!\s+(?:and|but)\b)"
+    r"|must\s+still|still\s+(?:needs?|has|have)\s+to"  # "must still approve": not done yet
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )
 _PROSPECTIVE_WORDS = words(
     """will could may might would scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
-    propose proposed proposes want wants wanted due set slated poised"""
+    propose proposed proposes want wants wanted due set slated poised still"""
 )
 
 

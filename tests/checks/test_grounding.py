@@ -10501,6 +10501,17 @@ class TestLongerSources:
         assert negated("The regulator has yet to approve the safety case.")
         assert status(claim, src("s1", source)) is expected
 
+    def test_must_still_is_not_done_yet(self) -> None:
+        """'must still approve a safety case', 'still needs to': not done yet, as 'will approve' is (a
+        claim that it has been was supported)."""
+        assert prospective("The Office for Nuclear Regulation must still approve a safety case.")
+        assert prospective("The regulator still needs to approve it.")
+        assert not prospective("Prices are still rising.")
+        facts = src("s1", "The regulator must still approve the safety case for the second reactor.")
+        assert status("The regulator has approved the safety case for the second reactor.", facts) is (
+            Status.INFERRED
+        )
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
