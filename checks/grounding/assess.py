@@ -99,7 +99,7 @@ from checks.grounding.quantities import (
     trend_in,
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
-from checks.grounding.scope import alongside, universal, whom
+from checks.grounding.scope import alongside, none_at_all, universal, whom
 from messages import Strictness
 
 __all__ = [
@@ -488,7 +488,9 @@ def _assess(
             )
             if against is not None:
                 return against
-    limit = _limited(claim, weights, sentence, index, th) if claim.universal else None
+    limit = (
+        _limited(claim, weights, sentence, index, th) if claim.universal or " any " in claim.plain else None
+    )
     if limit is not None:
         # "The ferry runs every day" against "every day except Sunday"; "open to the public" against
         # "open to members only": the source holds it for some, the claim for all.
@@ -1257,10 +1259,16 @@ def _limited(
     else (``The park is open daily, but the playground is for children only``: the clause must
     cover the claim as far as a partial match)."""
     mine = claim.universal
-    if mine is None:
-        return None
     limits = index.limits(sentence.number)
     theirs = limits.restriction
+    if mine is None:
+        # "will not close any of its stores" against "would not close any stores except the four ...":
+        # a claim for none, which the source's exception of its own denial limits
+        if theirs is None or not theirs.text.startswith("except") or none_at_all(sentence.plain) is None:
+            return None
+        mine = none_at_all(claim.plain, theirs.kind)
+        if mine is None:
+            return None
     if theirs is not None and theirs.kind != mine.kind:
         # "Every docking station is open 24 hours a day" against "except the one inside Central
         # station": the claim's phrase for everyone, not its phrase for always, is what is limited.

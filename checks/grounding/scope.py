@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 
 from checks.grounding.lexicon import CALENDAR_NAMES, COUNTS, SEASONS, excepted, terms
 
-__all__ = ["Scope", "alongside", "restriction", "universal", "whom"]
+__all__ = ["Scope", "alongside", "none_at_all", "restriction", "universal", "whom"]
 
 Kind = Literal["time", "group"]
 
@@ -55,6 +55,12 @@ _UNIVERSAL_GROUP = re.compile(
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+)",
     re.IGNORECASE,
 )
+_NONE_AT_ALL = re.compile(
+    r"\b(?:not|never|n't)\s+(?:[a-z]+\s+){0,3}?any\s+(?:(?:of\s+)?(?:its|their|the|our|his|her)\s+)?"
+    r"(?P<what>[a-z]+)",
+    re.IGNORECASE,
+)
+"""A denial of every one (``will not close any of its stores``, ``does not run on any day``)."""
 _LOOK_BACK = 20
 """How far before ``all`` or ``only`` the words that undo it are looked for (a text with thousands
 of them costs what its length does)."""
@@ -111,6 +117,20 @@ def universal(text: str, kind: Kind | None = None) -> Scope | None:
     for m in _UNIVERSAL_GROUP.finditer(text):
         if _NOT_ALL.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is None or m.group("prep"):
             return Scope(" ".join(m.group().split()), "group", (m.group("prep") or "").lower())
+    return None
+
+
+def none_at_all(text: str, kind: Kind | None = None) -> Scope | None:
+    """The first denial of every one in ``text`` (``will not close any of its stores``, ``will not run
+    on any day``; of ``kind`` when given), else None: a scope for none, which an exception limits as
+    it limits one for all (:func:`universal` does not read it: ``does not sell any books`` is no
+    claim for all)."""
+    if " any " not in text:
+        return None
+    for m in _NONE_AT_ALL.finditer(text):
+        found: Kind = "time" if _TIME_WORD.fullmatch(m["what"]) is not None else "group"
+        if kind is None or kind == found:
+            return Scope(" ".join(m.group().split()), found, start=m.start())
     return None
 
 

@@ -10,7 +10,7 @@ from checks.grounding.decide import Status
 from checks.grounding.engine import ground
 from checks.grounding.index import clear_cache
 from checks.grounding.lexicon import clause_at
-from checks.grounding.scope import restriction, universal, whom
+from checks.grounding.scope import none_at_all, restriction, universal, whom
 from messages import Source
 
 
@@ -140,6 +140,17 @@ def test_the_clause_of_a_limit() -> None:
             Status.CONTRADICTED,
         ),
         (
+            "Toybox will not close any of its stores this year.",
+            "Toybox said it would not close any stores this year except the four whose leases expire "
+            "in March.",
+            Status.CONTRADICTED,
+        ),
+        (
+            "The ferry will not run on any day this week.",
+            "The ferry will not run on any day this week except Friday.",
+            Status.CONTRADICTED,
+        ),
+        (
             "Every docking station can be used 24 hours a day.",
             "Docking stations can be used 24 hours a day, except the one inside Central station.",
             Status.CONTRADICTED,
@@ -180,6 +191,7 @@ def test_scope_reads_any_text(text: str) -> None:
     found = restriction(text)
     assert found is None or 0 <= found.start <= len(text)
     universal(text)
+    none_at_all(text)
     whom(text, "for")
     clause_at(text, len(text) // 2)
 
@@ -191,3 +203,14 @@ def test_a_claim_for_all_and_always_has_a_scope_of_each_kind() -> None:
     assert universal(text, "group") == ("Every docking", "group", "", 0)
     assert universal(text, "time") == ("24 hours a day", "time", "", 0)
     assert universal("Everyone can use the pool.", "time") is None
+
+
+def test_a_denial_of_every_one_is_a_scope_for_none() -> None:
+    """'will not close any of its stores': for none, limited by an exception as 'for all' is; no
+    scope for all (:func:`universal`)."""
+    found = none_at_all("Toybox will not close any of its stores.")
+    assert found is not None and (found.text, found.kind) == ("not close any of its stores", "group")
+    found = none_at_all("The ferry will not run on any day.", "time")
+    assert found is not None and (found.text, found.kind) == ("not run on any day", "time")
+    assert none_at_all("Is there any news?") is None
+    assert universal("Toybox will not close any of its stores.") is None
