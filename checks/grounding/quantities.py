@@ -1259,9 +1259,20 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             continue  # a number in words is read alone only before "fewer than", "more than", a stop
         place = _PLACE_OR_TIME.match(text, q.end) is not None and text.endswith("and ", 0, q.start)
-        if _CLAUSE_OVER.match(text, q.end) is None and _ELIDED_BY.match(text, q.end) is None and not place:
+        # "Around 4,200 students ..., up from 1,500 last week": the value before a change, whatever time
+        # follows it, is of what the value after it counts
+        before_change = text.endswith(("up from ", "down from "), 0, q.start)
+        if (
+            _CLAUSE_OVER.match(text, q.end) is None
+            and _ELIDED_BY.match(text, q.end) is None
+            and not place
+            and not before_change
+        ):
             continue  # "35 of them", "4,000 more": the words after it say what it counts
         before = out[i - 1]
+        if before_change and before.dim[:6] == "count:":
+            out[i] = q._replace(dim=before.dim)  # (an approximate count too: "Around 4,200 students")
+            continue
         if place and before.dim.startswith("count:"):
             continue  # "23 league goals and 8 in the cup": goals, not league goals; left a number
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:

@@ -10512,6 +10512,28 @@ class TestLongerSources:
             Status.INFERRED
         )
 
+    def test_the_value_before_a_change_counts_what_the_value_after_counts(self) -> None:
+        """'Around 4,200 students ..., up from 1,500 last week': 1,500 students, the value before,
+        though a time follows it (a bare number: the claim's rise of about 2,700 was held against the
+        4,200, contradicted); 'made 14 arrests, down from 31 last year': arrests fell."""
+        found = quantities("Around 4,200 students have signed a petition, up from 1,500 last week.")
+        assert [(q.text, q.dim, q.role) for q in found] == [
+            ("Around 4,200 students", "count:student", "to"),
+            ("1,500", "count:student", "from"),
+        ]
+        grounded = as_probed(
+            "The number of students who signed the petition rose by about 2,700 in a week.",
+            "Around 4,200 students have signed a petition supporting the strike, up from 1,500 last week.",
+            "Northbridge staff to strike for 12 days over job cuts",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        grounded = as_probed(
+            "Arrests at the festival rose this year.",
+            "Police made 14 arrests, down from 31 last year, mostly for drug offences.",
+            "Festival report",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
