@@ -1270,9 +1270,6 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         ):
             continue  # "35 of them", "4,000 more": the words after it say what it counts
         before = out[i - 1]
-        if before_change and before.dim[:6] == "count:":
-            out[i] = q._replace(dim=before.dim)  # (an approximate count too: "Around 4,200 students")
-            continue
         if place and before.dim.startswith("count:"):
             continue  # "23 league goals and 8 in the cup": goals, not league goals; left a number
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
@@ -1369,14 +1366,11 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     ``before`` is not written so, or the two do not read as one dimension."""
     if before.dim in ("number", "year"):
         return None
-    number = (
-        _LEADING_NUMBER.match(before.text)
-        if before.text[:1].isdigit()
-        else _LEADING_WORD_NUMBER.match(before.text)
-    )
+    written = _QUALIFIED.sub("", before.text) if not before.text[:1].isdigit() else before.text
+    number = _LEADING_NUMBER.match(written) if written[:1].isdigit() else _LEADING_WORD_NUMBER.match(written)
     if number is None:
         return None
-    unit = before.text[number.end() :] if number else ""
+    unit = written[number.end() :] if number else ""
     if not unit.strip():
         return None
     read = quantities(q.text + unit, context=False)
@@ -1386,6 +1380,8 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     return q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
 
 
+_QUALIFIED = re.compile(r"^(?:about|around|roughly|nearly|almost|some|approximately)\s+", re.IGNORECASE)
+"""An approximation's word before its number (``around 120,000 vehicles a day``)."""
 _AGE_GROUP = re.compile(r"\b(?P<word>[Oo]ver|[Uu]nder)[\s-](?P<age>\d{1,3})s\b")
 """An age group: ``over-21s``, ``the under 18s``."""
 

@@ -10534,6 +10534,23 @@ class TestLongerSources:
         )
         assert grounded.status is Status.CONTRADICTED
 
+    def test_a_bare_number_takes_the_unit_of_an_approximation_before_it(self) -> None:
+        """'around 120,000 vehicles a day, up from 95,000 a decade ago': 95,000 vehicles a day, as
+        after '120,000 vehicles a day' (the approximation's word kept it a bare number: the claim's
+        25,000 more was held against the 120,000, contradicted)."""
+        found = quantities("The stretch carries around 120,000 vehicles a day, up from 95,000 a decade ago.")
+        assert [(q.dim, round(q.low * 86400), q.role) for q in found] == [
+            ("rate", 120000, "to"),
+            ("rate", 95000, "from"),
+        ]
+        grounded = as_probed(
+            "The stretch carries about 25,000 more vehicles a day than it did ten years ago.",
+            "The stretch carries around 120,000 vehicles a day, up from 95,000 a decade ago, and is the "
+            "most congested section of motorway in the region.",
+            "£265m M47 upgrade to start in January",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
