@@ -920,6 +920,13 @@ _FROM_A_TIME_BEFORE = re.compile(rf"\s+(?:from|on|compared\s+with|against)\s+{_T
 """After a change in percent, the time before it is against (``down 22% | from a year earlier``)."""
 
 
+_A_YEAR_BEFORE = re.compile(
+    r"\b(?:the\s+(?:previous\s+|prior\s+)?year(?:\s+before)?|a\s+year\s+(?:earlier|before|ago)|last\s+year)\b",
+    re.IGNORECASE,
+)
+"""A time before that is one year before (``the year before``, ``a year earlier``, ``last year``)."""
+
+
 def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and, after each share by which a value is more or less than another's (``41,000
     transactions per second, 18% more than PostgreSQL 15``) or than a time before (``£640 million,
@@ -959,13 +966,18 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
         factor = 1 + way * p.low
         if factor <= 0:
             continue
+        dated = float(year.group(1)) if year is not None else q.year
+        if year is None and q.year and _A_YEAR_BEFORE.search(said.group()) is not None:
+            dated = (
+                q.year - 1
+            )  # "186,000 skier days in the 2023-24 season, up 31% on the year before": 2022's
         derived = _derived(
             q,
             1 / factor,
             text,
             (p.start, (year or said).end()),
             tolerance=q.tolerance / factor + q.low * p.tolerance,
-            year=float(year.group(1)) if year is not None else q.year,
+            year=dated,
             context=q.context | when,
         )
         out.insert(out.index(p) + 1, derived)
@@ -3575,9 +3587,14 @@ _YEAR_LINK = re.compile(
     r"(?:\s+(?:a|an|per|each|of)\s+[^\W\d_]+){0,3}"
     # a clause of the figure's own, its subject a pronoun: "the 3,900 it operated at the end of 2020"
     r"(?:\s+(?:it|they|we|he|she)\s+[^\W\d_]+)?"
-    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?:fiscal\s+|FY\s*)?",
+    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?P<the>the\s+)?"
+    r"(?:fiscal\s+|FY\s*)?",
     re.I,
 )
+
+
+_SEASON_YEARS = re.compile(r"[-/\u2013]\d{2}\b")
+"""After a year, the second of a season's two (``2023-24``)."""
 
 
 def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
@@ -3585,8 +3602,11 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     end of 2023``, ``£1.45 a litre in 2022``), else the nearest before it (``in 2023 it hired 40``),
     else 0."""
     after = next((y for y in years if y.start >= q.end), None)
-    if after is not None and after.start - q.end <= 40 and _YEAR_LINK.fullmatch(text, q.end, after.start):
-        return after.low
+    if after is not None and after.start - q.end <= 40:
+        link = _YEAR_LINK.fullmatch(text, q.end, after.start)
+        # "in the 2023-24 season": a season's year; "in the 2023 election" is no figure's year
+        if link is not None and (link["the"] is None or _SEASON_YEARS.match(text, after.end) is not None):
+            return after.low
     before = [y for y in years if y.end <= q.start]
     return before[-1].low if before else 0.0
 

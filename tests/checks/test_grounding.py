@@ -10551,6 +10551,28 @@ class TestLongerSources:
         )
         assert grounded.status is not Status.CONTRADICTED
 
+    def test_the_year_before_a_season_is_the_season_before(self) -> None:
+        """'186,000 skier days in the 2023-24 season, up 31% on the year before': the 186,000 is of
+        2023 (a season's years after 'the'), the 142,000 it rose from of 2022 (it was of no year, and
+        a claim of 142,000 in 2022-23 was held against the 186,000: contradicted)."""
+        found = quantities(
+            "Glen Corran recorded 186,000 skier days in the 2023-24 season, up 31% on the year before."
+        )
+        assert [(round(q.low), q.year) for q in found if q.dim[:6] == "count:"] == [
+            (186000, 2023.0),
+            (141985, 2022.0),
+        ]
+        assert [q.year for q in quantities("It won 40 seats in the 2023 election.") if q.dim != "year"] == [
+            0.0
+        ]
+        grounded = as_probed(
+            "Glen Corran had roughly 142,000 skier days in the 2022-23 season.",
+            "Glen Corran ski resort recorded 186,000 skier days in the 2023-24 season, up 31% on the year "
+            "before and its best total since 2010, the operator said in its annual statement.",
+            "Glen Corran reports best ski season in over a decade",
+        )
+        assert grounded.status is Status.INFERRED
+
 
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
