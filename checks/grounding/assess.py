@@ -1957,6 +1957,7 @@ def _amounts(index: SourceIndex, sentence: SourceSentence) -> list[Quantity]:
 
 
 def _years_of(index: SourceIndex, sentence: SourceSentence) -> set[str]:
+    """The years the sentence gives, as a claim's comparison writes them (``2024``)."""
     return {f"{q.low:.0f}" for q in index.quantities(sentence.number) if q.dim == "year"}
 
 

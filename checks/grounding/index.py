@@ -234,7 +234,7 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
                 if subject is None:
                     subject = _subject(parts[0], part)
                 mine = subject
-                if i > 2 and _WHO_OR_WHICH.match(parts[i - 1]) is not None:
+                if i > 2 and _RELATIVE.match(parts[i - 1]) is not None:
                     # "..., while spending in the cafes, | which made up the rest, | was broadly flat":
                     # the subject is the phrase the relative clause follows, not the first clause's.
                     phrase = _LEADING_CONJUNCTION.sub("", parts[i - 2]).strip()
@@ -334,14 +334,15 @@ August, | with capacity raised to 70,000`` (not ``with the exception of``, nor o
 _WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
 _RELATIVE = re.compile(r"\s*(?:which|who|whose|where|when)\s", re.IGNORECASE)
-"""How a relative clause opens (``London, | where a single fare is £1.75,``)."""
+"""How a relative clause about the phrase before it opens (``London, | where a single fare is £1.75,``;
+``the cafes, | which made up the rest,``)."""
 _LIST_GOES_ON = re.compile(
     r"\s*(?:or|and|nor)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*){0,2}[.!?]?\s*$"
 )
 """A clause of no more than an item of a list (``or day-return tickets``)."""
-_WHO_OR_WHICH = re.compile(r"\s*(?:which|who|whose)\s", re.IGNORECASE)
-"""How a relative clause about a phrase opens (``the cafes, | which made up the rest,``)."""
 _LEADING_CONJUNCTION = re.compile(r"^\s*(?:and|but|while|whereas|although|though|yet)\s+", re.IGNORECASE)
+"""What opens a phrase that a relative clause follows, no part of the phrase (``while | spending in
+the cafes``)."""
 _BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"
 _OF_THE_FIGURE = re.compile(
     r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b"

@@ -968,9 +968,8 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
             continue
         dated = float(year.group(1)) if year is not None else q.year
         if year is None and q.year and _A_YEAR_BEFORE.search(said.group()) is not None:
-            dated = (
-                q.year - 1
-            )  # "186,000 skier days in the 2023-24 season, up 31% on the year before": 2022's
+            # "186,000 skier days in the 2023-24 season, up 31% on the year before": 2022's
+            dated = q.year - 1
         derived = _derived(
             q,
             1 / factor,
