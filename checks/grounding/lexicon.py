@@ -584,8 +584,13 @@ def _pieces_at(text: str, pieces: Sequence[str], starts: Sequence[int]) -> list[
     (ascending offsets into ``text``, each where a piece begins)."""
     if len(pieces) == text.count(" ") + 1:
         # Split at single spaces (the source index's sentences, joined): as many pieces before an
-        # offset as spaces, counted at C speed.
-        return [text.count(" ", 0, start) for start in starts]
+        # offset as spaces, counted at C speed, each stretch once (the starts ascend).
+        counted, at, spaces = [], 0, 0
+        for start in starts:
+            spaces += text.count(" ", at, start)
+            at = start
+            counted.append(spaces)
+        return counted
     out = []
     piece = at = 0
     for start in starts:
