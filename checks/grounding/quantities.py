@@ -697,13 +697,13 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             and any(q.role == "by" and q.dim != "fraction" for q in found[1:])
         ):
             found = _than_years(text, found)
-        if ("the rest" in text or "remainder" in text) and any(q.dim == "fraction" for q in found):
+        if _may_name_the_rest(text) and any(q.dim == "fraction" for q in found):
             found = _the_rest(text, found)
     return found if limit is None else found[:limit]
 
 
-_A_YEAR = 31557600.0
-"""A year in seconds (365.25 days), as a time is read."""
+_A_YEAR = seconds_of("year")
+"""A year in seconds, as a time is read."""
 _A_YEAR_TO = re.compile(r"\s+(?:to|ending|up\s+to)\s+(?:the\s+end\s+of\s+)?[A-Z0-9]")
 """After ``twelve months``: a period named by its end (``to March 2024``), as ``the year to`` is."""
 
@@ -985,6 +985,11 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
 
 _THE_REST = re.compile(r"\bthe\s+(?:rest|remainder|remaining\s+\w+)\b", re.IGNORECASE)
 _CLAUSE_MARK = re.compile(r"[,;:.]")
+
+
+def _may_name_the_rest(text: str) -> bool:
+    """Might ``text`` hold a :data:`_THE_REST` (a substring test: most sentences hold none)?"""
+    return "the rest" in text or "remainder" in text
 
 
 def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -2229,7 +2234,7 @@ def compare(
             not ranked
             and alike
             and (shared >= needed or not first.context or not q.context)
-            and not (("the rest" in text or "remainder" in text) and _of_the_rest(q, first, text))
+            and not (_may_name_the_rest(text) and _of_the_rest(q, first, text))
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
