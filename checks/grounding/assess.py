@@ -100,6 +100,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
 from checks.grounding.scope import alongside, none_at_all, universal, whom
+from checks.grounding.speakers import SPEECH_WORDS, same_speaker, speaker, speeches
 from messages import Strictness
 
 __all__ = [
@@ -1159,6 +1160,11 @@ def _said_otherwise(
         # words that differ stopwords (or one: "without" and "since" are terms, answered by the
         # sentence's "with" and "until").
         yield opposite, coverage(weights, sentence.seen | answered) if answered else cov, not thin
+    by = _said_by_another(claim, weights, sentence.plain)
+    if by:
+        # "Kettlebridge First said rates relief would help" against "The council said rates relief
+        # would help, but Kettlebridge First said parking charges were driving shoppers away"
+        yield by, cov, not thin
     if not claim.names:
         return
     why = other_agent(claim.plain, sentence.plain)
@@ -1166,6 +1172,48 @@ def _said_otherwise(
         yield why, cov, not thin
     elif not _CONTEST.isdisjoint(claim.terms) and (why := wrong_winner(claim.plain, sentence.plain)):
         yield why, coverage(weights, sentence.seen | _CONTEST), not thin
+
+
+def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
+    """Why the sentence gives what the claim's speaker says (:func:`~checks.grounding.speakers.speaker`)
+    to another side than that speaker's, or "": the sentence has the claim's speaker say something
+    else on one side (:func:`~checks.grounding.speakers.speeches`), and another side, another
+    speaker's or the source's own statement before it, holds at least as much of what the claim says
+    they said, a word of it among them that the speaker's side lacks. Nothing when the speaker's
+    side holds all of it, nor when the claim sets what they said against something (``than``: the
+    other side's view, which it may name: ``argued that cheaper rivals mattered more than small
+    businesses delaying spending``)."""
+    if SPEECH_WORDS.isdisjoint(claim.plain.split()):
+        return ""
+    mine = speaker(claim.plain)
+    if (
+        mine is None
+        or " than " in mine.said
+        or not (";" in sentence or " but " in sentence or "ough " in sentence or "whe" in sentence)
+    ):
+        return ""
+    sides = speeches(sentence)
+    own = [k for k, side in enumerate(sides) if same_speaker(mine, side)]
+    if not own or len(sides) < 2:
+        return ""
+    held = [frozenset(read_terms(side.said)) for side in sides]
+    # What the claim says they said, of it what some side holds (a word no side holds decides nothing)
+    said = weights.part((frozenset(read_terms(mine.said)) - mine.names) & frozenset().union(*held))
+    if said.total <= 0:
+        return ""
+    theirs = frozenset().union(*(held[k] for k in own))
+    best = max(coverage(said, held[k]) for k in own)
+    if best >= 1.0:
+        return ""
+    for k, side in enumerate(sides):
+        if k in own or (not side.who and k > own[-1]):
+            continue  # the source's own statement after the speaker's words may be theirs too
+        got = coverage(said, held[k])
+        if got >= 0.5 and got >= best and not (held[k] & said.terms.keys()) <= theirs:
+            whose = f"to {side.who}" if side.who else "as its own statement"
+            theirs_said = " ".join(sides[own[0]].said.split())
+            return f"the source gives it {whose}, and has {mine.who} say '{theirs_said}'"
+    return ""
 
 
 def _other_sides(claim: Features, sentence: SourceSentence) -> bool:

@@ -1,0 +1,126 @@
+"""Who said what: the speaker of a claim, and of each side of a source sentence that gives two.
+
+A sentence may give two speakers their say: ``The council said rates relief would help the high
+street, but the traders' group Kettlebridge First said parking charges were driving shoppers away``.
+Every word of ``Kettlebridge First said rates relief would help the high street`` is there, yet the
+source gives those words to the council and has Kettlebridge First say something else. A
+:class:`Speech` is one side: its speaker (the words before a verb of saying at the side's start,
+``according to`` whom, or who closes it: ``..., the company said``) and what it says; a side with no
+speaker is the source's own statement.
+
+Sides are cut at the words that set one speaker against another (``but``, ``although``, ``though``,
+``while``, ``whereas``, ``yet``, a semicolon), not at every comma: ``Westcliff Water, the local
+water company, said`` is one speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from checks.grounding.lexicon import terms
+
+__all__ = ["SPEECH_WORDS", "Speech", "same_speaker", "speaker", "speeches"]
+
+_VERBS = (
+    r"said|says|say|told|warned|warns|warn|insisted|insists|insist|confirmed|confirms|claimed|claims"
+    r"|argued|argues|admitted|admits|acknowledged|acknowledges|accepted|accepts|estimated|estimates"
+    r"|believes|believed|believe|blamed|blames|blame|credited|credits|credit|linked|attributed"
+    r"|attributes|expects|expected|expect|predicted|predicts|maintains|maintained"
+)
+"""Verbs with which a speaker says, or holds, what follows them (``linked the rise to``, ``credits
+the removal of two weirs``: what the speaker gives as the cause)."""
+SPEECH_WORDS = frozenset((*_VERBS.split("|"), "According"))
+"""The words of a claim that names its speaker, one at least (a set test before the patterns)."""
+_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,50},)?"
+"""A speaker: a name or a noun phrase (no figures), with at most one apposition between commas
+(``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``)."""
+_OPENING = re.compile(
+    rf"^(?:(?:but|although|though|while|whereas|yet|and)\s+)?(?P<who>{_WHO})\s+"
+    rf"(?:(?:has|have|had)\s+)?(?:also\s+|previously\s+|repeatedly\s+)?(?P<verb>{_VERBS})\b(?:\s+that\b)?",
+)
+_ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)
+_CLOSING = re.compile(
+    r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
+)
+_SIDES = re.compile(r"\s*(?:[,;]\s*|\s)(?=(?:but|although|though|while|whereas|yet)\s)|;\s+")
+_CONJUNCTIONS = ("and", "or", "but", "although", "though", "while", "whereas", "yet")
+_NOT_SPEAKERS = frozenset(
+    ("it", "he", "she", "they", "we", "i", "which", "who", "this", "that", "there", *_CONJUNCTIONS)
+)
+_NOT_ENDS = frozenset(("is", "are", "was", "were", "be", "been", "being", "not", *_CONJUNCTIONS))
+"""A speaker's first and last words are none of these: ``but warned that`` has no speaker of its own
+(the clause before's), nor ``'real but fragile' and blamed`` (a quotation's ``but``)."""
+
+
+class Speech(NamedTuple):
+    """One side of a sentence: who says it (empty: the source itself) and what it says."""
+
+    who: str
+    """The speaker as written (``the consumer group Parcel Watch``)."""
+    names: frozenset[str]
+    """The speaker's terms, its apposition's too."""
+    head: str
+    """The last term of the speaker before any apposition (``watch``; ``water`` of ``Westcliff
+    Water, the local water company``)."""
+    said: str
+    """What the side says, the speaker and the verb aside."""
+
+
+def _speech(who: str, said: str) -> Speech | None:
+    main = who.split(",", maxsplit=1)[0].split()
+    if not main or len(main) > 8 or main[0].lower() in _NOT_SPEAKERS or main[-1].lower() in _NOT_ENDS:
+        return None
+    heads = terms(" ".join(main))
+    if not heads:
+        return None
+    written = " ".join(who.split()).strip(", ")
+    if main[0] in ("The", "A", "An"):
+        written = written[0].lower() + written[1:]  # "has the union say", mid-sentence
+    return Speech(written, frozenset(terms(who)), heads[-1], said)
+
+
+def _side(text: str) -> Speech:
+    """The speaker and what is said of one side (no speaker: the source's own statement)."""
+    side = text.strip()
+    m = _OPENING.match(side)
+    if m is not None:
+        got = _speech(m.group("who"), side[m.end() :])
+        if got is not None:
+            return got
+    m = _CLOSING.search(side)
+    if m is not None:
+        got = _speech(m.group("who"), side[: m.start()])
+        if got is not None:
+            return got
+    m = _ACCORDING.search(side)
+    if m is not None:
+        got = _speech(m.group("who"), side[: m.start()] + " " + side[m.end() :])
+        if got is not None:
+            return got
+    return Speech("", frozenset(), "", side)
+
+
+@lru_cache(maxsize=4096)
+def speaker(claim: str) -> Speech | None:
+    """The claim's speaker and what the claim says they said (``Parcel Watch said 94% of parcels
+    arrived on time``; ``According to the union, ...``), or None when it names no speaker."""
+    side = _side(claim.rstrip(" ."))
+    return side if side.who else None
+
+
+@lru_cache(maxsize=4096)
+def speeches(sentence: str) -> tuple[Speech, ...]:
+    """The sides of a sentence, in order (one when it sets no speaker against another)."""
+    if not any(w in sentence for w in ("but ", "though ", "while ", "whereas ", "yet ", ";")):
+        return (_side(sentence),)
+    return tuple(_side(part) for part in _SIDES.split(sentence) if part.strip())
+
+
+def same_speaker(one: Speech, other: Speech) -> bool:
+    """Does ``other`` name the speaker ``one`` names (``The agency`` for ``The Coastal Waters Agency``,
+    ``Chief executive Fiona Hargreaves`` for ``Fiona Hargreaves``): the head of ``one`` among its
+    terms, or all of its terms among those of ``one`` (``the chief executive``)? Not a word they
+    only share (``Westcliff Water`` is not ``the Coastal Waters Agency``)."""
+    return bool(one.who and other.who) and (one.head in other.names or other.names <= one.names)

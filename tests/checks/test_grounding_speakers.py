@@ -1,0 +1,196 @@
+"""Who said what (checks.grounding.speakers): a claim's speaker against the sides of a source sentence
+that gives two speakers their say, read alone and grounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from checks.grounding.decide import Status
+from checks.grounding.engine import ground
+from checks.grounding.index import clear_cache
+from checks.grounding.speakers import same_speaker, speaker, speeches
+from messages import Source
+
+OTHER = Source(
+    id="s2",
+    type="web",
+    title="Regional economy notes",
+    text="Unemployment in the region fell to 5.1% last year. Two new factories opened near the coast.",
+)
+
+
+def grounded(claim: str, text: str) -> tuple[Status, str]:
+    """The claim's status against a source of ``text`` (and one that says nothing of it), with the
+    deciding sentence's detail."""
+    clear_cache()
+    result = ground(claim, [Source(id="s1", type="web", title="Local news", text=text), OTHER])
+    assert len(result.claims) == 1, [c.text for c in result.claims]
+    decision = result.claims[0].decision
+    return decision.status, decision.evidence.detail if decision.evidence else ""
+
+
+RATES = (
+    "Kettlebridge Borough Council said business rates relief and a £4.2 million regeneration grant would "
+    "help to turn the high street around, but the traders' group Kettlebridge First said parking charges, "
+    "which rose from £1.20 to £2 an hour in 2023, were driving shoppers away."
+)
+JOBS = (
+    "Northmoor Airport will launch nine new routes this summer. Chief executive Fiona Hargreaves said the "
+    "expansion would create around 240 jobs, although the Transport Workers' Guild said most of the roles "
+    "would be seasonal. About 60% of the airport's passengers travel for leisure."
+)
+REPAIRS = (
+    "Harbourside Homes had 6,240 outstanding repairs at the end of March. The average time to complete a "
+    "non-urgent repair fell from 94 days to 61 days, although the tenants' group Harbourside Voice said "
+    "many of its members were still waiting more than six months."
+)
+BAY = (
+    "The Coastal Waters Agency rated two of the town's five beaches poor this year. The agency linked "
+    "the rise to storm overflows, which discharged sewage into the bay on 117 occasions last year, "
+    "but Westcliff Water, the local water company, said heavy rainfall and farm run-off were also to blame."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        # another speaker's words
+        (
+            "Kettlebridge First said business rates relief and a regeneration grant would help revive "
+            "the high street.",
+            RATES,
+            Status.CONTRADICTED,
+        ),
+        ("Fiona Hargreaves said most of the new jobs would be seasonal.", JOBS, Status.CONTRADICTED),
+        (
+            "The Coastal Waters Agency blamed heavy rainfall and farm run-off for the rise.",
+            BAY,
+            Status.CONTRADICTED,
+        ),
+        # the source's own statement, given to a speaker that said something else
+        (
+            "The tenants' group Harbourside Voice said the average time for a non-urgent repair had "
+            "fallen to 61 days.",
+            REPAIRS,
+            Status.CONTRADICTED,
+        ),
+        # the speaker's own words
+        (
+            "Kettlebridge First said parking charges were driving shoppers away from the high street.",
+            RATES,
+            None,  # inferred: the other side's "would help" reads as a plan
+        ),
+        ("The council said rates relief and a regeneration grant would help the high street.", RATES, None),
+        ("Hargreaves said the expansion would create around 240 jobs.", JOBS, Status.SUPPORTED),
+        ("Westcliff Water said heavy rainfall and farm run-off were also to blame.", BAY, Status.SUPPORTED),
+        (
+            "Harbourside Voice said many of its members were still waiting more than six months.",
+            REPAIRS,
+            Status.SUPPORTED,
+        ),
+        # no speaker: the source's statement
+        ("The average time to complete a non-urgent repair fell to 61 days.", REPAIRS, Status.SUPPORTED),
+    ],
+)
+def test_words_given_to_another_speaker_contradict(claim: str, text: str, expected: Status | None) -> None:
+    """Every word of the claim is in the sentence, but on the side of another speaker (or the source's
+    own, before the claim's speaker says something else): contradicted, where it was supported. The
+    claim's speaker's own side stays supported."""
+    status, detail = grounded(claim, text)
+    if expected is None:
+        assert status is not Status.CONTRADICTED
+    else:
+        assert status is expected, detail
+    if expected is Status.CONTRADICTED:
+        assert detail.startswith("the source gives it ")
+
+
+def test_a_speaker_that_closes_the_sentence_says_all_of_it() -> None:
+    """'Sales rose 5% in 2023, the company said': one side, the company's; a claim that the company
+    said so is theirs, and no side is another's."""
+    (side,) = speeches("Sales rose 5% in 2023, the company said.")
+    assert (side.who, side.head, side.said.strip()) == ("the company", "compani", "Sales rose 5% in 2023")
+    assert grounded("The company said sales rose 5% in 2023.", "Sales rose 5% in 2023, the company said.")[
+        0
+    ] is (Status.SUPPORTED)
+
+
+def test_a_claim_that_sets_one_view_against_another_is_no_other_speakers() -> None:
+    """'argued that cheaper rivals mattered more than small businesses holding off': the claim names
+    the other side's view to compare with it; its words on both sides are no misattribution."""
+    text = (
+        'Chief executive Omar Siddiqui said small businesses were "holding off on new software spending", '
+        "but analysts at the broker Fenwick Hale said competition from cheaper rivals was a bigger factor."
+    )
+    status, detail = grounded(
+        "Analysts at Fenwick Hale argued that cheaper rivals mattered more than small businesses holding "
+        "off on spending.",
+        text,
+    )
+    assert not detail.startswith("the source gives it ")
+    assert status is not Status.CONTRADICTED
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sides"),
+    [
+        (
+            RATES,
+            [("Kettlebridge Borough Council", "council"), ("the traders' group Kettlebridge First", "first")],
+        ),
+        (
+            "The agency linked the rise to storm overflows, but Westcliff Water, the local water company, "
+            "said heavy rainfall was to blame.",
+            [("the agency", "agenc"), ("Westcliff Water, the local water company", "water")],
+        ),
+        (
+            "The university, which employs 3,000 staff, said no redundancies would be compulsory, but the "
+            "union claims 90 job losses are planned.",
+            [("the university, which employs 3,000 staff", "universiti"), ("the union", "union")],
+        ),
+        # "but warned" has the speaker of the side before; a quotation's "but" cuts no speaker
+        (
+            "Lorna Baptiste said the company was in good shape, but warned that returns would peak.",
+            [("Lorna Baptiste", "baptist"), ("", "")],
+        ),
+        (
+            "Maria Kendall said the improvement was 'real but fragile' and blamed a shortage of plumbers.",
+            [("Maria Kendall", "kendal"), ("", "")],
+        ),
+        ("Sales rose 5%, according to the union.", [("the union", "union")]),
+        ("Sales rose 5% while costs fell.", [("", ""), ("", "")]),
+    ],
+)
+def test_the_sides_of_a_sentence_and_their_speakers(sentence: str, sides: list[tuple[str, str]]) -> None:
+    assert [(s.who, s.head) for s in speeches(sentence)] == sides
+
+
+@pytest.mark.parametrize(
+    ("claim", "theirs", "same"),
+    [
+        ("The Coastal Waters Agency said it.", "The agency said it.", True),
+        ("Fiona Hargreaves said it.", "Chief executive Fiona Hargreaves said it.", True),
+        ("Chief executive Fiona Hargreaves said it.", "The chief executive said it.", True),
+        ("The government confirmed it.", "A government spokesperson said it.", True),
+        ("The Coastal Waters Agency said it.", "Westcliff Water, the local water company, said it.", False),
+        ("Council officials warned it.", "Opposition councillors warn it.", False),
+    ],
+)
+def test_speakers_the_same_by_their_head_or_all_their_words(claim: str, theirs: str, same: bool) -> None:
+    mine = speaker(claim)
+    (side,) = speeches(theirs)
+    assert mine is not None
+    assert same_speaker(mine, side) is same
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "It said sales rose.",  # a pronoun names no one
+        "Sales rose 5% in 2023.",
+        "The scheme is expected to cost £4m.",  # a passive's subject is no speaker
+        "Which firms said so?",
+    ],
+)
+def test_claims_that_name_no_speaker(claim: str) -> None:
+    assert speaker(claim) is None
