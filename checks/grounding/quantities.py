@@ -1936,6 +1936,20 @@ def _same_bound(a: Quantity, b: Quantity) -> bool:
     return abs(a_end - b_end) <= max(a.tolerance, b.tolerance, BOUND_ROUNDING * max(abs(a_end), abs(b_end)))
 
 
+def _within_vague(claim: Quantity, source: Quantity) -> bool | None:
+    """A bound in words that sets no limit near its end (``most``, ``a majority``, ``a minority``:
+    :attr:`Quantity.vague`) against one of the same kind that does (``over seven in ten``): true when
+    the source's is the figure and lies beyond the claim's word (``over 70%`` is most), None when the
+    claim's figure lies beyond the source's word (``over seven in ten`` against ``a majority``: the
+    source does not say it, nor the other way), false when the figure falls short of the word (``more
+    than 30%`` is not most)."""
+    specific, vague = (source, claim) if claim.vague else (claim, source)
+    beyond = specific.low >= vague.low if specific.kind == "lower" else specific.high <= vague.high
+    if not beyond:
+        return False
+    return True if claim.vague else None
+
+
 BOUND_ROUNDING = 0.1
 """How far apart two bounds of one kind may be and still set one limit, as a share of the larger."""
 
@@ -2125,7 +2139,12 @@ def compare(
                 elif q.kind == r.kind == "range" and _ENDS.search(q.text) and _ENDS.search(r.text):
                     ok = _nested(q, r)  # "between 2019 and 2021" against "between 2021 and 2023": no
                 elif q.kind == r.kind and q.kind in _OPPOSITE_KINDS:
-                    ok = _same_bound(q, r)  # "up to five days a week" against "up to three": no
+                    if q.vague != r.vague:
+                        ok = _within_vague(q, r)
+                        if ok is None:
+                            continue  # "over seven in ten" against "a majority": the source says less
+                    else:
+                        ok = _same_bound(q, r)  # "up to five days a week" against "up to three": no
                 else:
                     ok = low < spans[i][1] and spans[i][0] < high
                     if ok and q.kind != r.kind and "range" in (q.kind, r.kind):
@@ -2164,7 +2183,12 @@ def compare(
             # Of two figures as close to the claim's, the sentence's own before the one it sets its own
             # against ("only 58% of pupils reaching the expected standard against 73% nationally").
             aside = 1 if set_against and set_against[i] and not mine_against else 0
-            entry = ((when, stat, named, origin, -shared, aside, role, foreign[i]), i, r, bool(ok))
+            # The same bound before one that shares more words ("respondents under 35" against "among
+            # under-35s, at 71%, while a majority of respondents aged over 65"): a group it names.
+            bound = (
+                0 if q.kind in _OPPOSITE_KINDS and (r.kind, r.low, r.high) == (q.kind, q.low, q.high) else 1
+            )
+            entry = ((when, stat, named, origin, bound, -shared, aside, role, foreign[i]), i, r, bool(ok))
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)

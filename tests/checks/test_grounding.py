@@ -10581,6 +10581,51 @@ class TestLongerSources:
         assert [t for t in terms(text) if t in ("decreas", "increas")] == ["decreas", "increas", "decreas"]
 
 
+class TestVagueBounds:
+    """``most``, ``a majority``, ``a minority``: bounds in words that set no limit near their end
+    (found by ``bench/probes/mixed185``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            # the figure beyond the word: the word holds
+            ("Most respondents backed the plan.", "Over 70% of respondents backed the plan.", "s"),
+            # the claim's figure beyond the source's word: not stated, no conflict
+            ("Over 70% of respondents backed the plan.", "A majority of respondents backed the plan.", "u"),
+            ("Fewer than 20% of members voted against.", "A minority of members voted against.", "u"),
+            # the figure short of the word: still a conflict
+            ("Most respondents backed the plan.", "More than 30% of respondents backed the plan.", "c"),
+            # two bounds that set a limit each: as before
+            (
+                "Up to five days a week can be worked from home.",
+                "Up to three days a week can be worked from home.",
+                "c",
+            ),
+        ],
+    )
+    def test_a_bound_in_words_against_a_figure(self, claim: str, sentence: str, expected: str) -> None:
+        """The first three were contradicted (``Over 70%`` against ``A majority``: two lower bounds
+        apart, read as two limits); the last two still are."""
+        in_one_sentence(claim, sentence, expected)
+
+    def test_the_same_bound_is_the_counterpart_before_one_sharing_more_words(self) -> None:
+        """``respondents under 35`` pairs with ``under-35s``, not with ``respondents aged over 65``
+        (which shares a word with it, and conflicted): the claim's 71% is the under-35s'."""
+        grounded = as_probed(
+            "Just over seven in ten respondents under 35 backed the plans.",
+            "Kingsbridge City Council's consultation on cycle lanes drew 8,750 responses. Some 57% of "
+            "respondents supported the plans, 36% opposed them and the rest expressed no view. Support was "
+            "highest among under-35s, at 71%, while a majority of respondents aged over 65 were against.",
+            "Cycle lane plans backed in consultation",
+        )
+        assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
+        found = compare(
+            quantities("respondents under 35 backed the plans"),
+            quantities("highest among under-35s, at 71%, while respondents aged over 65 were against"),
+        )
+        assert [(q.text, r.text) for q, r in found.matched] == [("under 35", "under-35s")]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
