@@ -1033,14 +1033,16 @@ def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _of_the_rest(q: Quantity, r: Quantity, text: str) -> bool:
+def _of_the_rest(q: Quantity, r: Quantity, text: str, claim_terms: frozenset[str]) -> bool:
     """Is claim figure ``q`` about the rest that follows sentence figure ``r`` (``Central government is
     paying £265 million`` against ``The council will pay £45 million of the cost, with the rest from
-    central government``): does its context hold a word of the rest's clause that ``r``'s does not?"""
+    central government``): does its context, or the claim past its context's few words after it
+    (``claim_terms``: ``four in ten of Northmoor's passengers travel on business``), hold a word of
+    the rest's clause that ``r``'s does not?"""
     m = _THE_REST.search(text, r.end)
     if m is None:
         return False
-    return not (_rest_clause(text, r.end, m) - r.context).isdisjoint(q.context - r.context)
+    return not (_rest_clause(text, r.end, m) - r.context).isdisjoint((q.context | claim_terms) - r.context)
 
 
 def _rest_clause(text: str, after: int, rest: re.Match[str]) -> frozenset[str]:
@@ -2254,11 +2256,15 @@ def compare(
             and not (first.kind == "lower" and first.context and first.context <= claim_terms)
         )
         alike = _same_dim(first, q) or _scored(first, q)
+        # Any word of the claim may name the rest, when the rest's share is a counterpart it agrees
+        # with (else the figure is left to the sums: "400 ... received the drug" against "Of the 600
+        # patients, 200 received a placebo and the rest the drug").
+        told = claim_terms if any(ok and r.role == "derived" for _, _, r, ok in free) else _NONE
         if (
             not ranked
             and alike
             and (shared >= needed or not first.context or not q.context)
-            and not (_may_name_the_rest(text) and _of_the_rest(q, first, text))
+            and not (_may_name_the_rest(text) and _of_the_rest(q, first, text, told))
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):

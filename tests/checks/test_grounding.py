@@ -10063,6 +10063,25 @@ class TestTheRest:
     @pytest.mark.parametrize(
         ("claim", "expected"),
         [
+            ("Around four in ten of Northmoor's passengers travel on business.", Status.INFERRED),
+            ("Around four in ten of Northmoor's passengers travel for leisure.", Status.CONTRADICTED),
+        ],
+    )
+    def test_the_rest_named_past_the_figures_few_words(self, claim: str, expected: Status) -> None:
+        """``travel on business`` lies past the few words after ``four in ten`` that are its context,
+        yet names the rest (``business travellers making up the remainder``): computed, where the 60%
+        contradicted it."""
+        grounded = as_probed(
+            claim,
+            "Northmoor Airport will launch nine new routes this summer. About 60% of the airport's "
+            "passengers travel for leisure, with business travellers making up the remainder.",
+            "Northmoor Airport adds nine routes",
+        )
+        assert grounded.status is expected
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
             ("The city council paid 60% of the running costs.", "i"),
             ("The city council paid 40% of the running costs.", "c"),
             ("The shop, cafe and exhibitions covered 40% of the running costs.", "s"),
