@@ -2275,6 +2275,9 @@ def compare(
         _before_its_change(matched, conflicts, source)
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
+    if conflicts and matched:
+        conflicts, undated = _of_the_earlier_value(conflicts, matched)
+        missing.extend(undated)
     computed: tuple[Quantity, ...] = ()
     if (
         conflicts
@@ -2675,6 +2678,27 @@ def _dated(
                 continue
         kept.append((q, r))
     return kept
+
+
+def _of_the_earlier_value(
+    conflicts: list[tuple[Quantity, Quantity]], matched: dict[int, tuple[Quantity, Quantity]]
+) -> tuple[list[tuple[Quantity, Quantity]], list[Quantity]]:
+    """The conflicts less a claim's year against the year the sentence gives only the value a change
+    started from, where the claim's figure of that year pairs with one the sentence gives no year
+    (``full on 63 days in 2023, up from 41`` against ``full on 63 days during the year, compared with
+    41 days in 2022``: 2022 is the 41's; the sentence does not say which year the 63 is of). Those
+    years are returned apart, as figures the sentence does not state."""
+    earlier = {b.year for a, b in matched.values() if a.role == "from" and b.year}
+    undated = {a.year for a, b in matched.values() if a.year and not a.role and not b.year}
+    if not earlier or not undated:
+        return conflicts, []
+    kept, apart = [], []
+    for q, r in conflicts:
+        if q.dim == "year" and r.dim == "year" and q.low in undated and r.low in earlier and q.low > r.low:
+            apart.append(q)
+        else:
+            kept.append((q, r))
+    return kept, apart
 
 
 _RANKED = itemgetter(0, 1)

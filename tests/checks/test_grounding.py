@@ -10645,6 +10645,31 @@ class TestVagueBounds:
         assert [(q.text, r.text) for q, r in found.matched] == [("under 35", "under-35s")]
 
 
+class TestYearOfTheEarlierValue:
+    """A claim's year against the year a sentence gives only the value a change started from (found by
+    ``bench/probes/mixed182``)."""
+
+    CAR_PARKS = (
+        "Fellmere received 5.4 million visits in 2023. Car parks at the park's 14 main sites were full on "
+        "63 days during the year, compared with 41 days in 2022."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            # 2022 is the 41's; the sentence gives the 63 no year (the one before gives 2023)
+            ("The car parks were full on 63 days in 2023, up from 41.", Status.SUPPORTED),
+            # a year before the earlier value's, or a figure given another year: as before
+            ("The car parks were full on 63 days in 2021, up from 41.", Status.CONTRADICTED),
+            ("The car parks were full on 41 days in 2023.", Status.CONTRADICTED),
+            ("The car parks were full on 63 days in 2022.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was contradicted by the 2022."""
+        assert as_probed(claim, self.CAR_PARKS, "Visitors top 5 million").status is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
