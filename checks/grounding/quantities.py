@@ -2108,6 +2108,17 @@ def compare(
     mine_against = bool(set_against) and (
         "against" in claim_text or "compared" in claim_text or "versus" in claim_text
     )
+    # The value a change led to, written before the value it started from ("5.4 million visits in
+    # 2023, up from 4.6 million"): for a claim's change amount, as much a "to" as one after "to" is.
+    led_to = (
+        {
+            id(a)
+            for a, b in pairwise([r for r in source if r.dim != "year"])
+            if b.role == "from" and not a.role and _same_dim(a, b)
+        }
+        if any(q.role == "by" for q in claim) and any(r.role == "from" for r in source)
+        else set()
+    )
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -2124,7 +2135,7 @@ def compare(
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
-            if amount and r.role in ("from", "to"):
+            if amount and (r.role in ("from", "to") or id(r) in led_to):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue
@@ -2630,10 +2641,16 @@ def trend_in(source: Sequence[Quantity], year: float = 0.0) -> tuple[Quantity, Q
 
 
 def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantity] | None:
-    """A ``from`` and a ``to`` of one dimension among ``values``, else the two newest of one
-    dimension and two years (up to ``year`` when not 0)."""
+    """A ``from`` and a ``to`` of one dimension among ``values`` (the ``to`` may be the figure before
+    the ``from``: ``68,400 ..., up from 51,200``), else the two newest of one dimension and two years
+    (up to ``year`` when not 0)."""
     old = next((r for r in values if r.role == "from"), None)
     new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
+    if old is not None and new is None:
+        # "68,400 potholes ..., up from 51,200 the year before": the value before the "from" is the
+        # one the change led to.
+        k = next(i for i, r in enumerate(values) if r is old)
+        new = next((r for r in reversed(values[:k]) if not r.role and _same_dim(r, old)), None)
     if old is not None and new is not None:
         return old, new
     dated = sorted((r for r in values if r.year and r.low == r.high), key=lambda r: r.year)

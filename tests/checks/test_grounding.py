@@ -64,7 +64,7 @@ from checks.grounding.lexicon import (
     untold,
     within_span,
 )
-from checks.grounding.quantities import PERIOD_MARKS, compare, consistent, quantities
+from checks.grounding.quantities import PERIOD_MARKS, compare, consistent, quantities, trend_in
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
 from checks.registry import get
@@ -10668,6 +10668,39 @@ class TestYearOfTheEarlierValue:
     def test_grounded(self, claim: str, expected: Status) -> None:
         """The first was contradicted by the 2022."""
         assert as_probed(claim, self.CAR_PARKS, "Visitors top 5 million").status is expected
+
+
+class TestUpFrom:
+    """``X, up from Y``: the change from Y to X, as ``rose from Y to X`` is (found by
+    ``bench/probes/mixed181`` and ``mixed182``)."""
+
+    VISITS = "Fellmere National Park received 5.4 million visits in 2023, up from 4.6 million in 2022."
+    POTHOLES = (
+        "Harrowfield County Council repaired 68,400 potholes in the year to March 2024, a record and up "
+        "from 51,200 the year before."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            # the amount, computed: it was contradicted by the 5.4 million
+            ("Visits to the park increased by 800,000 between 2022 and 2023.", VISITS, "i"),
+            ("Visits to the park increased by 900,000 between 2022 and 2023.", VISITS, "c"),
+            # more than the year before, and by a share: were unsourced
+            ("The council repaired 17,200 more potholes than in the previous year.", POTHOLES, "i"),
+            ("Pothole repairs by the council rose by a third.", POTHOLES, "i"),
+            # the direction: was inferred (no word for it)
+            ("The number of potholes the council repaired fell.", POTHOLES, "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    def test_the_value_before_the_from_is_the_one_the_change_led_to(self) -> None:
+        found = quantities(self.POTHOLES)
+        change = trend_in(found)
+        assert change is not None
+        assert [q.text for q in change] == ["51,200", "68,400 potholes"]
 
 
 class TestCopies:
