@@ -1725,11 +1725,18 @@ def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[
         return frozenset((lead,))
     # A single letter is no name to pair by: the "E" of "A&E" is in both "the A&E target for 71%" and
     # "the national standard for A&E".
-    return (
+    names = (
         claim.names
         if all(len(t) > 1 for t in claim.names)
         else frozenset(t for t in claim.names if len(t) > 1)
     )
+    if names and claim.plain[:6] in ("Apart ", "Except", "Other "):
+        # Not the names of the claim's own exception, whose figures the claim's are not ("Apart from
+        # 33-year-old goalkeeper Mark Dalton, every new signing is under 27": not Dalton's 33).
+        spans = excepted(claim.plain)
+        if spans and spans[0][0] == 0:
+            names = names.intersection(read_terms(claim.plain[spans[0][1] :]))
+    return names
 
 
 _UNIT_DIMS = frozenset(("data", "datarate", "energy", "power", "frequency", "length", "area", "mass", "time"))

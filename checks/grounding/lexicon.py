@@ -784,6 +784,11 @@ def _lettered(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = (f"{pieces[i - 1].lower()}-{letter.lower()}",)
 
 
+_AGED = re.compile(r"\(?[\w.]+-(?:years?|months?|weeks?|days?)-olds?", re.IGNORECASE)
+"""An age written as one word (``33-year-old``, ``five-year-olds``): read as :data:`AGED`."""
+AGED = "year-old"
+"""The term of an age written as one word: its ``old`` is not the opposite of ``new`` (``Apart from
+33-year-old goalkeeper Mark Dalton, every new signing is under 27``)."""
 _HALF_OF_DAY = re.compile(r"(?:\d{1,2}(?:[:.]\d\d)?)?(?:pm|p\.m\.?|am|a\.m\.?)|\d{1,2}(?:[:.]\d\d)?[AP]M")
 """``pm`` and ``am`` of a time of day as a piece of their own or after its digits (``2:30 pm``,
 ``9am``, ``6 p.m.``, ``10PM``): notation, not words, so ``ends at 2:30 pm`` holds no term that ``ends
@@ -1052,6 +1057,8 @@ def piece_terms(pieces: Sequence[str]) -> list[tuple[str, ...]]:
                     read_piece: tuple[str, ...] = (BOUNDARY,)
                 elif _HALF_OF_DAY.fullmatch(piece.rstrip(",;:!?).")) is not None:
                     read_piece = ()  # "pm" of "2:30 pm"
+                elif "-old" in piece and _AGED.fullmatch(piece.rstrip(",;:!?).\"'")) is not None:
+                    read_piece = (AGED,)  # "33-year-old": an age, not the "old" of "old and new"
                 else:
                     read_piece = tuple(_token_terms(piece))
                 found[i] = read_piece

@@ -10703,6 +10703,43 @@ class TestUpFrom:
         assert [q.text for q in change] == ["51,200", "68,400 potholes"]
 
 
+class TestClaimsOwnException:
+    """A claim that opens with its own exception (``Apart from 33-year-old goalkeeper Mark Dalton,
+    every new signing is under 27``), found by ``bench/probes/mixed187``."""
+
+    SIGNINGS = (
+        "Redmarsh Albion spent £143 million on new players during the summer transfer window. All seven "
+        "new signings are under 27 except the goalkeeper Mark Dalton, who is 33."
+    )
+
+    def test_the_exceptions_names_are_not_whose_figures(self) -> None:
+        """The claim's ``under 27`` paired with Dalton's 33 (its names ranked his figure first), and
+        then ``33-year-old``'s ``old`` opposed ``new``: contradicted both ways."""
+        grounded = as_probed(
+            "Apart from 33-year-old goalkeeper Mark Dalton, every new signing is under 27.",
+            self.SIGNINGS,
+            "Albion spend £143m",
+        )
+        assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
+        assert as_probed(
+            "Every new signing is under 27, including goalkeeper Mark Dalton.",
+            self.SIGNINGS,
+            "Albion spend £143m",
+        ).status is (Status.CONTRADICTED)
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("a 33-year-old goalkeeper", ["year-old", "goalkeep"]),
+            ("among five-year-olds", ["year-old"]),
+            ("(18-year-olds)", ["year-old"]),
+            ("the old bridge", ["old", "bridg"]),
+        ],
+    )
+    def test_an_age_in_one_word_is_no_old(self, text: str, expected: list[str]) -> None:
+        assert terms(text) == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
