@@ -2296,6 +2296,9 @@ def compare(
         and (
             _relates_figures(text)
             or any(_COMPARATIVE.search(q.text) for q, _ in conflicts)
+            # the claim says how its figure relates the sentence's: "£70 a tonne less than milling
+            # wheat", "Between them, the two scanners carry out about 57 scans a day"
+            or (claim_text and _relates_figures(claim_text))
             or any(r.dim == "fraction" and " of " in r.text for r in source)  # "two of its five shops"
         )
     ):
@@ -2404,15 +2407,17 @@ _NOT_SUMMED = frozenset(("year", "fraction", "ratio", "date"))
 _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
-    r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of)\b",
+    r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
+    r"|between\s+them)\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
-patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``): only in such a sentence
-is a claim figure read as their sum or difference (:func:`_sums`)."""
+patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``): only in
+such a sentence, or against a claim that holds them, is a claim figure read as their sum or
+difference (:func:`_sums`)."""
 _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
-    "combined", "together", "in all",
+    "combined", "together", "in all", "between them",
 )  # fmt: skip
 
 

@@ -10740,6 +10740,54 @@ class TestClaimsOwnException:
         assert terms(text) == expected
 
 
+class TestClaimRelatesFigures:
+    """A claim whose words make its figure a sum or a difference of the sentence's (``between them``,
+    ``less than``) where the sentence has no such word (found by ``bench/probes/mixed192`` and
+    ``mixed194``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "computed"),
+        [
+            (
+                "Feed wheat sold for about £70 a tonne less than milling wheat.",
+                "The wheat was sold for animal feed at roughly £160 a tonne, against £230 for milling grade.",
+                True,
+            ),
+            (
+                "Feed wheat sold for about £20 a tonne less than milling wheat.",
+                "The wheat was sold for animal feed at roughly £160 a tonne, against £230 for milling grade.",
+                False,
+            ),
+            (
+                "Between them, the two MRI scanners carry out about 57 scans a day.",
+                "The new scanner carries out about 35 scans a day, compared with 22 on the older machine.",
+                True,
+            ),
+            (
+                "Between them, the two MRI scanners carry out about 80 scans a day.",
+                "The new scanner carries out about 35 scans a day, compared with 22 on the older machine.",
+                False,
+            ),
+        ],
+    )
+    def test_computed_or_conflicting(self, claim: str, sentence: str, computed: bool) -> None:
+        """Each conflicted with one of the sentence's figures, the sum or difference not read."""
+        found = compare(quantities(claim), quantities(sentence), text=sentence, claim_text=claim)
+        assert bool(found.computed) is computed
+        assert bool(found.conflicts) is not computed
+
+    def test_grounded(self) -> None:
+        """Contradicted by the 35 scans a day."""
+        grounded = as_probed(
+            "Between them, the two MRI scanners carry out about 57 scans a day.",
+            "St Aldric's Hospital's MRI waiting list fell by more than a third in six months. The £2.3 "
+            "million scanner carries out about 35 scans a day, compared with 22 on the older machine it "
+            "works alongside.",
+            "New scanner cuts MRI waits",
+        )
+        assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
