@@ -176,6 +176,10 @@ _SHARE = (
     r"|(?:(?<=\bby\s)|(?<=\bby\salmost\s)|(?<=\bby\snearly\s)|(?<=\bby\sabout\s)|(?<=\bby\saround\s)"
     r"|(?<=\bby\sroughly\s)|(?<=\bby\sover\s)|(?<=\bby\smore\sthan\s)|(?<=\bby\sless\sthan\s))"
     r"(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
+    # after an approximation, whatever follows: "with nearly a third bought by people under 30"
+    r"|(?:(?<=\bnearly\s)|(?<=\balmost\s)|(?<=\babout\s)|(?<=\baround\s)|(?<=\broughly\s)"
+    r"|(?<=\bmore\sthan\s)|(?<=\bless\sthan\s)|(?<=\bfewer\sthan\s)|(?<=\bjust\sover\s)"
+    r"|(?<=\bjust\sunder\s))(?:a|one|two)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b(?!\s+of\b)"
     rf"|{_VAGUE_SHARE}"
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
@@ -3470,6 +3474,15 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         right_to = found[i + 1].start if i + 1 < len(found) else len(text)
         if right_to < q.end:  # read at the same place ("Both ferries": all, and two): the one after those
             right_to = next((r.start for r in found[i + 1 :] if r.start >= q.end), len(text))
+        elif (
+            q.dim == "fraction"
+            and right_to < len(text)
+            and found[i + 1].dim[:6] == "count:"
+            and text.startswith(" of ", q.end)
+        ):
+            # "More than half of last season's 118,000 tickets were bought": a share of a count is of
+            # what the count counts, the words after it too.
+            right_to = found[i + 2].start if i + 2 < len(found) else len(text)
         if q.dim[:6] == "count:" and (seconds := clause_period(text[:right_to], q.start, q.end)):
             # "30,000 vehicles cross the bridge daily": a rate, as "30,000 vehicles a day" is.
             low, high, _, kind, tolerance, *rest = q

@@ -10788,6 +10788,40 @@ class TestClaimRelatesFigures:
         assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
 
 
+class TestSharesAfterAnApproximation:
+    """``nearly a third bought by``: a share though no ``of`` follows (found by
+    ``bench/probes/mixed191``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("with nearly a third bought by people", [("nearly a third", 0.333, "approx")]),
+            ("Nearly a third said no.", [("Nearly a third", 0.333, "approx")]),
+            ("More than a quarter were late.", [("More than a quarter", 0.25, "lower")]),
+            ("Just under a fifth voted.", [("under a fifth", 0.2, "upper")]),
+            # no approximation: an ordinal, as before
+            ("It opened a third runway.", [("third", 3.0, "exact")]),
+        ],
+    )
+    def test_read(self, text: str, expected: list[tuple[str, float, str]]) -> None:
+        """Each was read as the rank ``third`` (or nothing)."""
+        assert [(q.text, round(q.low, 3), q.kind) for q in quantities(text)] == expected
+
+    def test_a_share_of_a_count_is_of_what_it_counts(self) -> None:
+        """``More than half of last season's 118,000 tickets were bought``: the share's words are the
+        tickets' too, so it meets the sentence's share of them (it was supported: the share read as a
+        rank, and ``More than half`` paired with ``under 30``)."""
+        grounded = as_probed(
+            "More than half of last season's 118,000 tickets were bought by people under 30.",
+            "The Northgate Sinfonia will lose its arts council grant. The orchestra gave 96 concerts last "
+            "season and sold 118,000 tickets, with nearly a third bought by people under 30.",
+            "Orchestra loses grant",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        share = quantities("More than half of last season's 118,000 tickets were bought.")[0]
+        assert "ticket" in share.context
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
