@@ -1370,6 +1370,7 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
 
 
 _WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BEFORE}
+_BEFORE = stem("before")
 """The terms of a time a clause may be of: months, weekdays, seasons (not ``fall``, a direction
 too), the year before."""
 _INCREASE = stem("increase")
@@ -2588,6 +2589,10 @@ def _polarity(
         found: tuple[str, float] | None = None
         was_turned = len(turned)
         opposed = [(term, ANTONYMS[term]) for term in c_terms if term in ANTONYMS and term not in compared]
+        if YEAR_BEFORE in c_terms:
+            # "the year before" is a time, not "before" as against "after" ("made a loss of £9 million
+            # the year before" against "making £18 million after a loss of £9 million")
+            opposed = [(term, opposite) for term, opposite in opposed if term != _BEFORE]
         if len(opposed) > 1:
             # In one order in every process (a set's order is its hashes'), a change's direction
             # first: of "rose sharply" against "fell slightly", the explanation names the fall.
@@ -2678,7 +2683,16 @@ def _polarity(
                         and not holds
                         and denies == c_negated
                         and bool(subject)
-                        and subject <= s_terms
+                        # the subject named in the clause, or by the sentence's surroundings when the
+                        # clause names no one ("as numbers had fallen in six of the previous eight
+                        # years" in a source about salmon on the Tarrow)
+                        and (
+                            subject <= s_terms
+                            or (
+                                subject <= s_terms | sentence.context | sentence.before
+                                and index.names(sentence.number).isdisjoint(s_terms)
+                            )
+                        )
                     )
                     if not bound:
                         continue

@@ -10822,6 +10822,50 @@ class TestSharesAfterAnApproximation:
         assert "ticket" in share.context
 
 
+class TestSubjectFromSurroundings:
+    """A clause that holds the claim's numbers and says the opposite, its subject given by the
+    sentence's surroundings (``It``, ``The company``), found by ``bench/probes/mixed112`` and
+    ``mixed159``."""
+
+    ENERGY = (
+        "Northern Energy made an operating profit of £640 million in the first half, down 22% from a "
+        "year earlier. It now supplies 4.2 million homes after losing 150,000 customers to rivals."
+    )
+    FIBRE = (
+        "Fullfibre Networks has connected 1.8 million homes to its gigabit network. The company raised "
+        "£600 million from investors in June and says it will reach 4 million premises by 2028."
+    )
+    CINEMA = (
+        "Screenfield, the cinema chain, sold 21.6 million tickets last year. Revenue rose to £412 million "
+        "and the company returned to profit, making £18 million after a loss of £9 million."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "text", "title", "expected"),
+        [
+            ("Northern Energy gained 150,000 customers.", ENERGY, "Northern Energy profit falls", "c"),
+            ("Northern Energy lost 150,000 customers.", ENERGY, "Northern Energy profit falls", "s"),
+            ("Fullfibre raised £600 million in July.", FIBRE, "Fullfibre passes 1.8 million homes", "c"),
+            # (inferred: the sentence's other clause is a plan)
+            ("Fullfibre raised £600 million in June.", FIBRE, "Fullfibre passes 1.8 million homes", ""),
+            # "the year before" is a time, no "before" against the sentence's "after"
+            (
+                "Screenfield made a loss of £9 million the year before.",
+                CINEMA,
+                "Screenfield back in profit",
+                "",
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, text: str, title: str, expected: str) -> None:
+        """The two contradicted were unsourced: the clause did not name the subject."""
+        grounded = as_probed(claim, text, title)
+        if expected:
+            assert grounded.status.value[0] == expected, grounded.decision.evidence
+        else:
+            assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
