@@ -1160,6 +1160,15 @@ def _said_otherwise(
         # words that differ stopwords (or one: "without" and "since" are terms, answered by the
         # sentence's "with" and "until").
         yield opposite, coverage(weights, sentence.seen | answered) if answered else cov, not thin
+    if (
+        " already " in claim.plain
+        and not claim.prospective
+        and index.modes(sentence.number).prospective
+        and _planned(weights, sentence.plain)
+    ):
+        # "Brightlayer has already launched in Germany" against "said it would launch in Germany
+        # early next year": done, the claim says in so many words, where the source says planned
+        yield "the source states it as planned or possible, the claim as already done", cov, not thin
     by = _said_by_another(claim, weights, sentence.plain)
     if by:
         # "Kettlebridge First said rates relief would help" against "The council said rates relief

@@ -252,9 +252,10 @@ def _stated(index: SourceIndex, n: int) -> Decision:
 
 def _asserts(plain: str) -> bool:
     """Does a sentence with no number, name or citation assert something: :data:`MIN_TERMS` content
-    words, or one fewer and a change, a financial result, a denial, a figure in words or a scope
-    (``Prices rose``; ``The startup made a profit``; ``The bridge has not closed for more than two
-    days``; ``Cycling is banned on the towpath``; ``The ferry runs every day``)?"""
+    words, or one fewer and a change, a financial result, a denial, a figure in words, a scope or
+    ``already`` (``Prices rose``; ``The startup made a profit``; ``The bridge has not closed for more
+    than two days``; ``Cycling is banned on the towpath``; ``The ferry runs every day``;
+    ``Construction has already started``)?"""
     found = set(terms(plain))
     if len(found) >= MIN_TERMS:
         return True
@@ -264,6 +265,7 @@ def _asserts(plain: str) -> bool:
         or negated(plain)
         or bool(quantities(plain, context=False, limit=1))
         or universal(plain) is not None
+        or " already " in plain  # "Construction has already started": that it is done
     )
 
 

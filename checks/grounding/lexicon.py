@@ -132,10 +132,12 @@ STOPWORDS: frozenset[str] = words(
     like within across between among through during under around approximately roughly nearly
     almost circa ca approx some several one's according reported reports report said says stated notes
     noted go goes went gone get gets got become becomes became mostly least even unlike number numbers
-    still remains remain remained"""
+    still remains remain remained already"""
 )
 """Function words and reporting verbs: they say nothing a source could confirm. ``remains`` as ``is``
-(``remains closed`` is ``is closed``; what it says of before is :func:`reverted`'s)."""
+(``remains closed`` is ``is closed``; what it says of before is :func:`reverted`'s). ``already``, as
+``still``, says when, which the claim's tense says too (what it says against a plan is
+:mod:`checks.grounding.assess`'s)."""
 
 NEGATIONS: frozenset[str] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't

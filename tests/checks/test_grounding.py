@@ -10866,6 +10866,48 @@ class TestSubjectFromSurroundings:
             assert grounded.status is not Status.CONTRADICTED
 
 
+class TestAlreadyDone:
+    """``already`` against a plan: done in so many words where the source says planned (found by
+    ``bench/probes/mixed181`` to ``mixed197``: ten claims)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Brightlayer has already launched in Germany.",
+                "Brightlayer said it would launch in Germany next year.",
+                "c",
+            ),
+            ("Construction has already started.", "Construction will start in June.", "c"),
+            (
+                "The association has already cut its backlog below 3,000.",
+                "The association aims to cut the backlog below 3,000 by March 2026.",
+                "c",
+            ),
+            # no "already": the judge's to weigh, as before
+            (
+                "Brightlayer launched in Germany.",
+                "Brightlayer said it would launch in Germany next year.",
+                "i",
+            ),
+            # done in the source too
+            (
+                "Brightlayer has already launched in Germany.",
+                "Brightlayer launched in Germany in March.",
+                "s",
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
+        """All but the fourth were unsourced: ``already``, a word few sources use, weighed against the
+        claim's coverage, the last's (supported now) too."""
+        in_one_sentence(claim, sentence, expected)
+
+    def test_already_is_no_term_but_still_a_claim(self) -> None:
+        assert terms("Brightlayer has already launched in Germany.") == ["brightlay", "begin", "germani"]
+        assert len(ground("Construction has already started.", [in_report("Work began.")]).claims) == 1
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
