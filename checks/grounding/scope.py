@@ -52,7 +52,11 @@ _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?:everyone|everybody|everything|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
-    rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+)",
+    rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+"
+    # with how many there are: "All 14 main sites", "all nine new routes" (not "all three were",
+    # "all 24 hours")
+    rf"|\b(?:all|every)\s+(?:\d{{1,3}}(?:,\d{{3}})*|{COUNTS})\s+(?!(?:of|the|were|are|was|is|have|has|had"
+    rf"|will|would|can|could|did|do|hour|minute|{_TIME_NOUNS})s?\b)(?=[a-z])[a-z]+)",
     re.IGNORECASE,
 )
 _NONE_AT_ALL = re.compile(

@@ -36,6 +36,10 @@ def status(claim: str, sentence: str) -> str:
         ("All residents can apply for the grant.", "All residents", "group"),
         ("Everyone can use the pool.", "Everyone", "group"),
         ("Any Kestrel user can delete a project.", "Any Kestrel user", "group"),
+        # with how many there are
+        ("All three plants passed.", "All three plants", "group"),
+        ("All 14 main sites now have charging points.", "All 14 main", "group"),
+        ("All 1,200 staff will get a rise.", "All 1,200 staff", "group"),
     ],
 )
 def test_what_holds_always_or_for_everyone(text: str, phrase: str, kind: str) -> None:
@@ -46,7 +50,8 @@ def test_what_holds_always_or_for_everyone(text: str, phrase: str, kind: str) ->
 @pytest.mark.parametrize(
     "text",
     [
-        "All three plants passed.",
+        "All three were closed.",
+        "It is open all 24 hours.",
         "It is not at all clear.",
         "Above all, it works.",
         "The ferry runs.",
@@ -54,7 +59,8 @@ def test_what_holds_always_or_for_everyone(text: str, phrase: str, kind: str) ->
     ],
 )
 def test_all_that_is_no_scope(text: str) -> None:
-    """A count (``all three``), ``at all``, ``above all``, ``any`` but as a sentence's first word."""
+    """A count with no noun (``all three were``), hours, ``at all``, ``above all``, ``any`` but as a
+    sentence's first word."""
     assert universal(text) is None
 
 
@@ -153,6 +159,12 @@ def test_the_clause_of_a_limit() -> None:
         (
             "Every docking station can be used 24 hours a day.",
             "Docking stations can be used 24 hours a day, except the one inside Central station.",
+            Status.CONTRADICTED,
+        ),
+        # a claim for all that says how many (was inferred: no scope, and the 14 not in the sentence)
+        (
+            "All 14 main sites in the park now have electric vehicle charging points.",
+            "Every main site now has electric vehicle charging except Haweside and Scarrow Tarn.",
             Status.CONTRADICTED,
         ),
     ],
