@@ -517,7 +517,12 @@ def _assess(
             # "can use the bridge after the first two weeks": "for all but the first two weeks"
             exempted = exempted + [m.span() for m in _AFTER_THE_FIRST.finditer(claim.plain)]
         out = next(
-            (r for q, r in relation.matched if _within_any(r, spans) and not _within_any(q, exempted)), None
+            (
+                r
+                for q, r in relation.matched
+                if _within_any(r, spans) and not _within_any(q, exempted) and r.role != "derived"
+            ),
+            None,
         )
         if out is not None and cov >= th.polarity:
             # "The festival sold out in 2020" against "sold out in every year except 2020".

@@ -263,7 +263,12 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
             excepted = own
             if i and len(parts) > 2:
                 excepted = frozenset(terms(parts[i - 1])).union(terms(part), _subject(parts[0], part)[0])
-            out.append((excepted, not negated(part) if kind else True))
+            denied = not negated(part) if kind else True
+            if kind and i and any(q.dim[:5] == "rank:" and q.low == 1 for q in quantities(parts[i - 1])):
+                # "the highest of any town in the county, | apart from Ashcombe": the excepted one ranks
+                # higher still, it is not denied the first place
+                denied = negated(part)
+            out.append((excepted, denied))
         texts.append(text)
     return tuple(out), tuple(texts)
 

@@ -675,6 +675,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
                 found = _wholes_of_parts(text, found)
         if ("ahead of " in text or "followed by " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _runners_up(text, found)
+        if ("apart from " in text or "except " in text) and any(q.dim[:5] == "rank:" for q in found):
+            found = _first_excepted(text, found)
         if len(found) > 1 and " over " in text and any(q.dim == "time" for q in found[1:]):
             found = _spread_over(text, found)
         if len(found) > 1 and "each " in text:
@@ -1469,6 +1471,46 @@ def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
     return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
 
 
+_FIRST_EXCEPTED = re.compile(
+    r"[^.;:]{0,60}?,?\s+(?:apart\s+from|except(?:\s+for)?)\s+"
+    r"(?P<names>(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*)"
+)
+"""``the highest of any town in the county, apart from Ashcombe``: after a first place in its clause,
+the names that rank before it."""
+
+
+def _first_excepted(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with a first place that names its exceptions after it (``the highest of any town in
+    the county, apart from Ashcombe``) ranked after them (second: one more than the names), and for
+    each name a first place of the same kind whose context is that name (``derived``: a counterpart only
+    of a claim that names it): ``Kettlebridge has the highest vacancy rate`` disagrees, ``Ashcombe has
+    the highest vacancy rate`` agrees."""
+    out = list(found)
+    for i, q in enumerate(found):
+        if q.dim[:5] != "rank:" or q.low != 1:
+            continue
+        m = _FIRST_EXCEPTED.match(text, q.end)
+        if m is None:
+            continue
+        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("names")) if terms(n)]
+        if not names or any(n.split()[-1].lower() in MONTH_NAMES for n in names):
+            continue
+        place = float(len(names) + 1)
+        out[i] = q._replace(low=place, high=place, text=" ".join(text[q.start : m.end()].split()))
+        out.extend(
+            q._replace(
+                start=m.start("names"),
+                end=m.end("names"),
+                text=name,
+                context=frozenset(terms(name)),
+                role="derived",
+            )
+            for name in names
+        )
+    return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
+
+
 _OF_WHOLE = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
     r"|\s+of\s+(?:the|its|their|our)\s+(?:[^\W\d_][\w'\u2019-]*\s+){1,2}of\s+"
@@ -2139,6 +2181,8 @@ def compare(
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
+            if r.role == "derived" and r.dim[:5] == "rank:" and names.isdisjoint(r.context):
+                continue  # the first place of a name the sentence excepts: that name's only
             if amount and (r.role in ("from", "to") or id(r) in led_to):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:

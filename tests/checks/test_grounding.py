@@ -10908,6 +10908,47 @@ class TestAlreadyDone:
         assert len(ground("Construction has already started.", [in_report("Work began.")]).claims) == 1
 
 
+class TestFirstPlaceWithAnException:
+    """``the highest of any town in the county, apart from Ashcombe``: second, Ashcombe first (found by
+    ``bench/probes/mixed195``)."""
+
+    TOWNS = (
+        "A fifth of the shop units in Kettlebridge town centre were empty in January. The vacancy rate of "
+        "20% is the highest of any town in the county, apart from Ashcombe, where it reached 23%."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            # were supported, contradicted and contradicted
+            (
+                "Kettlebridge has the highest shop vacancy rate of any town in the county.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Kettlebridge has the second-highest shop vacancy rate of any town in the county.",
+                Status.SUPPORTED,
+            ),
+            ("Ashcombe has the highest shop vacancy rate of any town in the county.", Status.INFERRED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        assert one(claim, in_report(self.TOWNS)).status is expected
+
+    def test_read(self) -> None:
+        found = quantities("It was the busiest airport in Europe except London and Paris.")
+        assert [(q.text, q.low, q.role) for q in found] == [
+            ("busiest airport in Europe except London and Paris", 3.0, ""),
+            ("London", 1.0, "derived"),
+            ("Paris", 1.0, "derived"),
+        ]
+        # an exception of a time or a place in lower case names no first place
+        assert [q.low for q in quantities("It was the wettest month on record except in 2012.")] == [
+            1.0,
+            2012.0,
+        ]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
