@@ -2803,10 +2803,10 @@ _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
 def _numbers_by_clause(claim: Features, texts: Sequence[str]) -> list[frozenset[str]]:
     """Per clause of a source sentence (``texts``: :meth:`SourceIndex.clause_texts`): the numbers of
     the claim's it holds. [] when the claim has none."""
-    if _NUMBER.search(claim.plain) is None:
+    mine = frozenset(_NUMBER.findall(claim.plain) + _NUMBER_WORD.findall(claim.plain.lower()))
+    if not mine:
         return []
-    mine = frozenset(_NUMBER.findall(claim.plain))
-    return [mine.intersection(_NUMBER.findall(text)) for text in texts]
+    return [mine.intersection(_NUMBER.findall(text) + _NUMBER_WORD.findall(text.lower())) for text in texts]
 
 
 def _not_years(numbers: frozenset[str]) -> bool:
@@ -2817,6 +2817,12 @@ def _not_years(numbers: frozenset[str]) -> bool:
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 """A number as written (``3.8``, ``1,200``; a version too, which is no figure of the claim's)."""
+_NUMBER_WORD = re.compile(
+    r"(?<![\w-])(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)(?![\w-])"
+)
+"""A number in words, lower case (``in six of the previous eight years``), that binds a claim to a
+clause as digits do; not ``one`` or ``two``, which say too little, nor one of a compound
+(``four-hour``)."""
 
 
 def _by_numbers(

@@ -10949,6 +10949,44 @@ class TestFirstPlaceWithAnException:
         ]
 
 
+class TestNumbersInWordsBindClauses:
+    """``in six of the previous eight years``: numbers in words bind a claim to the clause that holds
+    them, as digits do (found by ``bench/probes/mixed196``)."""
+
+    SALMON = (
+        "Salmon returning to the River Tarrow rose from 1,240 in 2022 to 1,870 last year. Trust director "
+        "Helen Marsh said the rise was 'encouraging' but warned that one good year did not make a recovery, "
+        "as numbers had fallen in six of the previous eight years."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            # was supported by the sentence's "the rise"
+            (
+                "Salmon numbers on the Tarrow had risen in six of the previous eight years.",
+                Status.CONTRADICTED,
+            ),
+            ("Salmon numbers on the Tarrow had fallen in six of the previous eight years.", Status.SUPPORTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        assert as_probed(claim, self.SALMON, "Salmon numbers rise on the Tarrow").status is expected
+
+    def test_a_number_word_of_a_compound_binds_nothing(self) -> None:
+        """``four-hour`` is no count of four: ``The trust met the national standard for four-hour A&E
+        waits`` is still contradicted by ``met the four-hour A&E target for 71% of patients, below the
+        national standard of 78%``."""
+        grounded = as_probed(
+            "The trust met the national standard for four-hour A&E waits.",
+            "The waiting list for planned treatment at Kelston Hospitals fell to 48,200 in September. "
+            "However, 1,150 patients had waited more than a year, up from 900 in June. The trust met the "
+            "four-hour A&E target for 71% of patients, below the national standard of 78%.",
+            "Hospital trust performance report",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
