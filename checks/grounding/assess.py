@@ -1220,14 +1220,24 @@ def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
     if best >= 1.0:
         return ""
     for k, side in enumerate(sides):
-        if k in own or (not side.who and k > own[-1]):
-            continue  # the source's own statement after the speaker's words may be theirs too
+        if k in own or (not side.who and (k > own[-1] or best > _SPEAKER_SAYS_LITTLE)):
+            # The source's own statement after the speaker's words may be theirs too; one before them
+            # is another's only where the speaker's side holds little of the claim (a claim may join
+            # the two: "The review found that most callers whose emergency calls failed could not
+            # get through" against "9,300 emergency calls failed, although the review said most
+            # callers got through").
+            continue
         got = coverage(said, held[k])
         if got >= 0.5 and got >= best and not (held[k] & said.terms.keys()) <= theirs:
             whose = f"to {side.who}" if side.who else "as its own statement"
             theirs_said = " ".join(sides[own[0]].said.split())
             return f"the source gives it {whose}, and has {mine.who} say '{theirs_said}'"
     return ""
+
+
+_SPEAKER_SAYS_LITTLE = 0.25
+"""How much of what a claim says they said a speaker's side may hold for the source's own statement
+before it to be given to another than that speaker."""
 
 
 def _other_sides(claim: Features, sentence: SourceSentence) -> bool:

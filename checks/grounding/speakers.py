@@ -9,8 +9,8 @@ source gives those words to the council and has Kettlebridge First say something
 speaker is the source's own statement.
 
 Sides are cut at the words that set one speaker against another (``but``, ``although``, ``though``,
-``while``, ``whereas``, ``yet``, a semicolon), not at every comma: ``Westcliff Water, the local
-water company, said`` is one speaker.
+``while``, ``whereas``, ``yet``, a semicolon; ``, and`` where a speaker of its own follows), not at
+every comma: ``Westcliff Water, the local water company, said`` is one speaker.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ _VERBS = (
     r"said|says|say|told|warned|warns|warn|insisted|insists|insist|confirmed|confirms|claimed|claims"
     r"|argued|argues|admitted|admits|acknowledged|acknowledges|accepted|accepts|estimated|estimates"
     r"|believes|believed|believe|blamed|blames|blame|credited|credits|credit|linked|attributed"
-    r"|attributes|expects|expected|expect|predicted|predicts|maintains|maintained"
+    r"|attributes|expects|expected|expect|predicted|predicts|maintains|maintained|found|finds"
 )
 """Verbs with which a speaker says, or holds, what follows them (``linked the rise to``, ``credits
 the removal of two weirs``: what the speaker gives as the cause)."""
@@ -46,6 +46,7 @@ _CLOSING = re.compile(
 )
 _SIDES = re.compile(r"\s*(?:[,;]\s*|\s)(?=(?:but|although|though|while|whereas|yet)\s)|;\s+")
 _CONJUNCTIONS = ("and", "or", "but", "although", "though", "while", "whereas", "yet")
+_AND = re.compile(r",\s+(?=and\s)")
 _NOT_SPEAKERS = frozenset(
     ("it", "he", "she", "they", "we", "i", "which", "who", "this", "that", "there", *_CONJUNCTIONS)
 )
@@ -112,10 +113,31 @@ def speaker(claim: str) -> Speech | None:
 
 @lru_cache(maxsize=4096)
 def speeches(sentence: str) -> tuple[Speech, ...]:
-    """The sides of a sentence, in order (one when it sets no speaker against another)."""
-    if not any(w in sentence for w in ("but ", "though ", "while ", "whereas ", "yet ", ";")):
+    """The sides of a sentence, in order (one when it sets no speaker against another). ``, and``
+    cuts one where a speaker of its own follows it (``Helen Marsh said the growth was welcome, and
+    the Residents' Association said overcrowding ...``)."""
+    if not any(w in sentence for w in ("but ", "though ", "while ", "whereas ", "yet ", ";", ", and ")):
         return (_side(sentence),)
-    return tuple(_side(part) for part in _SIDES.split(sentence) if part.strip())
+    parts = [part for part in _SIDES.split(sentence) if part.strip()]
+    if ", and " in sentence:
+        parts = [piece for part in parts for piece in _and_sides(part)]
+    return tuple(_side(part) for part in parts)
+
+
+def _and_sides(part: str) -> list[str]:
+    """``part`` cut at each ``, and`` that a speaker of its own follows."""
+    out = [part]
+    for m in reversed(list(_AND.finditer(part))):
+        after = part[m.end() :]
+        if _speaker_opens(after):
+            head = out.pop(0)
+            out[:0] = [head[: m.start()], head[m.end() :]]
+    return out
+
+
+def _speaker_opens(text: str) -> bool:
+    m = _OPENING.match(text.strip())
+    return m is not None and _speech(m.group("who"), "") is not None
 
 
 def same_speaker(one: Speech, other: Speech) -> bool:

@@ -158,6 +158,12 @@ def test_a_claim_that_sets_one_view_against_another_is_no_other_speakers() -> No
             [("Maria Kendall", "kendal"), ("", "")],
         ),
         ("Sales rose 5%, according to the union.", [("the union", "union")]),
+        # ", and" cuts a side only where a speaker of its own follows
+        (
+            "Helen Marsh said the growth was welcome, and the Residents' Association said it was too much.",
+            [("Helen Marsh", "marsh"), ("the Residents' Association", "associ")],
+        ),
+        ("Sales rose 5%, and profits fell.", [("", "")]),
         ("Sales rose 5% while costs fell.", [("", ""), ("", "")]),
     ],
 )
@@ -194,3 +200,39 @@ def test_speakers_the_same_by_their_head_or_all_their_words(claim: str, theirs: 
 )
 def test_claims_that_name_no_speaker(claim: str) -> None:
     assert speaker(claim) is None
+
+
+FOOTFALL = (
+    "The Kingsbridge Chamber of Commerce said the removal of 420 on-street parking spaces would hurt shops "
+    "on Mill Road, but the council said its own footfall study found that 64% of Mill Road shoppers "
+    "arrived on foot, by bike or by bus."
+)
+CALLS = (
+    "A software fault left 2.1 million customers without service for up to 11 hours. Around 9,300 "
+    "attempted emergency calls failed during the outage, although the review said most callers were able "
+    "to get through on a second attempt using another network."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "contradicted"),
+    [
+        # "found" names a speaker (was inferred)
+        (
+            "The Chamber of Commerce found that 64% of Mill Road shoppers arrived on foot, by bike or by "
+            "bus.",
+            FOOTFALL,
+            True,
+        ),
+        # a claim that joins the source's own statement to the speaker's words gives it to no one else
+        (
+            "The review found that most callers whose emergency calls failed could not get through on a "
+            "second attempt.",
+            CALLS,
+            False,
+        ),
+    ],
+)
+def test_found_and_joined(claim: str, text: str, contradicted: bool) -> None:
+    _, detail = grounded(claim, text)
+    assert detail.startswith("the source gives it ") is contradicted
