@@ -439,7 +439,7 @@ _BEFORE = re.compile(
     r"(?<!\w)(?P<word>about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|close\s+to"
     r"|an\s+estimated|estimated|~|≈|over|more\s+than|at\s+least|above|exceeding|upwards\s+of|>=?|≥"
     r"|under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|<=?|≤|between|from"
-    r"|not?\s+(?:fewer|less)\s+than|not\s+more\s+than)"
+    r"|not?\s+(?:fewer|less)\s+than|not\s+more\s+than|as\s+(?:many|much)\s+as)"
     r"\s*(?:US)?[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
@@ -461,7 +461,7 @@ _LOWER = frozenset(
 _UPPER = frozenset(
     (
         "under", "below", "less than", "fewer than", "up to", "at most", "no more than", "not more than",
-        "<", "<=", "≤",
+        "as many as", "as much as", "<", "<=", "≤",
     )
 )  # fmt: skip
 # The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
@@ -3270,7 +3270,7 @@ def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:
 _BEFORE_ENDS = (
     "about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "circa", "ca.",
     "some", "to", "estimated", "~", "over", "than", "least", "above", "exceeding", "of", ">", ">=", "under",
-    "below", "most", "<", "<=", "between", "from",
+    "below", "most", "<", "<=", "between", "from", "as",
 )  # fmt: skip
 _RANGE_STARTS = frozenset("-tTaA")
 _CHANGED = re.compile(

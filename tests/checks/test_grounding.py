@@ -8030,7 +8030,7 @@ class TestDaysOfAMonth:
             ("It opened on May 12, 2024.", [("May 12", "date", 512.0), ("2024", "year", 2024.0)]),
             ("It opened on 2025-02-02.", [("2025", "year", 2025.0), ("2025-02-02", "date", 202.0)]),
             ("In May 12 stores closed.", [("12 stores", "count:" + stem("stores"), 12.0)]),
-            ("As many as 12 may apply.", [("12", "number", 12.0)]),
+            ("As many as 12 may apply.", [("As many as 12", "number", 12.0)]),  # a bound, no date
         ],
     )
     def test_read(self, text: str, figures: list[tuple[str, str, float]]) -> None:
@@ -10985,6 +10985,29 @@ class TestNumbersInWordsBindClauses:
             "Hospital trust performance report",
         )
         assert grounded.status is Status.CONTRADICTED
+
+
+class TestAsManyAs:
+    """``as many as 62 players``, ``as much as £40 a month``: upper bounds, as ``up to`` is (were exact)."""
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            (
+                "Pryce warned that as many as 62 players could lose their jobs.",
+                [("as many as 62 players", "upper")],
+            ),
+            ("It costs as much as £40 a month.", [("as much as £40 a month", "upper")]),
+            ("It has twice as many as 2019.", [("twice", "exact"), ("2019", "exact")]),
+        ],
+    )
+    def test_read(self, text: str, expected: list[tuple[str, str]]) -> None:
+        assert [(q.text, q.kind) for q in quantities(text)] == expected
+
+    def test_a_bound_holds_what_lies_within_it(self) -> None:
+        assert in_one_sentence(
+            "As many as 62 players could lose their jobs.", "Up to 62 players could lose their jobs.", "s"
+        )
 
 
 class TestCopies:
