@@ -47,6 +47,7 @@ from checks.grounding.lexicon import (
     causal,
     clause_at,
     denies_all,
+    disputes,
     ended,
     excepted,
     for_now,
@@ -2327,7 +2328,10 @@ def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) 
     """Who holds as a view what the claim states as fact, and the words that say so (``Critics of
     the scheme say``), when the sentence gives the claim as someone's view (:func:`lexicon.reported`:
     ``Police believe the fire was started deliberately``, ``The study suggests that``). "" otherwise:
-    the claim reports a view itself (``Critics say``, ``the maker claims``), or what is given as a
+    the claim reports a view itself (``Critics say``, ``the maker claims``; its speaker, of
+    :func:`~checks.grounding.speakers.speaker`, the view's holder: ``Analysts at Cornhill Economics
+    expect``, not where the holder disputes it: ``The orchestra accepts`` against ``though the
+    orchestra disputes claims``), or what is given as a
     view covers less of the claim than the rest of the sentence (``The council approved the plan,
     which critics argue will raise rents``). The view is the clause after those words, or the one
     before them where they close the sentence (``Sales will fall, analysts say``)."""
@@ -2339,17 +2343,20 @@ def _reported_only(claim: Features, weights: Weights, sentence: SourceSentence) 
     before, after = plain[:start], plain[end:].lstrip(" ,;:")
     view = clause_at(after, 0) if after.strip(" .!?") else ""
     if view:
-        speaker = clause_at(before, len(before) - 1) if before.strip() else ""
-        rest = plain[: start - len(speaker)] + " " + after[len(view) :]
+        holder = clause_at(before, len(before) - 1) if before.strip() else ""
+        rest = plain[: start - len(holder)] + " " + after[len(view) :]
     else:
-        speaker = ""
+        holder = ""
         view = clause_at(before.rstrip(" ,;:"), max(len(before.rstrip(" ,;:")) - 1, 0))
         rest = before[: len(before.rstrip(" ,;:")) - len(view)]
     if not view or not _holds_claim(claim, view):
         return ""
     if coverage(weights, frozenset(read_terms(view))) <= coverage(weights, frozenset(read_terms(rest))):
         return ""
-    said = (speaker + plain[start:end]).split()[-8:]
+    said = (holder + plain[start:end]).split()[-8:]
+    mine = speaker(claim.plain)
+    if mine is not None and mine.head in read_terms(" ".join(said)) and not disputes(" ".join(said)):
+        return ""  # the claim gives the view as theirs too ("Analysts at Cornhill Economics expect")
     return " ".join(said[:-1] if len(said) > 1 and said[-1].lower() == "that" else said)
 
 

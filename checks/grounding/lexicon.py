@@ -45,6 +45,7 @@ __all__ = [
     "clear_memos",
     "denies_all",
     "directions",
+    "disputes",
     "ended",
     "for_now",
     "formerly",
@@ -1529,6 +1530,11 @@ def reported(text: str) -> tuple[int, int] | None:
 def reports(text: str) -> bool:
     """Does ``text`` hold a word with which it reports someone's view (``says``, ``claims``)?"""
     return _holds_any(_REPORTING_WORDS, text)
+
+
+def disputes(text: str) -> bool:
+    """Does ``text`` hold a word with which it disputes what precedes it (``disputes``, ``rejected``)?"""
+    return _holds_any(_DISPUTING_WORDS, text)
 
 
 def _holds_any(listed: frozenset[str], text: str) -> bool:

@@ -236,3 +236,29 @@ CALLS = (
 def test_found_and_joined(claim: str, text: str, contradicted: bool) -> None:
     _, detail = grounded(claim, text)
     assert detail.startswith("the source gives it ") is contradicted
+
+
+CAP = (
+    "The energy regulator will lower its price cap by 7% from 1 April. Energy minister Clare Whitby said "
+    "the fall showed the government's plan was working, although analysts at Cornhill Economics said the "
+    "cap was likely to rise again in October."
+)
+GRANT = (
+    "The orchestra will lose £1.8 million of its annual grant. The arts council said the cut reflected a "
+    "shift of money towards community groups in areas with little cultural provision, though the "
+    "orchestra disputes claims that it reaches few deprived neighbourhoods."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "supported"),
+    [
+        # the claim gives the view to its holder: not "a view stated as fact" (was inferred)
+        ("Analysts at Cornhill Economics expect the cap to go up again in October.", CAP, True),
+        # the holder disputes it: still no support
+        ("The orchestra accepts that it reaches few deprived neighbourhoods.", GRANT, False),
+    ],
+)
+def test_a_view_given_to_its_holder(claim: str, text: str, supported: bool) -> None:
+    status, _ = grounded(claim, text)
+    assert (status is Status.SUPPORTED) is supported
