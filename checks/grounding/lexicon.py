@@ -1890,9 +1890,34 @@ def clauses(text: str) -> list[str]:
         if not any(word in low for word in _CONTRASTS):
             return [text]
     parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
+    if len(parts) > 1 and (" and " in text or " or " in text):
+        parts = _name_lists_joined(parts)
     if len(parts) > 2 and ", " in text:
         return _appositions_joined(text, parts)
     return parts or [text]
+
+
+_NAME_LIST_TAIL = re.compile(
+    r"(?:[A-Z][\w'\u2019-]*\s+){0,3}(?:and|or)\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s*){1,4}[.!?]?"
+)
+"""The last items of a list of names, a clause of their own after a comma: ``Scotland and Wales``."""
+_ENDS_WITH_NAME = re.compile(r"\b[A-Z][\w'\u2019-]*\s*$")
+
+
+def _name_lists_joined(parts: list[str]) -> list[str]:
+    """``parts`` with the end of a list of names joined to the clause that opens the list (``in
+    England, | Scotland and Wales``: one clause), and the bare names between."""
+    out: list[str] = []
+    for part in parts:
+        if out and _NAME_LIST_TAIL.fullmatch(part.strip()) is not None:
+            k = len(out)
+            while k > 1 and _APPOSED.fullmatch(out[k - 1].strip()) is not None:
+                k -= 1  # "England, | Scotland, | and Wales": the bare names before the tail
+            if _ENDS_WITH_NAME.search(out[k - 1]) is not None:
+                out[k - 1 :] = [", ".join([out[k - 1], *(p.strip() for p in out[k:]), part.strip()])]
+                continue
+        out.append(part)
+    return out
 
 
 _APPOSED = re.compile(r"(?:[A-Z][\w'\u2019-]*\s+){0,3}[A-Z][\w'\u2019-]*")

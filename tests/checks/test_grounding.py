@@ -7866,8 +7866,15 @@ class TestAppositions:
         ("text", "expected"),
         [
             (SOURCE, ["The council leader", "Amara Okafor, held her seat by 112 votes after a recount."]),
-            ("Sales rose in London, Paris and Berlin, but fell in Rome.", None),
-            ("Sales rose in London, Paris, Berlin and Rome.", None),
+            # a list of names is no apposition (and one clause: TestListsOfNames)
+            (
+                "Sales rose in London, Paris and Berlin, but fell in Rome.",
+                ["Sales rose in London, Paris and Berlin", "but fell in Rome."],
+            ),
+            (
+                "Sales rose in London, Paris, Berlin and Rome.",
+                ["Sales rose in London, Paris, Berlin and Rome."],
+            ),
         ],
     )
     def test_clauses(self, text: str, expected: list[str] | None) -> None:
@@ -11008,6 +11015,47 @@ class TestAsManyAs:
         assert in_one_sentence(
             "As many as 62 players could lose their jobs.", "Up to 62 players could lose their jobs.", "s"
         )
+
+
+class TestListsOfNames:
+    """``in England, Scotland and Wales``: one clause, not a clause of ``Scotland and Wales`` that an
+    exception after it denies (found by ``bench/probes/mixed199``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            (
+                "The cap will apply to 22 million households in England, Scotland and Wales, apart from "
+                "those on fixed-rate deals.",
+                [
+                    "The cap will apply to 22 million households in England, Scotland and Wales",
+                    "apart from those on fixed-rate deals.",
+                ],
+            ),
+            (
+                "Trains run to Leeds, Bradford, York and Hull, but not on Sundays.",
+                ["Trains run to Leeds, Bradford, York and Hull", "but not on Sundays."],
+            ),
+            # a clause that opens with a name is no list's end
+            (
+                "Sales rose in Leeds, and Hull Docks reported a loss.",
+                ["Sales rose in Leeds", "and Hull Docks reported a loss."],
+            ),
+        ],
+    )
+    def test_cut(self, text: str, expected: list[str]) -> None:
+        assert [part.strip() for part in clauses(text)] == expected
+
+    def test_grounded(self) -> None:
+        """Was inferred: the exception read as denying Scotland and Wales."""
+        claim = "Some 22 million households in England, Scotland and Wales will be covered by the new cap."
+        sentence = (
+            "The new cap will apply to about 22 million households in England, Scotland and Wales, apart "
+            "from those on fixed-rate deals."
+        )
+        assert as_probed(
+            claim, "The energy regulator will lower its price cap. " + sentence, "Price cap falls"
+        ).status is (Status.SUPPORTED)
 
 
 class TestCopies:
