@@ -10806,6 +10806,11 @@ class TestSharesAfterAnApproximation:
             ("Nearly a third said no.", [("Nearly a third", 0.333, "approx")]),
             ("More than a quarter were late.", [("More than a quarter", 0.25, "lower")]),
             ("Just under a fifth voted.", [("under a fifth", 0.2, "upper")]),
+            # a change as a share: "a third less than"
+            (
+                "Sales were a quarter higher than in 2022.",
+                [("a quarter", 0.25, "exact"), ("2022", 2022.0, "exact")],
+            ),
             # no approximation: an ordinal, as before
             ("It opened a third runway.", [("third", 3.0, "exact")]),
         ],
@@ -11056,6 +11061,26 @@ class TestListsOfNames:
         assert as_probed(
             claim, "The energy regulator will lower its price cap. " + sentence, "Price cap falls"
         ).status is (Status.SUPPORTED)
+
+
+class TestAShareLessThan:
+    """``a third less than the year before``: a change as a share, whose base is computed (found by
+    ``bench/probes/mixed28``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            # was contradicted by the £3.2 million
+            ("The trust spent about £4.8 million on agency staff the year before.", "i"),
+            ("The trust spent about £6 million on agency staff the year before.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: str) -> None:
+        in_one_sentence(
+            claim,
+            "The trust spent £3.2 million on agency staff last year, a third less than the year before.",
+            expected,
+        )
 
 
 class TestCopies:
