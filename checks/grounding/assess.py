@@ -1386,7 +1386,10 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     rose = new.low > old.low
     agrees = rose == (term == _INCREASE)
     went = "rose" if rose else "fell"
-    detail = f"the source's figures {went} from {old.text} to {new.text}"
+    if old.role == "derived":  # "3,120 burglaries, 18% fewer than the year before"
+        detail = f"the source's figures {went} to {new.text} ('{old.text}' the time before)"
+    else:
+        detail = f"the source's figures {went} from {old.text} to {new.text}"
     if compared is not None:
         # the claim's own comparative is what the figures answer ("fuller", "less")
         return next(iter(read_terms(compared.group(1))), term), agrees, detail

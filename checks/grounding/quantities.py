@@ -2162,10 +2162,12 @@ def compare(
     led_to = (
         {
             id(a)
-            for a, b in pairwise([r for r in source if r.dim != "year"])
-            if b.role == "from" and not a.role and _same_dim(a, b)
+            for a, b in pairwise([r for r in source if r.dim != "year" and r.role != "by"])
+            if (b.role == "from" or (b.role == "derived" and b.text.endswith(" than")))
+            and not a.role
+            and _same_dim(a, b)
         }
-        if any(q.role == "by" for q in claim) and any(r.role == "from" for r in source)
+        if any(q.role == "by" for q in claim) and any(r.role in ("from", "derived") for r in source)
         else set()
     )
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
@@ -2186,7 +2188,11 @@ def compare(
                 continue
             if r.role == "derived" and r.dim[:5] == "rank:" and names.isdisjoint(r.context):
                 continue  # the first place of a name the sentence excepts: that name's only
-            if amount and (r.role in ("from", "to") or id(r) in led_to):
+            if amount and (
+                r.role in ("from", "to")
+                or id(r) in led_to
+                or (r.role == "derived" and r.text.endswith(" than"))
+            ):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue
@@ -2702,6 +2708,9 @@ def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantit
     (up to ``year`` when not 0)."""
     old = next((r for r in values if r.role == "from"), None)
     new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
+    if old is None and new is None:
+        # "3,120 burglaries last year, 18% fewer than the year before": the value it was, computed
+        old = next((r for r in values if r.role == "derived" and r.text.endswith(" than")), None)
     if old is not None and new is None:
         # "68,400 potholes ..., up from 51,200 the year before": the value before the "from" is the
         # one the change led to.

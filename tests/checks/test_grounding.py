@@ -11083,6 +11083,28 @@ class TestAShareLessThan:
         )
 
 
+class TestFewerThanBefore:
+    """``3,120 burglaries last year, 18% fewer than the year before``: the change from the computed
+    value before to the figure, for a claim's amount and direction (found by ``bench/probes/mixed109``
+    and ``mixed28``)."""
+
+    BURGLARIES = "Kelston Police recorded 3,120 burglaries last year, 18% fewer than the year before."
+    AGENCY = "The trust spent £3.2 million on agency staff last year, a third less than the year before."
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            # was contradicted by the 3,120
+            ("Burglaries fell by about 680 last year.", BURGLARIES, "i"),
+            ("Burglaries fell by about 1,500 last year.", BURGLARIES, "c"),
+            # was unsourced
+            ("The trust's agency staff bill rose last year.", AGENCY, "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
