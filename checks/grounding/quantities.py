@@ -2188,6 +2188,8 @@ def compare(
                 continue
             if r.role == "derived" and r.dim[:5] == "rank:" and names.isdisjoint(r.context):
                 continue  # the first place of a name the sentence excepts: that name's only
+            if r.role == "by" and not q.role and q.dim[:6] == "count:" and _DIRECTIONS.isdisjoint(q.context):
+                continue  # "had 1,980 officers" is no count that "lost 210 officers" changed by
             if amount and (
                 r.role in ("from", "to")
                 or id(r) in led_to

@@ -11105,6 +11105,31 @@ class TestFewerThanBefore:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestALevelIsNoChange:
+    """A claim's count of how many there are pairs with no count the sentence gives as a change
+    (``lost 210 officers``), found by ``bench/probes/mixed157``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            # was contradicted by the 210
+            (
+                "The force had 1,980 officers in 2019.",
+                "Eastshire Police has 2,140 officers, 160 more than in 2019. The force lost 210 officers "
+                "last year.",
+                "i",
+            ),
+            # was supported
+            ("The force has 210 officers.", "The force lost 210 officers last year.", "u"),
+            # a change against a change, as before
+            ("The force lost 210 officers last year.", "The force lost 210 officers last year.", "s"),
+            ("The force lost 310 officers last year.", "The force lost 210 officers last year.", "c"),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
