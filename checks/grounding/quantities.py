@@ -2833,11 +2833,13 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
         if len(mine) > 1 and len(theirs) > 1 and mine[-1] == theirs[-1] and mine[:-1] != theirs[:-1]:
             return False  # "three grammar schools", "three secondary schools": other schools
         return not set(mine).isdisjoint(theirs)
-    # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits".
+    # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits";
+    # the thing counted, not a word before it ("the league's top try scorer with 19" counts no
+    # "league matches").
     if a.dim == "number" and b.dim.startswith("count:"):
-        return not a.context.isdisjoint(b.dim[6:].split())
+        return b.dim.rsplit(" ", 1)[-1].removeprefix("count:") in a.context
     if b.dim == "number" and a.dim.startswith("count:"):
-        return not b.context.isdisjoint(a.dim[6:].split())
+        return a.dim.rsplit(" ", 1)[-1].removeprefix("count:") in b.context
     if a.dim == "ratio" or b.dim == "ratio":
         return _multiplied(a, b) is not None
     # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).

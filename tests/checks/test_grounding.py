@@ -11130,6 +11130,33 @@ class TestALevelIsNoChange:
         in_one_sentence(claim, sentence, expected)
 
 
+class TestABareNumberOfTheThingCounted:
+    """A bare number counts what a count counts only when its words name the thing counted, not a
+    word before it (found by ``bench/probes/mixed177``)."""
+
+    def test_compared(self) -> None:
+        """``six league matches`` conflicted with the league's top try scorer's 19."""
+        claim = "Harrowfield lost six league matches."
+        sentence = "Kofi Mensah was the league's top try scorer with 19."
+        found = compare(quantities(claim), quantities(sentence), text=sentence, claim_text=claim)
+        assert not found.conflicts
+        claim, sentence = "The museum had 210,000 visits.", "Visits to the museum were 210,000."
+        found = compare(quantities(claim), quantities(sentence), text=sentence, claim_text=claim)
+        assert [(q.text, r.text) for q, r in found.matched] == [("210,000 visits", "210,000")]
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the 19 tries."""
+        grounded = as_probed(
+            "Harrowfield lost six league matches during the season.",
+            "Harrowfield Rugby Club finished third in the Championship this season, winning 14 of its 22 "
+            "league matches and losing all but two of the rest, which were drawn. Winger Kofi Mensah was "
+            "the league's top try scorer with 19, three more than anyone else, and has joined a Premiership "
+            "club for next season.",
+            "Harrowfield finish third after record-scoring season",
+        )
+        assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
