@@ -2362,6 +2362,9 @@ def compare(
         )
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source, text)
+    if conflicts and claim_text and (" per " in claim_text or " for every " in claim_text):
+        conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
+        computed = (*computed, *per)
     if missing and any(q.role == "derived" for q in missing):
         # A figure the claim gives only through others ("grew 12% to $4.2 billion": $3.75 billion the
         # year before) is no figure of its own to find; one that disagrees still conflicts.
@@ -2483,6 +2486,49 @@ _ARITHMETIC_WORDS = (
 _COMPARATIVE = re.compile(rf"\b(?:{'|'.join(sorted(COMPARATIVES))})\b", re.IGNORECASE)
 """A claim figure that is itself a difference (``3 more schools than Ashby``): read so against any
 sentence that gives both sides."""
+
+
+_PER_ONE = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
+"""What a claim's count is per: ``15 pupils per teacher``, ``3 nurses for every bed``."""
+
+
+def _per_one(
+    claim: Sequence[Quantity],
+    conflicts: list[tuple[Quantity, Quantity]],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+    claim_text: str,
+) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
+    """The conflicts less a claim count per one of something (``15 pupils per teacher``) that is
+    the sentence's count of its things over its count of those (``420 pupils and 28 teachers``):
+    computed, paired with the count of its things, as a sum is (:func:`_sums`). Within the claim
+    figure's rounding, or 2% of it."""
+    kept: list[tuple[Quantity, Quantity]] = []
+    computed: list[Quantity] = []
+    for q, r in conflicts:
+        m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] == "count:" else None
+        if m is not None:
+            one = stem(m.group("one"))
+            per = next(
+                (
+                    s
+                    for s in source
+                    if s.dim[:6] == "count:" and s.dim.rsplit(" ", 1)[-1] in (one, f"count:{one}")
+                ),
+                None,
+            )
+            things = next((s for s in source if s.dim == q.dim and s is not per), None)
+            if (
+                per is not None
+                and things is not None
+                and per.low > 0
+                and abs(things.low / per.low - q.low) <= max(q.tolerance, 0.02 * q.low)
+            ):
+                matched[_position(claim, q)] = (q, things)
+                computed.append(q)
+                continue
+        kept.append((q, r))
+    return kept, tuple(computed)
 
 
 def _relates_figures(text: str) -> bool:

@@ -11157,6 +11157,33 @@ class TestABareNumberOfTheThingCounted:
         assert grounded.status is not Status.CONTRADICTED, grounded.decision.evidence.detail
 
 
+class TestPerOne:
+    """``15 pupils per teacher`` from ``420 pupils and 28 teachers`` (found by ``bench/probes/mixed16``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "computed"),
+        [
+            ("The Exe school has 15 pupils per teacher.", True),
+            ("The Exe school has 20 pupils per teacher.", False),
+            ("There are 15 pupils for every teacher at the Exe school.", True),
+        ],
+    )
+    def test_compared(self, claim: str, computed: bool) -> None:
+        """Each conflicted with the 420 pupils."""
+        sentence = "The Exe school has 420 pupils and 28 teachers."
+        found = compare(quantities(claim), quantities(sentence), text=sentence, claim_text=claim)
+        assert bool(found.computed) is computed
+        assert bool(found.conflicts) is not computed
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the 420 pupils."""
+        grounded = one(
+            "The Exe school has 15 pupils per teacher.",
+            in_report("The Exe school has 420 pupils and 28 teachers."),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
