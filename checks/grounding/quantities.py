@@ -2163,9 +2163,7 @@ def compare(
         {
             id(a)
             for a, b in pairwise([r for r in source if r.dim != "year" and r.role != "by"])
-            if (b.role == "from" or (b.role == "derived" and b.text.endswith(" than")))
-            and not a.role
-            and _same_dim(a, b)
+            if (b.role == "from" or _before_than(b)) and not a.role and _same_dim(a, b)
         }
         if any(q.role == "by" for q in claim) and any(r.role in ("from", "derived") for r in source)
         else set()
@@ -2190,11 +2188,7 @@ def compare(
                 continue  # the first place of a name the sentence excepts: that name's only
             if r.role == "by" and not q.role and q.dim[:6] == "count:" and _DIRECTIONS.isdisjoint(q.context):
                 continue  # "had 1,980 officers" is no count that "lost 210 officers" changed by
-            if amount and (
-                r.role in ("from", "to")
-                or id(r) in led_to
-                or (r.role == "derived" and r.text.endswith(" than"))
-            ):
+            if amount and (r.role in ("from", "to") or id(r) in led_to or _before_than(r)):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue
@@ -2509,14 +2503,7 @@ def _per_one(
         m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] == "count:" else None
         if m is not None:
             one = stem(m.group("one"))
-            per = next(
-                (
-                    s
-                    for s in source
-                    if s.dim[:6] == "count:" and s.dim.rsplit(" ", 1)[-1] in (one, f"count:{one}")
-                ),
-                None,
-            )
+            per = next((s for s in source if s.dim[:6] == "count:" and _counted(s.dim) == one), None)
             things = next((s for s in source if s.dim == q.dim and s is not per), None)
             if (
                 per is not None
@@ -2758,7 +2745,7 @@ def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantit
     new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
     if old is None and new is None:
         # "3,120 burglaries last year, 18% fewer than the year before": the value it was, computed
-        old = next((r for r in values if r.role == "derived" and r.text.endswith(" than")), None)
+        old = next((r for r in values if _before_than(r)), None)
     if old is not None and new is None:
         # "68,400 potholes ..., up from 51,200 the year before": the value before the "from" is the
         # one the change led to.
@@ -2866,6 +2853,17 @@ _ONES = "count:one"
 """``12 new ones``: the count of what the words before it name."""
 
 
+def _counted(dim: str) -> str:
+    """The thing a count counts: the last word of its dimension (``match`` of ``count:leagu match``)."""
+    return dim.rsplit(" ", 1)[-1].removeprefix("count:")
+
+
+def _before_than(q: Quantity) -> bool:
+    """Is ``q`` the value a figure had before, computed from a change ``than`` a time before (``18%
+    fewer than the year before``: :func:`_than_bases`)?"""
+    return q.role == "derived" and q.text.endswith(" than")
+
+
 def _same_dim(a: Quantity, b: Quantity) -> bool:
     if a.dim == b.dim:
         return True
@@ -2883,9 +2881,9 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
     # the thing counted, not a word before it ("the league's top try scorer with 19" counts no
     # "league matches").
     if a.dim == "number" and b.dim.startswith("count:"):
-        return b.dim.rsplit(" ", 1)[-1].removeprefix("count:") in a.context
+        return _counted(b.dim) in a.context
     if b.dim == "number" and a.dim.startswith("count:"):
-        return a.dim.rsplit(" ", 1)[-1].removeprefix("count:") in b.context
+        return _counted(a.dim) in b.context
     if a.dim == "ratio" or b.dim == "ratio":
         return _multiplied(a, b) is not None
     # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).
