@@ -1436,14 +1436,23 @@ def _within(q: Quantity, others: Sequence[Quantity]) -> bool:
 
 
 _FUNCTION_AFTER_NAME = r"(?:and|or|with|in|on|at|which|who|for|by|to|of|from|as|than)"
+_A_NAME = r"(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+_NAMES = rf"{_A_NAME}(?:\s*(?:,|and|&)\s*{_A_NAME})*"
+"""Capitalised names, listed with commas, ``and`` or ``&`` (``Harlow and Tilbury``, ``London, Paris
+and the Hague``): :func:`_listed` reads them one by one."""
+_LIST_CUT = re.compile(r"\s*(?:,|\band\b|&)\s*")
 _RUNNERS_UP = re.compile(
-    r"\b(?:ahead\s+of|followed\s+by)\s+(?P<names>(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
-    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*"
+    rf"\b(?:ahead\s+of|followed\s+by)\s+(?P<names>{_NAMES}"
     rf"|the\s+[a-z][\w'\u2019-]*(?:\s+(?!{_FUNCTION_AFTER_NAME}\b)[a-z][\w'\u2019-]*){{0,2}}(?=\s*[,.;]|$))"
 )
 """``ahead of Millbrook``, ``followed by Harlow and Tilbury``, ``followed by the university campus``:
 the named ones rank after the first (a name in lower case after ``the``, up to three words, ending
 its clause)."""
+
+
+def _listed(names: str) -> list[str]:
+    """The names of a :data:`_NAMES` list, one by one."""
+    return _LIST_CUT.split(names)
 
 
 def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -1457,7 +1466,7 @@ def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
         )
         if first is None:
             continue
-        for name in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("names")):
+        for name in _listed(m.group("names")):
             named = frozenset(terms(name))
             if named:
                 out.append(
@@ -1474,11 +1483,7 @@ def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
     return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
 
 
-_FIRST_EXCEPTED = re.compile(
-    r"[^.;:]{0,60}?,?\s+(?:apart\s+from|except(?:\s+for)?)\s+"
-    r"(?P<names>(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
-    r"(?:\s*(?:,|and|&)\s*(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)*)"
-)
+_FIRST_EXCEPTED = re.compile(rf"[^.;:]{{0,60}}?,?\s+(?:apart\s+from|except(?:\s+for)?)\s+(?P<names>{_NAMES})")
 """``the highest of any town in the county, apart from Ashcombe``: after a first place in its clause,
 the names that rank before it."""
 
@@ -1496,7 +1501,7 @@ def _first_excepted(text: str, found: list[Quantity]) -> list[Quantity]:
         m = _FIRST_EXCEPTED.match(text, q.end)
         if m is None:
             continue
-        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("names")) if terms(n)]
+        names = [n for n in _listed(m.group("names")) if terms(n)]
         if not names or any(n.split()[-1].lower() in MONTH_NAMES for n in names):
             continue
         place = float(len(names) + 1)

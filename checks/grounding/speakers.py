@@ -36,16 +36,19 @@ SPEECH_WORDS = frozenset((*_VERBS.split("|"), "According"))
 _WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,50},)?"
 """A speaker: a name or a noun phrase (no figures), with at most one apposition between commas
 (``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``)."""
+_CONTRASTING = ("but", "although", "though", "while", "whereas", "yet")
+"""The words that set one side of a sentence against another (``although`` holds ``though``)."""
+_CONTRAST = "|".join(_CONTRASTING)
 _OPENING = re.compile(
-    rf"^(?:(?:but|although|though|while|whereas|yet|and)\s+)?(?P<who>{_WHO})\s+"
+    rf"^(?:(?:{_CONTRAST}|and)\s+)?(?P<who>{_WHO})\s+"
     rf"(?:(?:has|have|had)\s+)?(?:also\s+|previously\s+|repeatedly\s+)?(?P<verb>{_VERBS})\b(?:\s+that\b)?",
 )
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)
 _CLOSING = re.compile(
     r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
-_SIDES = re.compile(r"\s*(?:[,;]\s*|\s)(?=(?:but|although|though|while|whereas|yet)\s)|;\s+")
-_CONJUNCTIONS = ("and", "or", "but", "although", "though", "while", "whereas", "yet")
+_SIDES = re.compile(rf"\s*(?:[,;]\s*|\s)(?=(?:{_CONTRAST})\s)|;\s+")
+_CONJUNCTIONS = ("and", "or", *_CONTRASTING)
 _AND = re.compile(r",\s+(?=and\s)")
 _NOT_SPEAKERS = frozenset(
     ("it", "he", "she", "they", "we", "i", "which", "who", "this", "that", "there", *_CONJUNCTIONS)
@@ -116,7 +119,11 @@ def speeches(sentence: str) -> tuple[Speech, ...]:
     """The sides of a sentence, in order (one when it sets no speaker against another). ``, and``
     cuts one where a speaker of its own follows it (``Helen Marsh said the growth was welcome, and
     the Residents' Association said overcrowding ...``)."""
-    if not any(w in sentence for w in ("but ", "though ", "while ", "whereas ", "yet ", ";", ", and ")):
+    if (
+        not any(f"{w} " in sentence for w in _CONTRASTING)
+        and ";" not in sentence
+        and ", and " not in sentence
+    ):
         return (_side(sentence),)
     parts = [part for part in _SIDES.split(sentence) if part.strip()]
     if ", and " in sentence:
