@@ -68,6 +68,7 @@ from checks.grounding.lexicon import (
     lead_term,
     negated,
     piece_terms,
+    priced,
     prospective,
     sentence_names,
     terms,
@@ -475,7 +476,9 @@ def _read(title: str, text: str) -> _Read:
     # BOUNDARY piece between sentences that reads as a term of its own, marking where each one ends.
     joined = f" {BOUNDARY} ".join(plains)
     pieces = joined.split(" ") if plains else []
-    words = tuple(chain.from_iterable(in_context(joined, pieces, piece_terms(pieces))))
+    words = tuple(
+        chain.from_iterable(priced(joined, pieces, in_context(joined, pieces, piece_terms(pieces))))
+    )
     vocabulary = tuple(dict.fromkeys(words))
     position = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
     ids = np.fromiter(map(position.__getitem__, words), dtype=np.int64, count=len(words))

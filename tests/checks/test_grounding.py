@@ -56,6 +56,7 @@ from checks.grounding.lexicon import (
     negation_scopes,
     now,
     piece_terms,
+    priced,
     prospective,
     reported,
     sequenced,
@@ -11182,6 +11183,57 @@ class TestPerOne:
             in_report("The Exe school has 420 pupils and 28 teachers."),
         )
         assert grounded.status is not Status.CONTRADICTED
+
+
+class TestPriced:
+    """An amount before the thing it prices (``its £6.2 million refurbishment``) states the thing's
+    cost (found by ``bench/probes/mixed214``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "cost"),
+        [
+            ("Membership rose after its £6.2 million refurbishment was completed.", True),
+            ("The airport plans to open a £24 million cargo shed in 2025.", True),
+            ("The £4.6 million project was carried out by volunteers.", True),
+            ("The council paid £4.6 million for the project.", False),
+            ("It signed a £3 million a year contract.", False),
+        ],
+    )
+    def test_source_terms(self, text: str, cost: bool) -> None:
+        """A source's words only; ``million`` and ``a year`` are no thing priced."""
+        pieces = text.split(" ")
+        read = [
+            term
+            for found in priced(text, pieces, in_context(text, pieces, piece_terms(pieces)))
+            for term in found
+        ]
+        assert ("cost" in read) is cost
+        assert "cost" not in terms(text) or "cost" in text
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Wendle project cost £4.6 million.", Status.SUPPORTED),
+            ("The Wendle project cost £5.6 million.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """Was unsourced: the sentence has no word ``cost``."""
+        assert (
+            status(claim, in_report("The £4.6 million Wendle project was carried out by volunteers."))
+            is expected
+        )
+
+    def test_the_cost_not_a_price_of_before(self) -> None:
+        """Was contradicted by the £29 of ``costs ..., up from £29 before the refurbishment``, the
+        sentence that gives the refurbishment's amount covering less of the claim."""
+        text = (
+            "Membership at Westbury Leisure Centre has risen to 4,850 since its £6.2 million refurbishment "
+            "was completed in October. That is almost double the 2,460 members it had in the spring of "
+            "2023. Monthly membership now costs £34.50, up from £29 before the refurbishment."
+        )
+        grounded = as_probed("The centre's refurbishment cost £6.2 million.", text, "Westbury leisure centre")
+        assert grounded.status is Status.SUPPORTED
 
 
 class TestCopies:
