@@ -233,6 +233,7 @@ _FOLD: Mapping[str, str] = {
         "require": "requires required needs need needed must",
         "company": "firm firms companies business businesses",
         "customer": "customers client clients",
+        "member": "members membership memberships",
         "employee": "employees staff worker workers",
         "car": "cars vehicle vehicles",
         "city": "cities town towns",

@@ -11236,6 +11236,36 @@ class TestPriced:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestMembership:
+    """``membership`` is the word of ``members`` (found by ``bench/probes/mixed214``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The club has 4,850 members.", Status.SUPPORTED),
+            ("The club has 4,950 members.", Status.CONTRADICTED),
+        ],
+    )
+    def test_bare_number_of_membership(self, claim: str, expected: Status) -> None:
+        """Was unsourced: the bare 4,850 counted no members."""
+        assert (
+            status(claim, in_report("Membership at the club has risen to 4,850 since October.")) is expected
+        )
+
+    def test_not_the_count_of_another_time(self) -> None:
+        """Was contradicted by the 2,460 members of 2023, the sentence that gives the 4,850 naming no
+        member."""
+        text = (
+            "Membership at Westbury Leisure Centre has risen to 4,850 since its £6.2 million refurbishment "
+            "was completed in October. That is almost double the 2,460 members it had in the spring of "
+            "2023, shortly before the centre closed for 14 months of building work."
+        )
+        grounded = as_probed(
+            "Westbury Leisure Centre now has 4,850 members.", text, "Westbury leisure centre"
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
