@@ -2173,6 +2173,7 @@ def compare(
         if any(q.role == "by" for q in claim) and any(r.role in ("from", "derived") for r in source)
         else set()
     )
+    started = any(q.role == "from" for q in claim)
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -2250,6 +2251,11 @@ def compare(
             # A figure the claim calls the first (``its original budget was £410 million``) is the
             # value a change started from (``risen to £640 million from an original £410 million``).
             origin = 0 if not earlier else (0 if r.role == "from" else 1)
+            # The value a claim says a change led to ("expanding ... to 450 products") is not the one
+            # the source's change started from ("450 products ..., up from 300 products"), though the
+            # older holds more of the claim's words and names (it is read with the whole change's).
+            # (A claim that gives where its change started is read against the source's as a whole.)
+            moved = 1 if q.role == "to" and r.role == "from" and not earlier and not started else 0
             shared = len((abouts[i] if counted else r.context) & about)
             # Of two figures as close to the claim's, the sentence's own before the one it sets its own
             # against ("only 58% of pupils reaching the expected standard against 73% nationally").
@@ -2259,7 +2265,12 @@ def compare(
             bound = (
                 0 if q.kind in _OPPOSITE_KINDS and (r.kind, r.low, r.high) == (q.kind, q.low, q.high) else 1
             )
-            entry = ((when, stat, named, origin, bound, -shared, aside, role, foreign[i]), i, r, bool(ok))
+            entry = (
+                (when, stat, moved, named, origin, bound, -shared, aside, role, foreign[i]),
+                i,
+                r,
+                bool(ok),
+            )
             (same if alike else others).append(entry)
         pool = same or others
         pool.sort(key=_RANKED)

@@ -11266,6 +11266,47 @@ class TestMembership:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestChangedTo:
+    """A claim's value a change led to is paired with the source's, not with the value the source's
+    change started from (found by ``bench/probes/mixed212``)."""
+
+    SENTENCE = (
+        "Supermarket chain Greenway will match Aldi and Lidl prices on 450 everyday products from 3 "
+        "March, up from 300 products when the promise was launched in 2022."
+    )
+
+    def test_paired(self) -> None:
+        """The 300 products held more of the claim's words and names (read with the whole change's)."""
+        claim = "Greenway is expanding its Aldi and Lidl price match to 450 everyday products."
+        found = compare(
+            quantities(claim),
+            quantities(self.SENTENCE),
+            frozenset(terms(claim)),
+            frozenset(terms("Greenway Aldi Lidl")),
+            self.SENTENCE,
+            claim_text=claim,
+        )
+        assert [r.text for _, r in found.matched] == ["450 everyday products"]
+        assert not found.conflicts
+
+    def test_grounded(self) -> None:
+        """Was contradicted: the claim gives 450 everyday products where the source gives 300."""
+        grounded = one(
+            "Greenway is expanding its Aldi and Lidl price match to 450 everyday products.",
+            in_report(self.SENTENCE),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_a_change_the_other_way_still_conflicts(self) -> None:
+        """A claim that gives where its change started is read against the source's as a whole."""
+        grounded = one(
+            "Food price inflation rose from 4.1% in February to 5.9% in March.",
+            in_report("Food prices rose 4.1% in the year to March, down from 5.9% in February."),
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "from 4.1% to 5.9%" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
