@@ -2403,6 +2403,9 @@ def _before_its_change(
     years = {r.low for _, r in matched.values() if r.dim == "year"}
     if not years:
         return
+    # A value the claim gives itself is not the one its other figure is of ("Adult tickets cost £24,
+    # compared with £21 in 2023" against "cost £24, up from £21 in 2023": the 2023 is the £21's).
+    paired = {id(r) for _, r in matched.values()}
     for i, (q, r) in list(matched.items()):
         if q.dim == "year" or q.role or r.role != "to":
             continue
@@ -2410,7 +2413,11 @@ def _before_its_change(
             (
                 f
                 for f in source
-                if f.role == "from" and f.year in years and f.year != r.year and _same_dim(f, r)
+                if f.role == "from"
+                and f.year in years
+                and f.year != r.year
+                and _same_dim(f, r)
+                and id(f) not in paired
             ),
             None,
         )

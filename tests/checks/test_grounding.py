@@ -11307,6 +11307,26 @@ class TestChangedTo:
         assert "from 4.1% to 5.9%" in grounded.decision.evidence.detail
 
 
+class TestComparedWithItsYear:
+    """A year the claim gives its own earlier value is that value's (found by ``bench/probes/mixed217``)."""
+
+    def test_grounded(self) -> None:
+        """Was contradicted: the £24 read as of 2023, the £21's year."""
+        grounded = one(
+            "Adult tickets cost £24, compared with £21 in 2023.",
+            in_report("Standard adult tickets cost £24, up from £21 in 2023."),
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_the_earlier_year_still_conflicts(self) -> None:
+        """A claim figure of the year the change started from is still that value's conflict."""
+        grounded = one(
+            "Adult tickets cost £24 in 2023.",
+            in_report("Standard adult tickets cost £24, up from £21 in 2023."),
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
