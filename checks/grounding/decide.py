@@ -157,7 +157,9 @@ def decide(
         # against "... 376 ms after the outage, while p50 stayed at 3 ms": not contradicted by
         # another source's "Its p95 latency was 382 ms after the spring migration").
         agreeing = support or next((e for e in found if _agrees_on_a_figure(e)), None)
-        if agreeing is None or worst.coverage > agreeing.coverage + th.margin:
+        if (agreeing is None or worst.coverage > agreeing.coverage + th.margin) and not _every_figure(
+            claim, support
+        ):
             backing = other_support(worst.coverage - th.margin)
             if (
                 backing is not None
@@ -265,14 +267,20 @@ def _assess_all(
     ranked.sort()  # most covering first; then the one holding most of the claim's figures, the earlier
     out: list[Evidence] = []
     related = 0
-    for _, minus_cov, _, n, sim, bare in ranked:
+    # A sentence that writes every figure of a claim of two or more may outweigh a disagreement that
+    # covers more of its words (decide: _every_figure).
+    every = -len(digits) if len(digits) > 1 and not supporting and _figures_beyond_years(claim) else 1
+    for _, minus_cov, held, n, sim, bare in ranked:
         cov = -minus_cov
         if cov < th.partial and (sim is None or sim < th.cosine_partial):
             if similarity is None:
                 break  # ranked by coverage alone: the rest cover even less
             continue  # unrelated: assess() would find nothing
         if cov < floor and similarity is None:
-            break  # ranked by coverage alone: none of the rest can outweigh what was found
+            if floor <= 0.0 or every > 0:
+                break  # ranked by coverage alone: none of the rest can outweigh what was found
+            if held != every:
+                continue
         if supporting and not may_support(claim, weights, sets_of(n)[0], cov=cov, th=th, similarity=sim):
             related += 1  # related (it passed the test above), but it cannot support the claim
         else:
@@ -320,6 +328,21 @@ def _as_fully(backing: Evidence, against: Evidence, weights: Weights, th: Thresh
     if backing.coverage + th.margin < against.coverage:
         return False
     return coverage(weights, backing.sentence.terms) + th.margin >= coverage(weights, against.sentence.terms)
+
+
+def _figures_beyond_years(claim: Features) -> bool:
+    """Has the claim two or more figures that are no year?"""
+    return sum(q.dim != "year" for q in claim.quantities) > 1
+
+
+def _every_figure(claim: Features, support: Evidence | None) -> bool:
+    """Does ``support`` agree on every figure of the claim, two or more that are no year ("dipped from
+    4.4% to 4.1%" against "slipped to 4.1% ..., from 4.4% a year earlier")? Then a sentence that
+    covers more of the claim's words but gives another figure ("Grocery price inflation stood at
+    3.3%") is about something else: the figures say which sentence the claim is of."""
+    if support is None or support.relation is None or support.relation.conflicts:
+        return False
+    return _figures_beyond_years(claim) and len(support.relation.matched) == len(claim.quantities)
 
 
 def _agrees_on_a_figure(e: Evidence) -> bool:

@@ -11327,6 +11327,36 @@ class TestComparedWithItsYear:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestEveryFigure:
+    """A sentence that agrees on every figure of a claim of two or more outweighs one that covers more
+    of its words with another figure (found by ``bench/probes/mixed212``)."""
+
+    TEXT = (
+        "Supermarket chain Greenway will match Aldi and Lidl prices on 450 everyday products from 3 March. "
+        "Greenway's market share slipped to 4.1% in the 12 weeks to 16 February, from 4.4% a year earlier, "
+        "according to industry data. Grocery price inflation stood at 3.3% in February, against a peak of "
+        "17.5% in March 2023."
+    )
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the 3.3% of grocery price inflation (the claim's word ``grocery``)."""
+        grounded = as_probed(
+            "Greenway's share of the grocery market dipped from 4.4% to 4.1% over the year.",
+            self.TEXT,
+            "Greenway supermarket extends price-match promise as market share slips",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_one_figure_agreeing_does_not(self) -> None:
+        """A claim of one figure is read as before: the fuller sentence's disagreement stands."""
+        grounded = as_probed(
+            "Grocery price inflation stood at 4.1% in February.",
+            self.TEXT,
+            "Greenway supermarket extends price-match promise as market share slips",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
