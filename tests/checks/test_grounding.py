@@ -11357,6 +11357,28 @@ class TestEveryFigure:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestBecause:
+    """A negation's scope ends at ``because``: two denials, not a double negation (found by
+    ``bench/probes/mixed211``)."""
+
+    def test_negated(self) -> None:
+        assert negated("No fines were handed out in Oakfield because the ward has no parking zones.")
+        scopes = negation_scopes("No fines were handed out because the ward has no parking zones.")
+        assert scopes is not None
+        assert [s.strip() for s in scopes] == ["fines were handed out", "parking zones."]
+
+    def test_grounded(self) -> None:
+        """Was contradicted: the claim read as affirmed, the source's clause of Oakfield denied."""
+        grounded = one(
+            "No fines were handed out in Oakfield because the ward has no controlled parking zones.",
+            in_report(
+                "Around 12% of notices were cancelled on appeal, and fines were issued in every ward except "
+                "Oakfield, which has no controlled parking zones."
+            ),
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
