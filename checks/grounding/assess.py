@@ -526,7 +526,11 @@ def _assess(
             ),
             None,
         )
-        if out is not None and cov >= th.polarity:
+        if (
+            out is not None
+            and cov >= th.polarity
+            and not _tells_the_exception(claim, sentence.plain, out, spans)
+        ):
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
@@ -2189,6 +2193,20 @@ def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) 
         return False
     theirs = _event_years(sentence.plain, index.quantities(sentence.number))
     return bool(theirs) and not any(a <= d and c <= b for a, b in mine for c, d in theirs)
+
+
+def _tells_the_exception(
+    claim: Features, plain: str, figure: Quantity, spans: Sequence[tuple[int, int]]
+) -> bool:
+    """Does the claim say what the sentence says of its exception after it, not what it says of the
+    rest before it? Of the claim's words beyond the exception's own, more are in the sentence after
+    the exception than before it: ``Printing of the paper stopped for nine days during the 1926
+    General Strike`` against ``The paper has never missed an edition except in 1926, when the General
+    Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in 1926``
+    would be the exception denied."""
+    start, end = next((a, b) for a, b in spans if a <= figure.start < b)
+    mine = claim.terms.difference(read_terms(plain[start:end]))
+    return len(mine.intersection(read_terms(plain[end:]))) > len(mine.intersection(read_terms(plain[:start])))
 
 
 def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:

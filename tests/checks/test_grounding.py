@@ -11379,6 +11379,56 @@ class TestBecause:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestTellsTheException:
+    """A claim that says what the sentence says of its exception is no exception denied (found by
+    ``bench/probes/mixed216`` and ``mixed218``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Six cottages on Mill End will be offered individual flood doors instead of being protected "
+                "by the main defences.",
+                "Every household in the flood zone will be protected except six cottages on Mill End, where "
+                "the agency said raising defences would be too disruptive; they will instead be offered "
+                "individual flood doors.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The paper has never missed an edition, even in 1926.",
+                "The paper has never missed an edition except in 1926, when the General Strike halted "
+                "printing for nine days.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: Status) -> None:
+        """The first was contradicted: the source makes an exception of six cottages."""
+        assert status(claim, in_report(sentence)) is expected
+
+    def test_probed(self) -> None:
+        """Was contradicted: the source makes an exception of 1926."""
+        text = (
+            "The Ashford Vale Gazette will publish its final edition on 28 June, ending 168 years of pu"
+            "blication, its owner Northern Counties Media announced on Monday. The weekly paper's print"
+            " circulation has fallen to 6,200 copies, from 21,000 in 2010, while advertising revenue ha"
+            "s halved in the past five years. Twelve staff, including seven journalists, will lose thei"
+            "r jobs, although the company said it would try to redeploy some to its other titles. Edito"
+            'r Rachel Dunmore said the decision was "heartbreaking but not a surprise", while the Natio'
+            'nal Union of Journalists called it "a dark day for local democracy". The paper has never m'
+            "issed an edition except in 1926, when the General Strike halted printing for nine days. No"
+            "rthern Counties Media, which owns 14 other regional titles, said it had lost \u00a3410,000 on t"
+            "he Gazette over the past two years. The company plans to keep the Gazette's website runnin"
+            "g as a news section of its sister title, the Vale Courier, from July."
+        )
+        grounded = as_probed(
+            "Printing of the paper stopped for nine days during the 1926 General Strike.",
+            text,
+            "Ashford Vale Gazette to close after 168 years",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
