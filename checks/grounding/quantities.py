@@ -2080,6 +2080,8 @@ def _may_aim(text: str) -> bool:
     )
 
 
+_NO_IDS: frozenset[int] = frozenset()
+
 _TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pledge ambition"))
 """Their terms: a claim that holds one speaks of a target itself."""
 
@@ -2174,6 +2176,8 @@ def compare(
         else set()
     )
     started = any(q.role == "from" for q in claim)
+    # (Values, not amounts of change: "rose 5% in 2022, fell 3% in 2023" gives no change from 5% to 3%.)
+    values = [r for r in source if r.role != "by"] if any(q.role == "by" for q in claim) else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -2181,6 +2185,9 @@ def compare(
         low, high = q.interval()
         ranked = theirs and q.dim[:4] == "rank"
         amount = q.role == "by"
+        # The two values of a change the sentence gives by years ("310 births in 2021, compared with
+        # 420 in 2016") are no counterparts of a change amount ("fell by 110"): see _changes().
+        ends = {id(r) for r in _change_in(q, values) or ()} if amount else _NO_IDS
         periodic = not PERIOD_MARKS.isdisjoint(q.context)
         # A count's counterpart shares most of what both are about, what they count included.
         counted = q.dim[:6] == "count:"
@@ -2194,7 +2201,7 @@ def compare(
                 continue  # the first place of a name the sentence excepts: that name's only
             if r.role == "by" and not q.role and q.dim[:6] == "count:" and _DIRECTIONS.isdisjoint(q.context):
                 continue  # "had 1,980 officers" is no count that "lost 210 officers" changed by
-            if amount and (r.role in ("from", "to") or id(r) in led_to or _before_than(r)):
+            if amount and (r.role in ("from", "to") or id(r) in led_to or id(r) in ends or _before_than(r)):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue

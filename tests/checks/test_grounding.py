@@ -11429,6 +11429,34 @@ class TestTellsTheException:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestChangeByYears:
+    """A change amount against a change the sentence gives by years with no ``from``: the two values are
+    no counterparts of the amount (found by ``bench/probes/mixed203``)."""
+
+    SENTENCE = "The unit handled 310 births in 2021, compared with 420 in 2016."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Births at the unit fell by 110 between 2016 and 2021.", Status.INFERRED),
+            ("Births at the unit fell by 150 between 2016 and 2021.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was contradicted: the claim gives 110 where the source gives 420."""
+        assert status(claim, in_report(self.SENTENCE)) is expected
+
+    def test_amounts_are_no_values(self) -> None:
+        """Two changes of two years are no change from one to the other."""
+        assert (
+            status(
+                "Sales at Corran fell 3% in 2023.",
+                in_report("Sales at Corran, which rose 5% in 2022, fell 3% in 2023."),
+            )
+            is Status.SUPPORTED
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
