@@ -551,6 +551,15 @@ def _assess(
         # So does one that says the opposite word of it ("Homestyle will keep 168 stores open"
         # against "will close 42 of its 210 stores").
         mismatch = None
+    if (
+        mismatch is not None
+        and mismatch[0] == _SOURCE_DENIES
+        and any(r.role == "derived" and _EXCEPTED_REST.match(r.text) for _, r in relation.matched)
+    ):
+        # "Ashcombe runs 186 of its pubs through tenants" against "210 pubs, all of which it runs through
+        # tenants except 24": the claim's figure is the rest, of which the sentence says what the claim
+        # does; the exception's denial is of the 24.
+        mismatch = None
     if mismatch is not None and _other_times(claim, sentence, index):
         # "The plant closed in 2019" against "opened in 2001": one event does not deny another of
         # another year, and the source says nothing of the claim's.
@@ -2195,6 +2204,10 @@ def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) 
     return bool(theirs) and not any(a <= d and c <= b for a, b in mine for c, d in theirs)
 
 
+_SOURCE_DENIES = "the source denies what the claim states"
+_EXCEPTED_REST = re.compile(r"(?:except|apart|other)\b", re.IGNORECASE)
+
+
 def _tells_the_exception(
     claim: Features, plain: str, figure: Quantity, spans: Sequence[tuple[int, int]]
 ) -> bool:
@@ -2810,7 +2823,7 @@ def _polarity(
                 and not (best_negated and _not_all_only(claim, sentence))
                 and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
             ):
-                side = "denies" if best_negated else "affirms"
+                side = "denies" if best_negated else "affirms"  # (_SOURCE_DENIES)
                 if around is None:
                     around = sentence.context | sentence.before
                 found = (f"the source {side} what the claim states", coverage(sub, best_terms | around))

@@ -680,6 +680,12 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found = _runners_up(text, found)
         if ("apart from " in text or "except " in text) and any(q.dim[:5] == "rank:" for q in found):
             found = _first_excepted(text, found)
+        if (
+            len(found) > 1
+            and ("apart from " in text or "except " in text)
+            and _ALL_WORD.search(text) is not None
+        ):
+            found = _all_except(text, found)
         if len(found) > 1 and " over " in text and any(q.dim == "time" for q in found[1:]):
             found = _spread_over(text, found)
         if len(found) > 1 and "each " in text:
@@ -1644,6 +1650,54 @@ national average``, ``double last year's`` (the figure it makes is the one befor
 _ALL_BUT = "all but "
 """Before a part whose rest the sentence speaks of (``lost all but five of their 14 seats``)."""
 _BUT = frozenset(("but",))
+
+
+_ALL_WORD = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
+_EXCEPT_TERMS = frozenset(("except", "apart"))
+_EXCEPT_BEFORE = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than)\s+$", re.IGNORECASE)
+
+
+def _all_except(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and, after each count excepted from a whole said of all (``Every one of last year's
+    240 exhibitors returned except three nurseries``, ``210 pubs, all of which it runs through
+    tenants except 24``), the rest, derived (237, 186): what the sentence says of all is of them."""
+    out: list[Quantity] = []
+    for i, part in enumerate(found):
+        out.append(part)
+        if i == 0 or part.kind != "exact" or not (part.dim == "number" or part.dim[:6] == "count:"):
+            continue
+        cue = _EXCEPT_BEFORE.search(text, max(0, part.start - 20), part.start)
+        if cue is None:
+            continue
+        whole = next(
+            (
+                w
+                for w in reversed(found[:i])
+                if w.kind == "exact"
+                and (w.dim[:6] == "count:" or w.dim == "number")
+                and not w.role
+                and 0 < part.low < w.low
+            ),
+            None,
+        )
+        if whole is None:
+            continue
+        said = text[max(0, whole.start - 30) : cue.start()]
+        if _ALL_WORD.search(said) is None:
+            continue  # "sold 240 tickets except three": no whole said of all
+        rest = whole.low - part.low
+        out.append(
+            whole._replace(
+                low=rest,
+                high=rest,
+                start=cue.start(),
+                end=part.end,
+                text=text[cue.start() : part.end],
+                context=whole.context | (part.context - _EXCEPT_TERMS),
+                role="derived",
+            )
+        )
+    return out
 
 
 def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:

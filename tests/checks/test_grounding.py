@@ -11457,6 +11457,53 @@ class TestChangeByYears:
         )
 
 
+class TestAllExcept:
+    """A count excepted from a whole said of all gives the rest (found by ``bench/probes/mixed217``
+    and ``mixed184``)."""
+
+    @pytest.mark.parametrize(
+        ("sentence", "rest"),
+        [
+            ("Every one of last year's 240 exhibitors returned except three nurseries.", 237),
+            (
+                "Ashcombe owns 210 pubs, all of which it runs through tenants except 24 that are managed "
+                "directly.",
+                186,
+            ),
+            ("The shop sold 240 tickets except three.", None),
+        ],
+    )
+    def test_derived(self, sentence: str, rest: int | None) -> None:
+        derived = [q.low for q in quantities(sentence) if q.role == "derived"]
+        assert derived == ([rest] if rest is not None else [])
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "237 of last year's exhibitors returned.",
+                "Every one of last year's 240 exhibitors returned except three nurseries.",
+                Status.INFERRED,
+            ),
+            (
+                "Ashcombe runs 186 of its pubs through tenants.",
+                "Ashcombe owns 210 pubs, all of which it runs through tenants except 24 that are managed "
+                "directly.",
+                Status.INFERRED,
+            ),
+            (
+                "Ashcombe runs 196 of its pubs through tenants.",
+                "Ashcombe owns 210 pubs, all of which it runs through tenants except 24 that are managed "
+                "directly.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: Status) -> None:
+        """The first two were contradicted by the whole (240, 210)."""
+        assert status(claim, in_report(sentence)) is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
