@@ -2301,7 +2301,8 @@ def compare(
             if stat == 1:
                 continue
             # A figure of the claim figure's year first, one of another year last.
-            when = 0 if not q.year or not r.year else (-1 if q.year == r.year else 1)
+            # (One of the same value is no less its counterpart: the years then disagree, not the values.)
+            when = 0 if not q.year or not r.year else (-1 if q.year == r.year else (0 if ok else 1))
             # A rank of the subject the claim names first ("Harlow is the busiest": Harlow's rank).
             # Whose figure: one whose context holds the names the claim's figures are of first (a
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
@@ -3869,9 +3870,16 @@ _YEAR_LINK = re.compile(
     # a clause of the figure's own, its subject a pronoun: "the 3,900 it operated at the end of 2020"
     r"(?:\s+(?:it|they|we|he|she)\s+[^\W\d_]+)?"
     r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?P<the>the\s+)?"
-    r"(?:fiscal\s+|FY\s*)?",
+    r"(?:fiscal\s+|FY\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December)\s+)?",
     re.I,
 )
+_YEAR_IN_CLAUSE = re.compile(
+    r"(?:(?!\b(?:than|since|from|compared|against|before|after|until|by)\b)[^\d,;:()]){0,60}?\s(?:in|during)\s+(?:(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\s+)?",
+)
+"""A figure's year later in its clause, after ``in`` (``212 people were waiting for a package in
+Loxley in March 2022``): no comma, no other figure between."""
 
 
 _SEASON_YEARS = re.compile(r"[-/\u2013]\d{2}\b")
@@ -3888,6 +3896,12 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
         # "in the 2023-24 season": a season's year; "in the 2023 election" is no figure's year
         if link is not None and (link["the"] is None or _SEASON_YEARS.match(text, after.end) is not None):
             return after.low
+    if (
+        after is not None
+        and after.start - q.end <= 80
+        and _YEAR_IN_CLAUSE.fullmatch(text, q.end, after.start)
+    ):
+        return after.low
     before = [y for y in years if y.end <= q.start]
     return before[-1].low if before else 0.0
 

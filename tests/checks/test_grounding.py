@@ -11504,6 +11504,45 @@ class TestAllExcept:
         assert status(claim, in_report(sentence)) is expected
 
 
+class TestYearLaterInClause:
+    """A figure's year later in its clause, after ``in`` and a month or words (found by
+    ``bench/probes/mixed208``)."""
+
+    @pytest.mark.parametrize(
+        ("sentence", "year"),
+        [
+            ("There were 95 people waiting in March 2022.", 2022),
+            ("95 people were waiting in Loxley in 2022.", 2022),
+            ("compared with 95 in March 2022.", 2022),
+            ("The line carried 1.9 million passengers, 5% fewer than in 2019.", 0),
+        ],
+    )
+    def test_year(self, sentence: str, year: int) -> None:
+        assert quantities(sentence)[0].year == year
+
+    def test_grounded(self) -> None:
+        """Was supported: the claim's 212 of no year paired with the source's 212."""
+        grounded = one(
+            "212 people were waiting for a home care package in the county in March 2022.",
+            in_report(
+                "Councillor Martin Shaw said the county now had 212 people waiting for a home care package, "
+                "compared with 95 in March 2022."
+            ),
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_same_value_of_another_year(self) -> None:
+        """The years disagree, not the values: the explanation names them."""
+        grounded = one(
+            "Grocery inflation peaked at 17.5% in March 2022.",
+            in_report(
+                "Grocery price inflation stood at 3.3% in February, against a peak of 17.5% in March 2023."
+            ),
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "2022" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
