@@ -502,7 +502,8 @@ class Quantity(NamedTuple):
     minutes``, ``rose 30%``); ``derived``: a count the sentence states only as a share of a whole
     (``half of its 300 staff``: 150 staff)."""
     year: float = 0.0
-    """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not."""
+    """The year the figure is of, when its sentence says (``$4 million in 2022``); 0 when not; the
+    years before now, negative, for a time before ``ago`` (``19 five years ago``: -5)."""
     vague: bool = False
     """A share in so many words (``most teams``, ``a minority of``): it can disagree with a figure,
     but a figure that agrees with it does not state it, nor is it the claim's figure to look for."""
@@ -3653,6 +3654,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     """
     out = []
     years = [q for q in found if q.dim == "year" and q.low == q.high]
+    if " ago" in text:
+        years = sorted(years + _ago(text, found), key=attrgetter("start"))
     # The words of "at the end of 2023", "the third quarter": a time, not what a figure is about
     # (checks.grounding.lexicon drops them from a sentence's terms too).
     times = _time_words(text) if may_name_a_time(text) else _NONE
@@ -3880,10 +3883,26 @@ _YEAR_IN_CLAUSE = re.compile(
 )
 """A figure's year later in its clause, after ``in`` (``212 people were waiting for a package in
 Loxley in March 2022``): no comma, no other figure between."""
+_BEFORE_AGO = re.compile(
+    r"(?:(?!\b(?:than|since|from|compared|against|before|after|until|by)\b)[^\d,;:()]){0,40}"
+)
+"""Between a figure and the time before ``ago`` it is of, in its clause (``72 girls' teams | five
+years ago``)."""
 
 
 _SEASON_YEARS = re.compile(r"[-/\u2013]\d{2}\b")
 """After a year, the second of a season's two (``2023-24``)."""
+
+
+def _ago(text: str, found: Sequence[Quantity]) -> list[Quantity]:
+    """Each time before ``ago`` (``five years ago``, ``a decade ago``) as a year a figure may be of
+    (:func:`_year_of`): the years before now, negative (-5), so that ``19 five years ago`` and ``72
+    girls' teams five years ago`` are of one time and ``72 of them`` of another."""
+    return [
+        q._replace(low=-(years := round(q.low / _A_YEAR, 2)), high=-years, dim="year")
+        for q in found
+        if q.dim == "time" and q.low == q.high and q.low >= _A_YEAR and text.startswith(" ago", q.end)
+    ]
 
 
 def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
@@ -3896,10 +3915,14 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
         # "in the 2023-24 season": a season's year; "in the 2023 election" is no figure's year
         if link is not None and (link["the"] is None or _SEASON_YEARS.match(text, after.end) is not None):
             return after.low
+    # "72 girls' teams five years ago": the time before "ago" needs no "in"
     if (
         after is not None
         and after.start - q.end <= 80
-        and _YEAR_IN_CLAUSE.fullmatch(text, q.end, after.start)
+        and (
+            _YEAR_IN_CLAUSE.fullmatch(text, q.end, after.start)
+            or (after.low < 0 and _BEFORE_AGO.fullmatch(text, q.end, after.start))
+        )
     ):
         return after.low
     before = [y for y in years if y.end <= q.start]

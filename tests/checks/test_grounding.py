@@ -11543,6 +11543,27 @@ class TestYearLaterInClause:
         assert "2022" in grounded.decision.evidence.detail
 
 
+class TestAgo:
+    """A time before ``ago`` is a time a figure is of, as a year is (found by ``bench/probes/mixed207``)."""
+
+    SENTENCE = "Girls' teams account for 72 of them, compared with just 19 five years ago."
+
+    def test_years(self) -> None:
+        assert [(q.text, q.year) for q in quantities(self.SENTENCE)][:2] == [("72", 0.0), ("19", -5.0)]
+        assert quantities("The league had 72 girls' teams five years ago.")[0].year == -5.0
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The league already had 72 girls' teams five years ago.", Status.CONTRADICTED),
+            ("The league had 19 girls' teams five years ago.", Status.SUPPORTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was supported by the 72 of today."""
+        assert status(claim, in_report(f"The league has 318 teams. {self.SENTENCE}")) is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
