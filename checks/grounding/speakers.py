@@ -28,6 +28,7 @@ _VERBS = (
     r"|argued|argues|admitted|admits|acknowledged|acknowledges|accepted|accepts|estimated|estimates"
     r"|believes|believed|believe|blamed|blames|blame|credited|credits|credit|linked|attributed"
     r"|attributes|expects|expected|expect|predicted|predicts|maintains|maintained|found|finds"
+    r"|described|describes|called|calls|dismissed|dismisses"
 )
 """Verbs with which a speaker says, or holds, what follows them (``linked the rise to``, ``credits
 the removal of two weirs``: what the speaker gives as the cause)."""
@@ -47,7 +48,11 @@ _ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)"
 _CLOSING = re.compile(
     r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
-_SIDES = re.compile(rf"\s*(?:[,;]\s*|\s)(?=(?:{_CONTRAST})\s)|;\s+")
+_FIGURE_ASIDE = r"(?:a|an)\s+(?:figure|estimate|number|total|forecast|claim|view|sum)\s+(?:that\s+|which\s+)?"
+"""An aside on what the side before said, with a speaker of its own (``£2.4 million, | a figure the
+chamber of commerce described as conservative``)."""
+_SIDES = re.compile(rf"\s*(?:[,;]\s*|\s)(?=(?:{_CONTRAST})\s)|;\s+|,\s+(?={_FIGURE_ASIDE}(?:the\s+)?[^\W\d])")
+_ASIDE = re.compile(_FIGURE_ASIDE)
 _CONJUNCTIONS = ("and", "or", *_CONTRASTING)
 _AND = re.compile(r",\s+(?=and\s)")
 _NOT_SPEAKERS = frozenset(
@@ -88,6 +93,9 @@ def _speech(who: str, said: str) -> Speech | None:
 def _side(text: str) -> Speech:
     """The speaker and what is said of one side (no speaker: the source's own statement)."""
     side = text.strip()
+    aside = _ASIDE.match(side)
+    if aside is not None:
+        side = side[aside.end() :]  # "a figure the chamber of commerce described as": the chamber's
     m = _OPENING.match(side)
     if m is not None:
         got = _speech(m.group("who"), side[m.end() :])
@@ -123,6 +131,8 @@ def speeches(sentence: str) -> tuple[Speech, ...]:
         not any(f"{w} " in sentence for w in _CONTRASTING)
         and ";" not in sentence
         and ", and " not in sentence
+        and ", a " not in sentence
+        and ", an " not in sentence
     ):
         return (_side(sentence),)
     parts = [part for part in _SIDES.split(sentence) if part.strip()]

@@ -165,6 +165,13 @@ def test_a_claim_that_sets_one_view_against_another_is_no_other_speakers() -> No
         ),
         ("Sales rose 5%, and profits fell.", [("", "")]),
         ("Sales rose 5% while costs fell.", [("", ""), ("", "")]),
+        # an aside on what the side before said, with a speaker of its own
+        (
+            "Paul Etherington said the event had generated £2.4 million, a figure the chamber of commerce "
+            "described as conservative.",
+            [("Paul Etherington", "etherington"), ("the chamber of commerce", "commerc")],
+        ),
+        ("Sales rose to £2.4 million, a record for the firm.", [("", "")]),
     ],
 )
 def test_the_sides_of_a_sentence_and_their_speakers(sentence: str, sides: list[tuple[str, str]]) -> None:
@@ -262,3 +269,27 @@ GRANT = (
 def test_a_view_given_to_its_holder(claim: str, text: str, supported: bool) -> None:
     status, _ = grounded(claim, text)
     assert (status is Status.SUPPORTED) is supported
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        (
+            "The chamber of commerce estimated that the show generated £2.4 million for the local economy.",
+            "Show director Paul Etherington said the event had generated an estimated £2.4 million for the "
+            'local economy, a figure the town\'s chamber of commerce described as "conservative".',
+        ),
+        (
+            "Campaigner Lorna Pye called the reopening a vote of confidence in local care.",
+            "Dr Sanjay Mehta, the trust's medical director, said the reopening was \"a vote of confidence in "
+            'local care", but Lorna Pye of campaign group Keep Ellerby Births said families had been '
+            '"forced to travel 40 miles to give birth".',
+        ),
+    ],
+)
+def test_asides_and_verbs_of_describing(claim: str, text: str) -> None:
+    """Found by bench/probes/mixed217 and mixed203: the first was supported (the aside's speaker not
+    read), the second inferred (``called`` no verb of saying)."""
+    status, detail = grounded(claim, text)
+    assert status is Status.CONTRADICTED
+    assert "the source gives it to" in detail
