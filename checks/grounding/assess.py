@@ -2212,14 +2212,15 @@ def _tells_the_exception(
     claim: Features, plain: str, figure: Quantity, spans: Sequence[tuple[int, int]]
 ) -> bool:
     """Does the claim say what the sentence says of its exception after it, not what it says of the
-    rest before it? Of the claim's words beyond the exception's own, more are in the sentence after
-    the exception than before it: ``Printing of the paper stopped for nine days during the 1926
-    General Strike`` against ``The paper has never missed an edition except in 1926, when the General
+    rest before it? Of the claim's words beyond the exception's own, some are in the sentence after
+    the exception, as many as before it at least: ``Printing of the paper stopped for nine days during
+    the 1926 General Strike`` against ``The paper has never missed an edition except in 1926, when the General
     Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in 1926``
     would be the exception denied."""
     start, end = next((a, b) for a, b in spans if a <= figure.start < b)
     mine = claim.terms.difference(read_terms(plain[start:end]))
-    return len(mine.intersection(read_terms(plain[end:]))) > len(mine.intersection(read_terms(plain[:start])))
+    after = len(mine.intersection(read_terms(plain[end:])))
+    return after > 0 and after >= len(mine.intersection(read_terms(plain[:start])))
 
 
 def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:

@@ -2961,7 +2961,9 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
             return not b.context.isdisjoint(a.dim[6:].split())
         mine, theirs = a.dim[6:].split(), b.dim[6:].split()
         if len(mine) > 1 and len(theirs) > 1 and mine[-1] == theirs[-1] and mine[:-1] != theirs[:-1]:
-            return False  # "three grammar schools", "three secondary schools": other schools
+            # "three grammar schools", "three secondary schools": other schools; "212,000 smart meters"
+            # and "212,000 smart water meters" (read as water meters) are one count, one said more fully
+            return set(mine[:-1]) <= set(terms(b.text)) or set(theirs[:-1]) <= set(terms(a.text))
         return not set(mine).isdisjoint(theirs)
     # A bare number whose clause names what the count counts: "visits were 210,000", "210,000 visits";
     # the thing counted, not a word before it ("the league's top try scorer with 19" counts no

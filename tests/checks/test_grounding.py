@@ -11564,6 +11564,43 @@ class TestAgo:
         assert status(claim, in_report(f"The league has 318 teams. {self.SENTENCE}")) is expected
 
 
+class TestCountSaidMoreFully:
+    """A count of the same things said more fully (``212,000 smart water meters``) is the claim's
+    count (found by ``bench/probes/mixed215``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Severnside Water has fitted 212,000 smart meters.", Status.SUPPORTED),
+            ("Severnside Water has fitted 312,000 smart meters.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was unsourced: the source does not state 212,000 smart meters (read as water meters)."""
+        sentence = "Severnside Water has fitted 212,000 smart water meters since January 2022."
+        assert status(claim, in_report(sentence)) is expected
+
+    def test_other_things_counted(self) -> None:
+        """Grammar schools are not secondary schools."""
+        found = compare(
+            quantities("The town has three grammar schools."),
+            quantities("The town has three secondary schools."),
+        )
+        assert not found.matched
+
+    def test_the_exception_told_with_its_words_after(self) -> None:
+        """As many of the claim's words after the exception as before it: the exception told, not denied."""
+        grounded = one(
+            "SwiftAir runs two night-time cargo services from Tarnbridge under a licence that lasts until "
+            "2027.",
+            in_report(
+                "All cargo flights operate during the daytime apart from two nightly services run by courier "
+                "firm SwiftAir, which has a licence until 2027."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
