@@ -376,6 +376,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
+    if " into " in text or ' into"' in text or " into'" in text:
+        _eaten_into(pieces, found)
     if (
         "flat" in text
         or "stead" in text
@@ -795,6 +797,23 @@ def _particle_verbs(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None
             found[i] = rise if bare[at] == "up" else fall
         if word in _BRINGS and (at := _particle_at(pieces, bare, i, ("forward",))):
             found[i], found[at] = sooner, ()
+
+
+_INTO_VERBS = frozenset(
+    ("cut", "cuts", "cutting", "eat", "eats", "ate", "eaten", "eating", "bite", "bites", "bit")
+)
+"""Verbs that ``into`` makes ``erode`` (``cut into the surplus``, ``eat into its margins``)."""
+_ERODE = stem("erode")
+
+
+def _eaten_into(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``cut into``, ``eat into``, ``bite into`` read as ``erode``: not ``cut`` as a change's
+    direction (``would cut into next year's surplus`` against ``rising insurance costs would "eat
+    into" next year's surplus`` is one thing said twice, not a fall against a rise)."""
+    bare = [b.strip("'\"\u2018\u2019\u201c\u201d") for b in _bare(pieces)]
+    for i in range(len(bare) - 1):
+        if bare[i] in _INTO_VERBS and bare[i + 1] == "into":
+            found[i] = (_ERODE,)
 
 
 _FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))

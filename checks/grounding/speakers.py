@@ -28,7 +28,7 @@ _VERBS = (
     r"|argued|argues|admitted|admits|acknowledged|acknowledges|accepted|accepts|estimated|estimates"
     r"|believes|believed|believe|blamed|blames|blame|credited|credits|credit|linked|attributed"
     r"|attributes|expects|expected|expect|predicted|predicts|maintains|maintained|found|finds"
-    r"|described|describes|called|calls|dismissed|dismisses"
+    r"|described|describes|called|calls|dismissed|dismisses|cautioned|cautions"
 )
 """Verbs with which a speaker says, or holds, what follows them (``linked the rise to``, ``credits
 the removal of two weirs``: what the speaker gives as the cause)."""

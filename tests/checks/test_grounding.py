@@ -11601,6 +11601,56 @@ class TestCountSaidMoreFully:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestEatInto:
+    """``cut into``, ``eat into``: to erode, not a direction of change (found by
+    ``bench/probes/mixed210``)."""
+
+    def test_terms(self) -> None:
+        assert terms('would "eat into" next year\'s surplus') == terms("would cut into next year's surplus")
+        assert "decreas" in terms("They cut prices into the autumn.")
+
+    def test_grounded(self) -> None:
+        """Was contradicted: the claim says 'decrease' where the source says 'increase' (of the costs)."""
+        grounded = one(
+            "Desai cautioned that insurance costs and the groundsman's contract would cut into next year's "
+            "surplus.",
+            in_report(
+                "Club chairman Priya Desai warned that the groundsman's contract and rising insurance costs "
+                'would "eat into" next year\'s surplus.'
+            ),
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestCautioned:
+    """``cautioned`` is a verb of saying (found by ``bench/probes/mixed201``)."""
+
+    def test_probed(self) -> None:
+        """Was inferred: the finance director's side read as no speaker's."""
+        text = (
+            "The Grand Pavilion Theatre in Saltbridge has raised £3.2 million towards its £5 million "
+            "restoration appeal, the theatre's trust announced on Tuesday. The total includes £1.4 "
+            "million from the National Lottery Heritage Fund and £450,000 from more than 2,600 individual"
+            ' donors. Trust chairman Derek Holloway said the response had been "beyond anything we dared '
+            'hope for", but finance director Amira Khan cautioned that building costs had risen by 18% '
+            "since the appeal opened in 2021. The 1,100-seat Edwardian venue closed in March 2022, and "
+            "its auditorium has been stripped of all its fittings apart from the painted ceiling, which "
+            "is protected by scaffolding. Last year the appeal raised £780,000, compared with £1.1 "
+            "million in 2022. Work on the roof, originally due to start in May, has been pushed back to "
+            "September because of a shortage of specialist lead workers. The trust hopes to reopen the "
+            "theatre in spring 2026 with a production of The Mikado and plans to launch a seat-naming "
+            "scheme at £250 per seat next month."
+        )
+        grounded = as_probed(
+            'Finance director Amira Khan described the public response as "beyond anything we dared '
+            'hope for".',
+            text,
+            "Grand Pavilion appeal passes £3m but roof work delayed",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "the source gives it to Trust chairman Derek Holloway" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
