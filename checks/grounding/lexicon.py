@@ -234,6 +234,7 @@ _FOLD: Mapping[str, str] = {
         "company": "firm firms companies business businesses",
         "customer": "customers client clients",
         "member": "members membership memberships",
+        "support": "supports supported supporting backed",
         "employee": "employees staff worker workers",
         "car": "cars vehicle vehicles",
         "city": "cities town towns",
@@ -378,6 +379,8 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _lettered(pieces, found)
     if " into " in text or ' into"' in text or " into'" in text:
         _eaten_into(pieces, found)
+    if " back " in text or " backs " in text:
+        _backing(pieces, found)
     if (
         "flat" in text
         or "stead" in text
@@ -814,6 +817,32 @@ def _eaten_into(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     for i in range(len(bare) - 1):
         if bare[i] in _INTO_VERBS and bare[i + 1] == "into":
             found[i] = (_ERODE,)
+
+
+_BACKED = frozenset(
+    ("the", "a", "an", "plan", "plans", "proposal", "proposals", "calls", "scheme", "bid", "move")
+)
+"""What ``back`` as a verb of support comes before (``voters back the new stadium``)."""
+_BACK_PHRASAL = frozenset(
+    (
+        "come", "came", "comes", "coming", "go", "went", "goes", "going", "get", "got", "gets", "bring",
+        "brought", "pay", "paid", "cut", "cuts", "set", "sets", "push", "pushed", "put", "puts", "hold",
+        "held", "look", "looked", "fight", "fought", "step", "stepped", "turn", "turned", "scale", "scaled",
+        "roll", "rolled", "win", "won", "give", "gave", "call", "called", "pull", "pulled", "fall", "fell",
+        "bounce", "bounced", "date", "dates", "dated", "way", "the", "its", "their", "his", "her", "at",
+    )
+)  # fmt: skip
+"""Words after which ``back`` is a particle or a noun (``came back``, ``pushed back``, ``the back``)."""
+_SUPPORT = stem("support")
+
+
+def _backing(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
+    """``back`` as a verb of support (``52% of voters back the new stadium``): ``support``, as
+    ``backed`` is (:data:`_FOLD`); not a particle (``pushed back``) nor a noun (``the back``)."""
+    bare = _bare(pieces)
+    for i in range(1, len(bare) - 1):
+        if bare[i] in ("back", "backs") and bare[i + 1] in _BACKED and bare[i - 1] not in _BACK_PHRASAL:
+            found[i] = (_SUPPORT,)
 
 
 _FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))
@@ -2025,7 +2054,9 @@ _NEW_PREDICATE = re.compile(
     r"|removes|removed|ends|ended|denies|denied)\b"
     rf"|(?:[^\W\d_]{{3,}}ed|lost|made|built|led|left|met|hit|shut|found)\s+{_AFTER_PAST}"
     rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})"
-    r"|[^\W\d_]{3,}\s+(?:it|them|him|her|us)\b))",
+    r"|[^\W\d_]{3,}\s+(?:it|them|him|her|us)\b"
+    # a subject of its own, the rest of a whole: "36% opposed them | and the rest expressed no view"
+    r"|the\s+(?:rest|remainder|others|remaining)\b))",
     re.IGNORECASE,
 )
 """Where ``and`` opens a predicate of its own (``is not navigable above the weir | and is tidal below

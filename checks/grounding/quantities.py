@@ -665,6 +665,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _elided_units(text, found)
     if len(found) > 1 and sum(q.dim == "time" for q in found) > 1:
         found = _compound_times(text, found)
+    if found and ("ust " in text or "lightly " in text or "little " in text or "arginally " in text):
+        found = [_just_past(text, q) if q.kind in ("lower", "upper") else q for q in found]
     if context and found:
         found = _with_context(text, found)
         if " of " in text and _OF_THE_WHOLE.search(text) is not None:
@@ -3394,6 +3396,26 @@ def _slashed(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(
         ratio, ratio, "fraction", kind, SHARE_TOLERANCE * ratio, begin, m.end(), text[begin : m.end()]
     )
+
+
+_JUST = re.compile(r"\b(?:just|slightly|a\s+little|marginally)\s+$", re.IGNORECASE)
+JUST_PAST = 0.1
+"""How far past its figure a bound said to be just past it reaches (``just over a third``: up to 10%
+more than a third, 36.7%)."""
+
+
+def _just_past(text: str, q: Quantity) -> Quantity:
+    """A bound said to be only just past its figure (``just over a third``, ``slightly more than 200``,
+    ``just under half``) as the range it leaves: from the figure to :data:`JUST_PAST` beyond it, not
+    every value past it (57% is over a third, but not just over)."""
+    m = _JUST.search(text, max(0, q.start - 12), q.start)
+    if m is None:
+        return q
+    if q.kind == "lower":
+        low, high = q.low, q.low * (1 + JUST_PAST)
+    else:
+        low, high = q.high * (1 - JUST_PAST), q.high
+    return q._replace(low=low, high=high, kind="range", start=m.start(), text=text[m.start() : q.end])
 
 
 def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:

@@ -11651,6 +11651,62 @@ class TestCautioned:
         assert "the source gives it to Trust chairman Derek Holloway" in grounded.decision.evidence.detail
 
 
+class TestJustPastAndBacking:
+    """``just over a third`` is a range near a third, not every share past it; ``backed`` and ``back``
+    as a verb are ``support`` (found by ``bench/probes/mixed200`` and ``mixed185``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "low", "high"),
+        [
+            ("Just over a third of respondents agreed.", 1 / 3, 1 / 3 * 1.1),
+            ("just under half of them", 0.45, 0.5),
+            ("slightly more than 200 people", 200, 220),
+        ],
+    )
+    def test_range(self, text: str, low: float, high: float) -> None:
+        q = quantities(text)[0]
+        assert q.kind == "range"
+        assert (q.low, q.high) == pytest.approx((low, high))
+
+    @pytest.mark.parametrize(
+        ("text", "support"),
+        [
+            ("52% of voters in the poll back the new stadium.", True),
+            ("Councillors backed the plan.", True),
+            ("The project was pushed back to September.", False),
+            ("He came back the next day.", False),
+        ],
+    )
+    def test_backing(self, text: str, support: bool) -> None:
+        assert ("support" in terms(text)) is support
+
+    SENTENCE = "Some 57% of respondents supported the plans, 36% opposed them and the rest expressed no view."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Just over a third of respondents backed the plans.", Status.CONTRADICTED),
+            ("Just over a third of respondents supported the plans.", Status.CONTRADICTED),
+            ("36% of respondents opposed the plans.", Status.SUPPORTED),
+            ("Most respondents backed the plans.", Status.SUPPORTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first two were inferred and supported (57% is over a third; ``backed`` no word of the
+        source), the third contradicted (``and the rest expressed no view`` read as its clause's denial)."""
+        assert status(claim, in_report(self.SENTENCE)) is expected
+
+    def test_backed_against_opposed(self) -> None:
+        """Was supported: ``backed`` shared no word with ``opposed``, and the rest was all there."""
+        grounded = one(
+            "Of the 640 responses to the consultation, 71% backed the plans.",
+            in_report(
+                "The council received 640 responses to its consultation, of which 71% opposed the plans."
+            ),
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
