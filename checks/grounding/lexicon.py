@@ -405,25 +405,33 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
 
 
 _PRICED = re.compile(
-    r"(?:\b(?:[Aa]n?|[Tt]he|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er|[Oo]ur|[Tt]his|[Tt]hat)|['\u2019]s)\s+"
     r"[$€£]\d[\d,.]*(?:\s?(?:million|billion|bn|m|k|thousand)\b)?\s+"
     r"(?!(?:a|an|the|of|in|on|at|to|for|from|by|with|and|or|per|each|every|than|more|less|over|under|"
     r"was|is|were|are|be|been|will|would|has|have|had|year|month|week|day|annual|monthly|weekly|"
     r"yearly|daily|a-year|a-month|million|billion|thousand|bn|m|k)\b)(?P<noun>[A-Za-z])"
 )
 """An amount before the thing it is the price of (``its £6.2 million refurbishment``, ``a £24
-million cargo shed``): the cost of that thing, as ``the refurbishment cost £6.2 million`` says."""
+million cargo shed``): the cost of that thing, as ``the refurbishment cost £6.2 million`` says. It
+opens with the currency sign, so that the engine skips to each sign; the determiner before it is
+:data:`_PRICED_AFTER`'s."""
+_PRICED_AFTER = re.compile(r"(?:\b(?:an?|the|its|their|his|her|our|this|that)|['\u2019]s)\s+$", re.IGNORECASE)
+"""A determiner or a possessive right before a :data:`_PRICED` amount (``its``, ``the council's``)."""
 _COST = "cost"
 
 
 def priced(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """``found`` (as :func:`in_context` takes it) with :data:`_COST` beside the term of the word after
-    each :data:`_PRICED` amount: a source's ``its £6.2 million refurbishment`` states what ``the
-    refurbishment cost £6.2 million`` does. (A source's words only: a claim's ``a £48,500 surplus``
-    is no cost the source must state.) Changed in place and returned."""
-    if not ("£" in text or "$" in text or "€" in text) or _PRICED.search(text) is None:
+    each :data:`_PRICED` amount after a determiner: a source's ``its £6.2 million refurbishment``
+    states what ``the refurbishment cost £6.2 million`` does. (A source's words only: a claim's ``a
+    £48,500 surplus`` is no cost the source must state.) Changed in place and returned."""
+    if not ("£" in text or "$" in text or "€" in text):
         return found
-    for piece in _pieces_at(text, pieces, [m.start("noun") for m in _PRICED.finditer(text)]):
+    starts = [
+        m.start("noun")
+        for m in _PRICED.finditer(text)
+        if _PRICED_AFTER.search(text, max(0, m.start() - 8), m.start()) is not None
+    ]
+    for piece in _pieces_at(text, pieces, starts) if starts else ():
         if piece < len(found) and _COST not in found[piece]:
             found[piece] = (*found[piece], _COST)
     return found
