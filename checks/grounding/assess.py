@@ -553,6 +553,15 @@ def _assess(
         mismatch = None
     if (
         mismatch is not None
+        and mismatch[0] in (_SOURCE_DENIES, _SOURCE_AFFIRMS)
+        and index.modes(sentence.number).exceptions
+        and _tells_an_exception(claim, sentence.plain, index.modes(sentence.number).exceptions)
+    ):
+        # The claim tells what the sentence says of an exception: its clauses' polarity is the
+        # exception's, not the rest's.
+        mismatch = None
+    if (
+        mismatch is not None
         and mismatch[0] == _SOURCE_DENIES
         and any(r.role == "derived" and _EXCEPTED_REST.match(r.text) for _, r in relation.matched)
     ):
@@ -2205,7 +2214,21 @@ def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) 
 
 
 _SOURCE_DENIES = "the source denies what the claim states"
+_SOURCE_AFFIRMS = "the source affirms what the claim states"
 _EXCEPTED_REST = re.compile(r"(?:except|apart|other)\b", re.IGNORECASE)
+
+
+def _tells_an_exception(claim: Features, plain: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Does the claim name what one of the sentence's exceptions excepts (a word of the exception's
+    own, the rest's words aside) and tell what the sentence says of it after it (as
+    :func:`_tells_the_exception` reads)? ``In parts of Cumbria and the Highlands, storms held up
+    deliveries`` against ``Deliveries ran normally ... except in parts of Cumbria and the Scottish
+    Highlands, where storms caused delays``: no denial of the exception's."""
+    for start, end in spans:
+        own = frozenset(read_terms(plain[start:end])) - frozenset(read_terms(plain[:start]))
+        if not own.isdisjoint(claim.terms) and _tells(claim, plain, start, end):
+            return True
+    return False
 
 
 def _tells_the_exception(
@@ -2218,9 +2241,24 @@ def _tells_the_exception(
     Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in 1926``
     would be the exception denied."""
     start, end = next((a, b) for a, b in spans if a <= figure.start < b)
+    return _tells(claim, plain, start, end)
+
+
+def _tells(claim: Features, plain: str, start: int, end: int) -> bool:
+    """Of the claim's words beyond those of the exception at ``start:end``, are some in the sentence
+    after it, as many as before it at least, where a clause of the exception's own follows it (``,
+    where``, ``, which``, ``; they``)?"""
+    if _OF_THE_EXCEPTION.match(plain, end) is None:
+        return (
+            False  # what follows is the sentence's main clause ("Apart from the harbour wall, | every ...")
+        )
     mine = claim.terms.difference(read_terms(plain[start:end]))
     after = len(mine.intersection(read_terms(plain[end:])))
     return after > 0 and after >= len(mine.intersection(read_terms(plain[:start])))
+
+
+_OF_THE_EXCEPTION = re.compile(r"\s*[,;]\s*(?:where|which|when|who|whose|they|it)\b", re.IGNORECASE)
+"""What opens a clause of the exception's own after it (``except in 1926, when ...``)."""
 
 
 def _within_any(figure: Quantity, spans: Sequence[tuple[int, int]]) -> bool:

@@ -11707,6 +11707,38 @@ class TestJustPastAndBacking:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestTellsAnException:
+    """A claim that names what an exception excepts and tells what the sentence says of it after it
+    (``, where ...``) is not denied by the exception's clause (found by ``bench/probes/mixed197`` and
+    ``mixed202``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "In parts of Cumbria and the Highlands, storms held up deliveries by as much as three days.",
+                "Deliveries ran normally across the country except in parts of Cumbria and the Scottish "
+                "Highlands, where storms caused delays of up to three days in the week before Christmas.",
+                Status.SUPPORTED,
+            ),
+            (
+                "No trees were planted in Castlegate because underground utility cables made it impossible.",
+                "Every ward received new trees apart from Castlegate, where underground utility cables made "
+                "planting impossible.",
+                Status.SUPPORTED,
+            ),
+            (
+                "The harbour wall was rebuilt.",
+                "Apart from the harbour wall, every structure on the quay was rebuilt.",
+                Status.CONTRADICTED,
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: Status) -> None:
+        """The first two were contradicted (the source denies, affirms what the claim states)."""
+        assert status(claim, in_report(sentence)) is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
