@@ -2440,6 +2440,18 @@ def compare(
     if conflicts and claim_text and (" per " in claim_text or " for every " in claim_text):
         conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
         computed = (*computed, *per)
+    if conflicts and claim_text and " than" in claim_text:
+        # By how much one thing differs from another ("2,390 more members than it had in spring 2023"),
+        # not computed from the sentence's figures: no level it gives is that difference (the 2,460
+        # members of spring 2023 are the other thing), so it is missing, not in conflict.
+        differing = [
+            q
+            for q, r in conflicts
+            if q.role == "by" and not r.role and q.dim[:6] == "count:" and _differs_by(claim_text, q)
+        ]
+        if differing:
+            conflicts = [(q, r) for q, r in conflicts if q not in differing]
+            missing.extend(differing)
     if missing and any(q.role == "derived" for q in missing):
         # A figure the claim gives only through others ("grew 12% to $4.2 billion": $3.75 billion the
         # year before) is no figure of its own to find; one that disagrees still conflicts.

@@ -11739,6 +11739,50 @@ class TestTellsAnException:
         assert status(claim, in_report(sentence)) is expected
 
 
+class TestDifferenceAgainstALevel:
+    """By how much one thing differs from another is not contradicted by the other thing's level (found
+    by ``bench/probes/mixed214``)."""
+
+    def test_probed(self) -> None:
+        """Was contradicted: the claim gives 2,390 more members where the source gives 2,460 members."""
+        text = (
+            "Membership at Westbury Leisure Centre has risen to 4,850 since its £6.2 million "
+            "refurbishment was completed in October, Ravensdale District Council said. That is almost "
+            "double the 2,460 members it had in the spring of 2023, shortly before the centre closed for "
+            "14 months of building work. Centre manager Lucy Hargreaves said the new gym and the teaching"
+            ' pool had been "the big draws", with swimming lessons fully booked until April. Monthly '
+            "membership now costs £34.50, up from £29 before the refurbishment, although concessionary "
+            "rates for over-65s and students remain at £18. All facilities have reopened apart from the "
+            "sports hall, where a leaking roof must be fixed before it can be used. Opposition councillor"
+            ' David Ekwueme said the price rise risked "pricing out families", but council leader Sandra '
+            "Holt said the centre was now on course to break even for the first time. The council plans "
+            "to add a climbing wall and extend weekend opening hours to 10pm from next summer."
+        )
+        grounded = as_probed(
+            "The centre has 2,390 more members than it had in spring 2023.",
+            text,
+            "Westbury leisure centre membership surges after refurbishment",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_computed_and_conflicting_differences(self) -> None:
+        """A difference the sentence's figures compute is inferred; one they give otherwise conflicts."""
+        sentence = "The scheme will protect 210 properties, up from the 140 covered by an earlier proposal."
+        assert (
+            status(
+                "The scheme will protect 70 more properties than the earlier proposal.", in_report(sentence)
+            )
+            is Status.INFERRED
+        )
+        assert (
+            status(
+                "The centre has 90 more members than last year.",
+                in_report("The centre has 40 more members than last year."),
+            )
+            is Status.CONTRADICTED
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
