@@ -2440,6 +2440,18 @@ def compare(
     if conflicts and claim_text and (" per " in claim_text or " for every " in claim_text):
         conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
         computed = (*computed, *per)
+    if conflicts and claim_text and _TOTAL.search(claim_text) is not None:
+        # A total the claim says it sums ("460 roles across its two rounds of redundancies") is not
+        # contradicted by a part of it the sentence gives ("120 roles were cut in October 2023"):
+        # missing, for the other parts to be looked for.
+        parts = [
+            q
+            for q, r in conflicts
+            if q.role in ("", "by") and not r.role and r.low < q.low and _same_dim(q, r)
+        ]
+        if parts:
+            conflicts = [(q, r) for q, r in conflicts if q not in parts]
+            missing.extend(parts)
     if conflicts and claim_text and " than" in claim_text:
         # By how much one thing differs from another ("2,390 more members than it had in spring 2023"),
         # not computed from the sentence's figures: no level it gives is that difference (the 2,460
@@ -2571,6 +2583,12 @@ _ARITHMETIC = re.compile(
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
+_TOTAL = re.compile(
+    r"\b(?:in\s+total|combined|altogether|in\s+all|a\s+total\s+of|between\s+them"
+    r"|across\s+(?:its|their|the|both|all)(?:\s+(?:two|three|four|five))?)\b",
+    re.IGNORECASE,
+)
+"""A claim's words that make its figure a total of parts (``460 roles across its two rounds``)."""
 _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them",

@@ -11783,6 +11783,25 @@ class TestDifferenceAgainstALevel:
         )
 
 
+class TestTotalAgainstAPart:
+    """A total the claim says it sums is not contradicted by one part of it (found by
+    ``bench/probes/mixed219``)."""
+
+    SENTENCE = "It is the company's second round of redundancies, after 120 roles were cut in October 2023."
+
+    @pytest.mark.parametrize(
+        ("claim", "contradicted"),
+        [
+            ("The company will have cut 460 roles across its two rounds of redundancies.", False),
+            ("The company has cut 460 roles in total.", False),
+            ("The company cut 460 roles in October 2023.", True),
+        ],
+    )
+    def test_grounded(self, claim: str, contradicted: bool) -> None:
+        """The first two were contradicted: the claim gives 460 roles where the source gives 120."""
+        assert (status(claim, in_report(self.SENTENCE)) is Status.CONTRADICTED) is contradicted
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
