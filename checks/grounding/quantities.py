@@ -2447,7 +2447,11 @@ def compare(
         parts = [
             q
             for q, r in conflicts
-            if q.role in ("", "by") and not r.role and r.low < q.low and _same_dim(q, r)
+            if q.role in ("", "by")
+            and not r.role
+            and r.low < q.low
+            and _same_dim(q, r)
+            and _one_level(q, source)
         ]
         if parts:
             conflicts = [(q, r) for q, r in conflicts if q not in parts]
@@ -2459,7 +2463,11 @@ def compare(
         differing = [
             q
             for q, r in conflicts
-            if q.role == "by" and not r.role and q.dim[:6] == "count:" and _differs_by(claim_text, q)
+            if q.role == "by"
+            and not r.role
+            and q.dim[:6] == "count:"
+            and _differs_by(claim_text, q)
+            and _one_level(q, source)
         ]
         if differing:
             conflicts = [(q, r) for q, r in conflicts if q not in differing]
@@ -2583,6 +2591,15 @@ _ARITHMETIC = re.compile(
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
+
+
+def _one_level(q: Quantity, source: Sequence[Quantity]) -> bool:
+    """Does the sentence give one level only of ``q``'s kind (a figure with no part in a change)? With
+    two, the sums have read whether ``q`` is their total or difference (``12 schools and Ashby has
+    9``: not 5 more), and a conflict stands."""
+    return sum(1 for r in source if not r.role and r.dim != "year" and _same_dim(q, r)) < 2
+
+
 _TOTAL = re.compile(
     r"\b(?:in\s+total|combined|altogether|in\s+all|a\s+total\s+of|between\s+them"
     r"|across\s+(?:its|their|the|both|all)(?:\s+(?:two|three|four|five))?)\b",
