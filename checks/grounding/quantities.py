@@ -1963,6 +1963,8 @@ def consistent(claim: Quantity, source: Quantity) -> bool | None:
     """Can both figures be true? None when they measure different things."""
     if not _comparable(claim, source):
         return None
+    if claim.dim != source.dim and claim.dim[:4] == "rank" and _top_ranks(claim, source):
+        return claim.low == source.low and claim.kind == source.kind  # one rank in other words
     if claim.dim != source.dim and claim.dim[:4] == "rank":  # opposite ranks (_same_dim)
         # The largest is not also the smallest; the second largest may be the second smallest of three.
         return False if claim.low == source.low == 1 else None
@@ -3023,8 +3025,23 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
         return _counted(a.dim) in b.context
     if a.dim == "ratio" or b.dim == "ratio":
         return _multiplied(a, b) is not None
-    # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).
-    return a.dim.startswith("rank:") and b.dim.startswith("rank:") and _opposite(a.dim, b.dim)
+    if a.dim.startswith("rank:") and b.dim.startswith("rank:"):
+        # The first by how many or how much, in other words: "where the most fines were issued" and "the
+        # busiest street for fines", "the most since 1978" and "its highest total since 1978".
+        if _top_ranks(a, b):
+            return True
+        # Opposite ranks: "the largest" and "the smallest" rank one thing (the first of each is two subjects).
+        return _opposite(a.dim, b.dim)
+    return False
+
+
+_TOP_WORDS = frozenset(("most", "highest", "busiest", "largest", "biggest", "greatest"))
+"""Superlatives of how many or how much: one rank in other words (:func:`_same_dim`)."""
+
+
+def _top_ranks(a: Quantity, b: Quantity) -> bool:
+    """Are two ranks both of :data:`_TOP_WORDS` (``rank:most fine``, ``rank:busiest``)?"""
+    return a.dim[5:].split(" ", 1)[0] in _TOP_WORDS and b.dim[5:].split(" ", 1)[0] in _TOP_WORDS
 
 
 def _multiplied(a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:

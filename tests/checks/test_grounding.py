@@ -11803,6 +11803,34 @@ class TestTotalAgainstAPart:
         assert (status(claim, in_report(self.SENTENCE)) is Status.CONTRADICTED) is contradicted
 
 
+class TestTopRanksInOtherWords:
+    """``the most``, ``the highest``, ``the busiest``: one first place by how many, in other words (found
+    by ``bench/probes/mixed207``, ``mixed211`` and ``mixed213``)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "Castle Row was the street where the most fines were issued, with 6,150 tickets.",
+                "The busiest street for fines was Castle Row, where 6,150 tickets were issued.",
+            ),
+            (
+                "The league has 318 teams registered, the most since it was founded in 1978.",
+                "The league has 318 teams registered, its highest total since it was founded in 1978.",
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str) -> None:
+        """Each was unsourced: the source does not state most fines, most since."""
+        assert status(claim, in_report(sentence)) is Status.SUPPORTED
+
+    def test_consistent_only_as_the_same_place(self) -> None:
+        most = quantities("It had the most fines.")[0]
+        busiest, second = quantities("It was the busiest street, the second busiest in 2020.")[:2]
+        assert consistent(most, busiest) is True
+        assert consistent(most, second) is False
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
