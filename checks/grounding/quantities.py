@@ -2879,7 +2879,8 @@ def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantit
     the ``from``: ``68,400 ..., up from 51,200``), else the two newest of one dimension and two years
     (up to ``year`` when not 0)."""
     old = next((r for r in values if r.role == "from"), None)
-    new = next((r for r in values if r.role == "to" and (old is None or r.dim == old.dim)), None)
+    # (of one dimension: "fallen to 6,200 copies, from 21,000" counts copies both times)
+    new = next((r for r in values if r.role == "to" and (old is None or _same_dim(r, old))), None)
     if old is None and new is None:
         # "3,120 burglaries last year, 18% fewer than the year before": the value it was, computed
         old = next((r for r in values if _before_than(r)), None)

@@ -11831,6 +11831,24 @@ class TestTopRanksInOtherWords:
         assert consistent(most, second) is False
 
 
+class TestChangeToAndFromOfOneCount:
+    """A change to a count and from a bare number of what it counts is one change (found by
+    ``bench/probes/mixed216``)."""
+
+    SENTENCE = "The paper's print circulation has fallen to 6,200 copies, from 21,000 in 2010."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The paper's print circulation has fallen by 14,800 copies.", Status.INFERRED),
+            ("The paper's print circulation has fallen by 18,400 copies.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was unsourced: no change found (6,200 copies and the bare 21,000 not one dimension)."""
+        assert status(claim, in_report(self.SENTENCE)) is expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
