@@ -2237,9 +2237,9 @@ def _tells_the_exception(
     """Does the claim say what the sentence says of its exception after it, not what it says of the
     rest before it? Of the claim's words beyond the exception's own, some are in the sentence after
     the exception, as many as before it at least: ``Printing of the paper stopped for nine days during
-    the 1926 General Strike`` against ``The paper has never missed an edition except in 1926, when the General
-    Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in 1926``
-    would be the exception denied."""
+    the 1926 General Strike`` against ``The paper has never missed an edition except in 1926, when
+    the General Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in
+    1926`` would be the exception denied."""
     start, end = next((a, b) for a, b in spans if a <= figure.start < b)
     return _tells(claim, plain, start, end)
 
@@ -2249,9 +2249,7 @@ def _tells(claim: Features, plain: str, start: int, end: int) -> bool:
     after it, as many as before it at least, where a clause of the exception's own follows it (``,
     where``, ``, which``, ``; they``)?"""
     if _OF_THE_EXCEPTION.match(plain, end) is None:
-        return (
-            False  # what follows is the sentence's main clause ("Apart from the harbour wall, | every ...")
-        )
+        return False  # the sentence's main clause follows ("Apart from the harbour wall, | every ...")
     mine = claim.terms.difference(read_terms(plain[start:end]))
     after = len(mine.intersection(read_terms(plain[end:])))
     return after > 0 and after >= len(mine.intersection(read_terms(plain[:start])))
@@ -2862,10 +2860,10 @@ def _polarity(
                 and not (best_negated and _not_all_only(claim, sentence))
                 and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
             ):
-                side = "denies" if best_negated else "affirms"  # (_SOURCE_DENIES)
                 if around is None:
                     around = sentence.context | sentence.before
-                found = (f"the source {side} what the claim states", coverage(sub, best_terms | around))
+                side = _SOURCE_DENIES if best_negated else _SOURCE_AFFIRMS
+                found = (side, coverage(sub, best_terms | around))
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
