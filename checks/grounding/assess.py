@@ -540,7 +540,20 @@ def _assess(
         )
         if against is not None:
             return against
-    mismatch, turned = _polarity(claim, index, weights, sentence, said)
+    mismatch, turned = _polarity(
+        claim,
+        index,
+        weights,
+        sentence,
+        said,
+        # (not a year, a time, a rank nor a compound: "four-hour" binds no clause, as its digits would
+        # not; "highest" is a word the clauses are compared on)
+        paired=tuple(
+            r.text
+            for _, r in relation.matched
+            if r.dim not in ("year", "time") and r.dim[:4] != "rank" and "-" not in r.text
+        ),
+    )
     if (
         mismatch is not None
         and relation.computed
@@ -2657,6 +2670,8 @@ def _polarity(
     weights: Weights,
     sentence: SourceSentence,
     compared: frozenset[str] = frozenset(),
+    *,
+    paired: Sequence[str] = (),
 ) -> tuple[tuple[str, float] | None, frozenset[str]]:
     """A negation or antonym mismatch between a claim clause and a clause of ``sentence`` about the
     same thing.
@@ -2671,6 +2686,9 @@ def _polarity(
     words the source states turned, and that claim clause is not also compared on its negation.
     The words of a comparison the sentence makes the other way round (``compared``: ``less`` in ``buses
     run less often than trains`` against ``trains run more often than buses``) oppose nothing.
+    ``paired``: the sentence's figures the claim's are paired with, as written; a clause that holds
+    one holds the claim's figure, as one that writes its digits does (``Just over a third ...
+    opposed`` against ``57% supported the plans, 36% opposed them``: the 36%'s clause).
     """
     source = index.clauses(sentence.number)
     worst: tuple[str, float] | None = None
@@ -2769,7 +2787,7 @@ def _polarity(
                             agreeing = max((coverage(rest, s) for s, _ in source if term in s), default=0.0)
                         weak = clause_cov <= agreeing
                 if numbers is None:
-                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
+                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number), paired)
                 # Whose figure: the clause that holds the claim's numbers, when no clause with the
                 # claim's own word does ("cut its output by 10% in 2023, but grew it by 20% in 2024"
                 # against "cut its output by 20% in 2024": the 20% of 2024 grew).
@@ -2840,7 +2858,7 @@ def _polarity(
                     best_cov, best_negated, best_terms, best_k = cov, s_negated, s_terms, k
             if split:
                 if numbers is None:
-                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number))
+                    numbers = _numbers_by_clause(claim, index.clause_texts(sentence.number), paired)
                 best_negated, best_terms = _by_numbers(numbers, sub, source, best_cov) or (
                     best_negated,
                     best_terms,
@@ -2888,13 +2906,20 @@ def _removed_otherwise(
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
 
 
-def _numbers_by_clause(claim: Features, texts: Sequence[str]) -> list[frozenset[str]]:
+def _numbers_by_clause(
+    claim: Features, texts: Sequence[str], paired: Sequence[str] = ()
+) -> list[frozenset[str]]:
     """Per clause of a source sentence (``texts``: :meth:`SourceIndex.clause_texts`): the numbers of
-    the claim's it holds. [] when the claim has none."""
+    the claim's it holds, and the figures the claim's are paired with (``paired``, as written) that
+    it writes. [] when the claim has none and none is paired."""
     mine = frozenset(_NUMBER.findall(claim.plain) + _NUMBER_WORD.findall(claim.plain.lower()))
-    if not mine:
+    if not mine and not paired:
         return []
-    return [mine.intersection(_NUMBER.findall(text) + _NUMBER_WORD.findall(text.lower())) for text in texts]
+    return [
+        mine.intersection(_NUMBER.findall(text) + _NUMBER_WORD.findall(text.lower()))
+        | {f for f in paired if f in text}
+        for text in texts
+    ]
 
 
 def _not_years(numbers: frozenset[str]) -> bool:

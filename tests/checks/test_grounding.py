@@ -11849,6 +11849,35 @@ class TestChangeToAndFromOfOneCount:
         assert status(claim, in_report(self.SENTENCE)) is expected
 
 
+class TestPairedFigureBindsItsClause:
+    """A clause that writes the figure a claim's is paired with holds the claim's figure, as one that
+    writes its digits does (found while testing ``bench/probes/mixed185``)."""
+
+    SENTENCE = "Some 57% of respondents supported the plans, 36% opposed them and the rest expressed no view."
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Just over a third of respondents opposed the plans.", Status.SUPPORTED),
+            ("Just over a third of respondents supported the plans.", Status.CONTRADICTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was contradicted: 'oppose' against the clause of the 57%, which names the plans."""
+        assert status(claim, in_report(self.SENTENCE)) is expected
+
+    def test_words_and_compounds_bind_nothing(self) -> None:
+        """A rank (``highest``) and a compound (``four-hour``) are no figures that bind a clause."""
+        grounded = one(
+            "Support for the stadium was highest among voters over 65.",
+            in_report(
+                "Support was highest among voters aged 18 to 34, at 68%, and lowest among those over 65, at "
+                "31%."
+            ),
+        )
+        assert "highest" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
