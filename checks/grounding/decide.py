@@ -58,7 +58,7 @@ from checks.grounding.assess import (
 )
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.lexicon import ANTONYMS, lead_term
-from checks.grounding.quantities import Quantity, compare
+from checks.grounding.quantities import Quantity, changed_between, compare
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
 
@@ -391,6 +391,15 @@ def _figures_elsewhere(
             left.append(q)
         elif m != n and second is None:
             second = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL)
+    if left and any(q.role == "by" for q in left):
+        # A change or a difference whose two values the sentences give, of two years ("grown by 22,700
+        # tonnes since 2019" from "61,200 tonnes of cargo in 2023" and "38,500 tonnes" in 2019).
+        left, across, against = _changes_across(claim, left, [n, *pool], index)
+        if against is not None:
+            # Both ends of the claim's change are in the sources, and they say another amount.
+            return Decision(Status.CONTRADICTED, Basis.NUMERIC_CONFLICT, against, words)
+        if second is None:
+            second = across
     if not left:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, words, second, ambiguous=suspect)
     placed = [place(q, other) for q in left]
@@ -399,6 +408,37 @@ def _figures_elsewhere(
         held = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL) if m is not None else None
         return Decision(cross, Basis.OTHER_SECTION, held, words)
     return Decision(Status.UNSOURCED, Basis.FIGURE_MISSING, words)
+
+
+def _changes_across(
+    claim: Features, left: list[Quantity], sentences: Sequence[int], index: SourceIndex
+) -> tuple[list[Quantity], Evidence | None, Evidence | None]:
+    """``left`` less each change amount or difference two figures of ``sentences`` compute
+    (:func:`~checks.grounding.quantities.changed_between`), with the sentence of the older value;
+    and the sentence of a change between the claim's own two years that says another amount."""
+    figures = [(m, r) for m in dict.fromkeys(sentences) for r in index.quantities(m)]
+    years = sorted(
+        {y for q in claim.quantities if q.dim == "year" for y in (q.low, q.high)}
+    )  # "2019 and 2023"
+    still: list[Quantity] = []
+    held: Evidence | None = None
+    against: Evidence | None = None
+    for q in left:
+        found = changed_between(q, [r for _, r in figures], years) if q.role == "by" else None
+        if found is None or not found[2]:
+            still.append(q)
+        if found is not None:
+            old, new, agrees = found
+            m = next(m for m, r in figures if r is (old if agrees else new))
+            ends = f"from {old.text} to {new.text}"
+            if agrees and held is None:
+                held = Evidence(
+                    index.sentences[m], 0.0, None, Finding.PARTIAL, detail=f"the source's figures went {ends}"
+                )
+            elif not agrees and against is None:
+                detail = f"the claim gives {q.text} where the source's figures went {ends}"
+                against = Evidence(index.sentences[m], 0.0, None, Finding.CONFLICT, detail=detail)
+    return still, held, against
 
 
 class _Placer:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from itertools import chain, pairwise
+from itertools import chain, combinations, pairwise
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
@@ -2458,17 +2458,23 @@ def compare(
         if parts:
             conflicts = [(q, r) for q, r in conflicts if q not in parts]
             missing.extend(parts)
-    if conflicts and claim_text and " than" in claim_text:
-        # By how much one thing differs from another ("2,390 more members than it had in spring 2023"),
-        # not computed from the sentence's figures: no level it gives is that difference (the 2,460
-        # members of spring 2023 are the other thing), so it is missing, not in conflict.
+    if conflicts and any(q.role == "by" for q, _ in conflicts):
+        # By how much something changed or differs ("grew by 22,700 tonnes between 2019 and 2023",
+        # "2,390 more members than it had in spring 2023"), not computed from the sentence's figures:
+        # no level it gives is that amount (the 61,200 tonnes of 2023 are one end of the change, the
+        # 2,460 members of spring 2023 the other thing), so it is missing, not in conflict, and the
+        # other value may be found in another sentence. (A share may be a change said as a level:
+        # "inflation was 3%".)
         differing = [
             q
             for q, r in conflicts
             if q.role == "by"
             and not r.role
-            and q.dim[:6] == "count:"
-            and _differs_by(claim_text, q)
+            and q.dim != "fraction"
+            and r.dim != "fraction"
+            # (a count after a verb of change is how many it touched, "cut 460 roles", which "120 roles
+            # were cut" does contradict; one of how many more than something else is a difference)
+            and (q.dim[:6] != "count:" or (bool(claim_text) and _differs_by(claim_text, q)))
             and _one_level(q, source)
         ]
         if differing:
@@ -2855,6 +2861,46 @@ def _changes(
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+def changed_between(
+    q: Quantity, figures: Sequence[Quantity], years: Sequence[float] = ()
+) -> tuple[Quantity, Quantity, bool] | None:
+    """Two figures of ``q``'s kind and of two years among ``figures`` (of several sentences) for a
+    change amount or a difference ``q`` (``grown by 22,700 tonnes since 2019`` against ``61,200
+    tonnes of cargo in 2023`` and ``in 2019, when it handled 38,500 tonnes``): (the older, the newer,
+    whether their difference is ``q``), or None. With ``years`` (the claim's), the older is of the
+    earliest; the first pair whose difference is ``q`` is taken, else, when both ends are of the
+    claim's years, the pair that says otherwise. A direction the claim names (``grown``) is the one
+    the two take."""
+    values = [
+        r
+        for r in figures
+        if r.role != "by"
+        and r.year > 0
+        and r.low == r.high
+        and r.kind in ("exact", "approx")
+        and r.dim not in ("year", "fraction", "date")
+        and _same_dim(r, q)
+    ]
+    way = 1 if "increas" in q.context else -1 if "decreas" in q.context else 0
+    target = q._replace(role="")
+    against: tuple[Quantity, Quantity, bool] | None = None
+    for a, b in combinations(values, 2):
+        if a.year == b.year:
+            continue
+        old, new = (a, b) if a.year < b.year else (b, a)
+        if years and old.year != min(years):
+            continue
+        value = abs(new.low - old.low)
+        derived = q._replace(
+            low=value, high=value, kind="exact", tolerance=new.tolerance + old.tolerance, role=""
+        )
+        if consistent(target, derived) and not (way and (new.low - old.low) * way <= 0):
+            return old, new, True
+        if against is None and new.year in years:
+            against = (old, new, False)
+    return against
 
 
 def _change_in(q: Quantity, source: Sequence[Quantity]) -> tuple[Quantity, Quantity] | None:

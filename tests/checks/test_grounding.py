@@ -65,7 +65,14 @@ from checks.grounding.lexicon import (
     untold,
     within_span,
 )
-from checks.grounding.quantities import PERIOD_MARKS, compare, consistent, quantities, trend_in
+from checks.grounding.quantities import (
+    PERIOD_MARKS,
+    changed_between,
+    compare,
+    consistent,
+    quantities,
+    trend_in,
+)
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
 from checks.registry import get
@@ -11876,6 +11883,47 @@ class TestPairedFigureBindsItsClause:
             ),
         )
         assert "highest" in grounded.decision.evidence.detail
+
+
+class TestChangeAcrossSentences:
+    """A change amount against a level is no conflict; its two values may be in two sentences (found by
+    ``bench/probes/mixed206``)."""
+
+    TEXT = (
+        "The report covers the last year. The airport handled 61,200 tonnes of cargo in 2023. In 2019 it "
+        "handled 38,500 tonnes of cargo. It was published in June."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Cargo handled at the airport rose by 22,700 tonnes between 2019 and 2023.", Status.INFERRED),
+            (
+                "Cargo handled at the airport rose by 32,700 tonnes between 2019 and 2023.",
+                Status.CONTRADICTED,
+            ),
+            (
+                "Cargo handled at the airport fell by 22,700 tonnes between 2019 and 2023.",
+                Status.CONTRADICTED,
+            ),
+            ("Cargo handled at the airport rose by 32,700 tonnes since 2019.", Status.UNSOURCED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        """The first was contradicted: the claim gives 22,700 tonnes where the source gives 61,200."""
+        grounded = as_probed(claim, self.TEXT, "Airport cargo")
+        assert grounded.status is expected
+        if expected is Status.CONTRADICTED:
+            assert (
+                "the source's figures went from 38,500 tonnes to 61,200 tonnes"
+                in grounded.decision.evidence.detail
+            )
+
+    def test_changed_between(self) -> None:
+        claim = quantities("Cargo rose by 22,700 tonnes between 2019 and 2023.")
+        found = changed_between(claim[0], quantities(self.TEXT), [2019.0, 2023.0])
+        assert found is not None
+        assert (found[0].text, found[1].text, found[2]) == ("38,500 tonnes", "61,200 tonnes", True)
 
 
 class TestCopies:
