@@ -377,9 +377,9 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         _drop_times(text, pieces, found)
     if "eries " in text or "lass " in text:
         _lettered(pieces, found)
-    if " into " in text or ' into"' in text or " into'" in text:
+    if "into" in text:
         _eaten_into(pieces, found)
-    if " back " in text or " backs " in text:
+    if " back" in text:
         _backing(pieces, found)
     if (
         "flat" in text

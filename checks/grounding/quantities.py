@@ -2234,9 +2234,10 @@ def compare(
         if any(q.role == "by" for q in claim) and any(r.role in ("from", "derived") for r in source)
         else set()
     )
-    started = any(q.role == "from" for q in claim)
+    roles = {q.role for q in claim}
+    started = "from" in roles
     # (Values, not amounts of change: "rose 5% in 2022, fell 3% in 2023" gives no change from 5% to 3%.)
-    values = [r for r in source if r.role != "by"] if any(q.role == "by" for q in claim) else []
+    values = [r for r in source if r.role != "by"] if "by" in roles else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
