@@ -1320,7 +1320,9 @@ MAX_SCOPES = 8
 """Negations read per sentence by :func:`negation_scopes`; more, and it reads none."""
 MAX_SCOPE_CHARS = 200
 """How far a negation's scope reaches at most (its conjunct's end, else this many characters)."""
-_SCOPE_END = re.compile(r"[,;:]|\s(?:and|but|while|whereas|although|though|because)\s", re.IGNORECASE)
+_SCOPE_END = re.compile(
+    r"[,;:]|\s(?:and|but|while|whereas|although|though|because|after|before)\s", re.IGNORECASE
+)
 """Where what a negation cue denies ends: its conjunct (``does not recycle water | and uses``); not
 at ``or``, which a negation spans (``does not collect location data or store messages``)."""
 

@@ -11926,6 +11926,31 @@ class TestChangeAcrossSentences:
         assert (found[0].text, found[1].text, found[2]) == ("38,500 tonnes", "61,200 tonnes", True)
 
 
+class TestNegationEndsAtAfter:
+    """A negation's scope ends at ``after`` and ``before`` (found by ``bench/probes/mixed208``)."""
+
+    def test_scopes(self) -> None:
+        scopes = negation_scopes(
+            "The agency has stopped taking new clients after its workforce fell to 146 carers."
+        )
+        assert scopes is not None
+        assert all("workforce" not in s for s in scopes)
+
+    @pytest.mark.parametrize(
+        ("claim", "contradicted"),
+        [
+            ("The agency's workforce fell to 146 carers.", False),
+            ("The agency is still taking new clients.", True),
+        ],
+    )
+    def test_grounded(self, claim: str, contradicted: bool) -> None:
+        """The first was contradicted: the source denies what the claim states."""
+        sentence = (
+            "The agency has stopped taking new clients after its workforce fell to 146 carers from 190."
+        )
+        assert (status(claim, in_report(sentence)) is Status.CONTRADICTED) is contradicted
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
