@@ -567,8 +567,8 @@ def _assess(
     if (
         mismatch is not None
         and mismatch[0] in (_SOURCE_DENIES, _SOURCE_AFFIRMS)
-        and index.modes(sentence.number).exceptions
-        and _tells_an_exception(claim, sentence.plain, index.modes(sentence.number).exceptions)
+        and (exceptions := index.modes(sentence.number).exceptions)
+        and _tells_an_exception(claim, sentence.plain, exceptions)
     ):
         # The claim tells what the sentence says of an exception: its clauses' polarity is the
         # exception's, not the rest's.

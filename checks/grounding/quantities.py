@@ -2456,9 +2456,7 @@ def compare(
             and _same_dim(q, r)
             and _one_level(q, source)
         ]
-        if parts:
-            conflicts = [(q, r) for q, r in conflicts if q not in parts]
-            missing.extend(parts)
+        conflicts = _unpaired(conflicts, missing, parts)
     if conflicts and any(q.role == "by" for q, _ in conflicts):
         # By how much something changed or differs ("grew by 22,700 tonnes between 2019 and 2023",
         # "2,390 more members than it had in spring 2023"), not computed from the sentence's figures:
@@ -2478,9 +2476,7 @@ def compare(
             and (q.dim[:6] != "count:" or (bool(claim_text) and _differs_by(claim_text, q)))
             and _one_level(q, source)
         ]
-        if differing:
-            conflicts = [(q, r) for q, r in conflicts if q not in differing]
-            missing.extend(differing)
+        conflicts = _unpaired(conflicts, missing, differing)
     if missing and any(q.role == "derived" for q in missing):
         # A figure the claim gives only through others ("grew 12% to $4.2 billion": $3.75 billion the
         # year before) is no figure of its own to find; one that disagrees still conflicts.
@@ -2600,6 +2596,16 @@ _ARITHMETIC = re.compile(
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
+
+
+def _unpaired(
+    conflicts: list[tuple[Quantity, Quantity]], missing: list[Quantity], those: Sequence[Quantity]
+) -> list[tuple[Quantity, Quantity]]:
+    """``conflicts`` less the claim figures ``those``, which join ``missing`` (extended in place)."""
+    if not those:
+        return conflicts
+    missing.extend(those)
+    return [(q, r) for q, r in conflicts if q not in those]
 
 
 def _one_level(q: Quantity, source: Sequence[Quantity]) -> bool:
@@ -2845,23 +2851,30 @@ def _changes(
             left.append(q)
             continue
         old, new = change
-        if q.dim == "fraction" and new.dim != "fraction":
-            if old.low <= 0:
-                left.append(q)
-                continue
-            value = abs(new.low - old.low) / old.low
-            tolerance = (new.tolerance + old.tolerance) / old.low
-        else:
-            value = abs(new.low - old.low)
-            tolerance = new.tolerance + old.tolerance
-        derived = q._replace(low=value, high=value, kind="exact", tolerance=tolerance, role="")
-        ok = consistent(q._replace(role=""), derived)
-        if ok:
+        derived = _amount(q, old, new)
+        if derived is None:
+            left.append(q)
+            continue
+        if consistent(q._replace(role=""), derived):
             matched[_position(claim, q)] = (q, new)
             computed.append(q)
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+def _amount(q: Quantity, old: Quantity, new: Quantity) -> Quantity | None:
+    """The change from ``old`` to ``new`` as a figure of ``q``'s kind: their difference, or for a
+    percentage of a non-percentage their ratio (None from a value of 0 or less)."""
+    if q.dim == "fraction" and new.dim != "fraction":
+        if old.low <= 0:
+            return None
+        value = abs(new.low - old.low) / old.low
+        tolerance = (new.tolerance + old.tolerance) / old.low
+    else:
+        value = abs(new.low - old.low)
+        tolerance = new.tolerance + old.tolerance
+    return q._replace(low=value, high=value, kind="exact", tolerance=tolerance, role="")
 
 
 def changed_between(
@@ -2893,11 +2906,12 @@ def changed_between(
         old, new = (a, b) if a.year < b.year else (b, a)
         if years and old.year != min(years):
             continue
-        value = abs(new.low - old.low)
-        derived = q._replace(
-            low=value, high=value, kind="exact", tolerance=new.tolerance + old.tolerance, role=""
-        )
-        if consistent(target, derived) and not (way and (new.low - old.low) * way <= 0):
+        derived = _amount(q, old, new)  # (a difference: no value here is a share)
+        if (
+            derived is not None
+            and consistent(target, derived)
+            and not (way and (new.low - old.low) * way <= 0)
+        ):
             return old, new, True
         if against is None and new.year in years:
             against = (old, new, False)
