@@ -534,6 +534,36 @@ def _assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
+    exempts = claim.terms & _EXEMPTS
+    excepting = _named_exception(claim, sentence, index, exempts) if cov >= th.partial else None
+    if excepting is not None and exempts and claim.quantities:
+        # "Children under 5 are exempt": its figures are the exception's ("over 65" against "except
+        # those under 65" names another)
+        start, end = excepting
+        excepting = excepting if any(start <= r.start < end for _, r in relation.matched) else None
+    if excepting is None:
+        exempts = _NONE
+    elif (
+        not exempts
+        and not any(negated for _, negated in claim.clauses)
+        and not excepted(claim.plain)
+        and " after the first" not in claim.plain
+        and not opposed_terms(claim, sentence.terms)
+        # "Ashcombe has the highest rate" against "the highest of any town, apart from Ashcombe": the
+        # figures read the exception (first place)
+        and not any(r.role == "derived" for _, r in relation.matched)
+    ):
+        # "The Belfast hub will be affected" against "All of the firm's offices will be affected
+        # except its Belfast hub": the claim says of the exception what the sentence says of the rest.
+        start, end = excepting
+        detail = f"the source makes an exception of '{sentence.plain[start:end].rstrip(' .;,')}'"
+        against = _against(
+            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
+        )
+        if against is not None and against.finding is Finding.POLARITY:
+            return against
+    # "The Belfast hub is exempt from the cuts": the exception's word is what the sentence's exception says.
+    said = said | exempts
     for detail, covered, denies in _said_otherwise(claim, weights, sentence, index, cov=cov, thin=thin):
         against = _against(
             claim, sentence, covered, detail, similarity=similarity, relation=relation, th=th, denies=denies
@@ -567,8 +597,13 @@ def _assess(
     if (
         mismatch is not None
         and mismatch[0] in (_SOURCE_DENIES, _SOURCE_AFFIRMS)
-        and (exceptions := index.modes(sentence.number).exceptions)
-        and _tells_an_exception(claim, sentence.plain, exceptions)
+        and (
+            exempts
+            or (
+                (exceptions := index.modes(sentence.number).exceptions)
+                and _tells_an_exception(claim, sentence.plain, exceptions)
+            )
+        )
     ):
         # The claim tells what the sentence says of an exception: its clauses' polarity is the
         # exception's, not the rest's.
@@ -2242,6 +2277,50 @@ def _tells_an_exception(claim: Features, plain: str, spans: Sequence[tuple[int, 
         if not own.isdisjoint(claim.terms) and _tells(claim, plain, start, end):
             return True
     return False
+
+
+def _named_exception(
+    claim: Features, sentence: SourceSentence, index: SourceIndex, exempts: frozenset[str]
+) -> tuple[int, int] | None:
+    """The span of the sentence's exception a claim names (a word of the exception's own, the rest's
+    words aside) and speaks of with the rest's words only: the claim's other words the sentence
+    gives all stand outside the exception and its own clause (``, which will continue to recruit``),
+    and some do. ``The Belfast hub will be affected`` against ``All of the firm's offices will be
+    affected except its Belfast hub``. A claim with words for an exception of its own (``exempts``:
+    ``is exempt from``, ``will be spared``) need only name it. None when the sentence excepts
+    nothing the claim names."""
+    exceptions = index.modes(sentence.number).exceptions
+    if not exceptions:
+        return None
+    plain = sentence.plain
+    for start, end in exceptions:
+        inside = frozenset(read_terms(plain[start:end]))
+        before = frozenset(read_terms(plain[:start]))
+        # what is excepted, up to a verb of its own ("but the organ | was moved to the new site")
+        verb = _FINITE.search(plain, start, end)
+        excepts = frozenset(read_terms(plain[start : verb.start()])) if verb is not None else inside
+        if (excepts - before).isdisjoint(claim.terms):
+            continue
+        if exempts:
+            return start, end
+        own_clause = _OF_THE_EXCEPTION.match(plain, end) is not None
+        after = frozenset(read_terms(plain[end:]))
+        rest = before if own_clause else before | after
+        mine = (claim.terms - inside) & sentence.terms
+        if mine and mine <= rest and not (own_clause and not mine.isdisjoint(after)):
+            return start, end
+    return None
+
+
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|do|does|did)\b",
+    re.IGNORECASE,
+)
+_EXEMPTS = frozenset(
+    stem(w)
+    for w in ("exempt", "exempted", "spared", "excluded", "excepted", "unaffected", "immune", "except")
+)
+"""A claim's words for an exception: what it says of the excepted is not what the rest is said to be."""
 
 
 def _tells_the_exception(

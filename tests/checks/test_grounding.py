@@ -11951,6 +11951,82 @@ class TestNegationEndsAtAfter:
         assert (status(claim, in_report(sentence)) is Status.CONTRADICTED) is contradicted
 
 
+class TestExceptionNamedInWords:
+    """A claim that names a sentence's exception in words (found by ``bench/probes/mixed208``):
+    what it says of it with the rest's words is denied; words for an exception of its own
+    (``exempt from``, ``spared``) state it."""
+
+    OFFICES = (
+        "All of the firm's UK offices will be affected by the cuts except its Belfast engineering hub, "
+        "which will continue to recruit."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            # were supported: every word stated, the exception read as one of the rest
+            ("The Belfast hub will be affected.", OFFICES, "c"),
+            (
+                "The harbour wall was damaged.",
+                "Apart from the harbour wall, every structure on the seafront was damaged.",
+                "c",
+            ),
+            # were unsourced: the claim's word for the exception was not stated
+            ("The Belfast hub will be spared.", OFFICES, "s"),
+            (
+                "Children under 5 are exempt from the fee.",
+                "The fee applies to every visitor except children under 5.",
+                "s",
+            ),
+            # the exception's own clause, its denial and the rest stay as they were
+            ("The Belfast hub will continue to recruit.", OFFICES, "s"),
+            (
+                "The harbour wall was not damaged.",
+                "Apart from the harbour wall, every structure on the seafront was damaged.",
+                "s",
+            ),
+            ("The firm's Leeds office will be affected by the cuts.", OFFICES, "u"),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
+        in_one_sentence(claim, sentence, expected)
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "Visitors aged over 65 are exempt from the fee.",
+                "The fee applies to every visitor except those aged under 65.",
+            ),
+            (
+                "Cars built before 2006 are exempt from the charge.",
+                "The charge applies to all cars except those built before 2016.",
+            ),
+        ],
+    )
+    def test_claim_of_another_exception(self, claim: str, sentence: str) -> None:
+        """An exception's figure the claim does not give: the claim's exception is another, not stated."""
+        assert one(claim, in_report(sentence)).status is not Status.SUPPORTED
+
+    def test_what_is_excepted_ends_at_its_verb(self) -> None:
+        """``but the organ was moved to the new site``: the organ is excepted, not the site."""
+        in_one_sentence(
+            "Most of the Harwick museum's collection was moved to the new site.",
+            "Everything in the Harwick museum but the organ was moved to the new site.",
+            "s",
+        )
+
+    def test_probe(self) -> None:
+        """``mx208-11`` was contradicted: the source denies what the claim states."""
+        grounded = as_probed(
+            "Referrals for end-of-life care are exempt from Brightwell's freeze on new clients.",
+            "Brightwell has frozen new referrals. The freeze applies to all new referrals except those for "
+            "end-of-life care, which Brightwell will continue to accept.",
+            "Brightwell freezes referrals",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
