@@ -557,8 +557,11 @@ def _assess(
         # except its Belfast hub": the claim says of the exception what the sentence says of the rest.
         start, end = excepting
         detail = f"the source makes an exception of '{sentence.plain[start:end].rstrip(' .;,')}'"
+        # (the sentence's own words cover the claim, not its surroundings: "Streets with crossings would
+        # keep their lights on all night" says more than "would be included")
+        own = coverage(weights, sentence.terms | tie)
         against = _against(
-            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=not thin
+            claim, sentence, own, detail, similarity=similarity, relation=relation, th=th, denies=not thin
         )
         if against is not None and against.finding is Finding.POLARITY:
             return against

@@ -11986,6 +11986,15 @@ class TestExceptionNamedInWords:
                 "s",
             ),
             ("The firm's Leeds office will be affected by the cuts.", OFFICES, "u"),
+            # says more of the exception than the rest's words (mixed227): not denied
+            (
+                "Streets with pedestrian crossings or CCTV would keep their lights on all night under the "
+                "proposal.",
+                "About 9,000 lights would be switched off overnight. All residential streets would be "
+                "included except those with CCTV cameras, pedestrian crossings or a history of night-time "
+                "crime.",
+                "u",
+            ),
         ],
     )
     def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
