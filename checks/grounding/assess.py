@@ -438,8 +438,10 @@ def _assess(
         )
     if relation.conflicts:
         q, r = relation.conflicts[0]
-        detail = (
-            _ends_crossed(relation.conflicts) or f"the claim gives {q.text} where the source gives {r.text}"
+        detail = _ends_crossed(relation.conflicts) or (
+            f"the claim gives {q.text} as the change, the source {r.text} as the value it changed to"
+            if q.role == "by" and r.role == "to" and not _distinct(q, r)
+            else f"the claim gives {q.text} where the source gives {r.text}"
         )
         # "4.2 GB" against "4.2 TB": the claim's unit is a word of its figure, which the conflict answers.
         lacking = claim.terms - sentence.seen
@@ -747,7 +749,12 @@ def _assess(
         if short is not None:
             detail, suspect = short
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect)
-        if way and trend is None and way.isdisjoint(turned):
+        if (
+            way
+            and trend is None
+            and way.isdisjoint(turned)
+            and not _way_stated(way, relation, sentence.plain)
+        ):
             if way == {_INCREASE} and removed(sentence.plain):
                 # "Late fines for children's books will rise" against "... will be scrapped": what is
                 # done away with does not go up.
@@ -1642,6 +1649,8 @@ def _figures_swapped(relation: Relation) -> str:
         for q2, r2 in pairs[i + 1 :]:
             if q1.dim != q2.dim or not _distinct(q1, q2):
                 continue
+            if q1.role != q2.role and (q1.role, q2.role) == (r1.role, r2.role):
+                continue  # "from £85 a week to £110" against "from £85 to £110 a week": each end its own
             mine = (q1.context - q2.context, q2.context - q1.context)
             theirs = (r1.context - r2.context, r2.context - r1.context)
             straight = not mine[0].isdisjoint(theirs[0]) or not mine[1].isdisjoint(theirs[1])
@@ -1707,7 +1716,14 @@ def _way(text: str, figure: Quantity) -> int:
 
 _WAY_WORDS = 4
 _CLAUSE_CUT = re.compile(r"[,;:]")
-_WAYS = {_INCREASE: 1, _DECREASE: -1}
+_WAYS = {_INCREASE: 1, _DECREASE: -1, stem("add"): 1}
+
+
+def _way_stated(way: frozenset[str], relation: Relation, plain: str) -> bool:
+    """Does a change amount of the claim pair with one of the sentence that its words say went the
+    claim's way (``pushed up ... expenses by £11 a week`` against ``had added £11 a week to ...``)?"""
+    wanted = 1 if _INCREASE in way else -1
+    return any(q.role == r.role == "by" and _way(plain, r) == wanted for q, r in relation.matched)
 
 
 TIES = frozenset((stem("reach"),))

@@ -1314,10 +1314,12 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             before = out[i - 2]
         if (
             before.dim == "fraction"
-            and text[before.end : q.start].strip() == "to"
+            and _TO_NEW_VALUE.fullmatch(text, before.end, q.start) is not None
             and _CHANGED.search(text, max(0, before.start - 24), before.start) is not None
         ):
-            continue  # "rose by 41% to 14.6 million": the new value, not a share like the change
+            # "rose by 41% to 14.6 million", "went up by 38%, reaching 5,120": the new value, not a
+            # share like the change
+            continue
         if before.dim[:4] == "rank" and i > 1:
             # "seven of its 19 pharmacies, while Wenford, the region's largest city, lost only three":
             # a rank in an aside counts nothing; the figure before it is what the number counts
@@ -1326,6 +1328,11 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_TO_NEW_VALUE = re.compile(
+    r"\s*,?\s*(?:to|reaching|to\s+reach|hitting|taking\s+(?:it|them|the\s+total)\s+to|to\s+stand\s+at)\s*",
+    re.IGNORECASE,
+)
+"""What leads from a change's amount to the value it led to: ``to``, ``, reaching``."""
 _SET_AGAINST = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
 """What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
 
@@ -2848,7 +2855,11 @@ def _changes(
     for q in missing:
         change = _change_in(q, source) if q.role == "by" else None
         if change is None:
-            left.append(q)
+            level = _as_level(q, source) if q.role == "by" else None
+            if level is not None:
+                conflicts.append((q, level))  # "rose by 2,340" against "rose by 16% to 2,340 incidents"
+            else:
+                left.append(q)
             continue
         old, new = change
         derived = _amount(q, old, new)
@@ -2861,6 +2872,15 @@ def _changes(
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+def _as_level(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:
+    """The value a sentence's change went to (role ``to``) that a claim's change amount ``q``
+    (not a percentage) gives as its amount: the claim read the level as the change."""
+    if q.dim == "fraction":
+        return None
+    plain = q._replace(role="")
+    return next((r for r in source if r.role == "to" and _same_dim(r, q) and consistent(plain, r)), None)
 
 
 def _amount(q: Quantity, old: Quantity, new: Quantity) -> Quantity | None:
@@ -3555,10 +3575,32 @@ def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:
     if before is None:
         return "exact", "", begin
     word = " ".join(before.group("word").lower().split())
+    if word == "up to" and _WENT_UP.search(text, max(0, before.start() - 16), before.start() + 2):
+        return "exact", "", begin  # "went up to £80": the value a change reached, no bound
     kind: Kind = (
         "approx" if word in _APPROX else "lower" if word in _LOWER else "upper" if word in _UPPER else "exact"
     )
     return kind, word, before.start()
+
+
+_CHANGED_WHAT_BY = re.compile(
+    r"\b(?:cut|cuts|cutting|rais(?:e|ed|es|ing)|reduc(?:e|ed|es|ing)|increas(?:e|ed|es|ing)"
+    r"|lower(?:ed|s|ing)?|boost(?:ed|s|ing)?|lift(?:ed|s|ing)|trim(?:med|s|ming)?|slash(?:ed|es|ing)?"
+    r"|expand(?:ed|s|ing)?|extend(?:ed|s|ing)|shorten(?:ed|s|ing)?|grew|grow(?:n|s|ing)?"
+    r"|(?:put|push(?:ed)?|bump(?:ed)?)\s+up|(?:brought|bring|push(?:ed)?)\s+down)"
+    r"\s+(?:(?!by\b)[\w'\u2019-]+\s+){1,8}by\s*$",
+    re.IGNORECASE,
+)
+"""A change verb, its object and ``by`` right before a figure: the figure is the change's amount
+(``cut its annual lighting energy bill by £1.7m``, ``raised fares by 10p``)."""
+_CHANGED_WHAT_REACH = 80
+_WENT_UP = re.compile(
+    r"\b(?:went|gone|goes|going|go|moved?|moving|shot|jumped|crept|edged|climbed|ramped|stepped"
+    r"|pushed|driven|drove|bumped|notched|come|came|comes)\s+up$",
+    re.IGNORECASE,
+)
+"""A verb of motion before ``up``: ``went up to £80`` is a change to £80, not a bound of it."""
+_WENT_UP_TO = re.compile(_WENT_UP.pattern[:-1] + r"\s+to\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
 
 
 # Cheap tests that let most figures skip a pattern that cannot match: the last word of each _BEFORE
@@ -3878,7 +3920,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         elif i and ("against" in head or "compared" in head) and _then_from(text, found[i - 1], q):
             role = "from"  # "£310 million ..., against £240 million a year ago": the value before
         elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or (
-            change and _TO_VALUE_REVERSED.match(backwards)
+            change and (_TO_VALUE_REVERSED.match(backwards) or _WENT_UP_TO.search(head[-40:]))
         ):
             role = "to"
         elif (
@@ -3890,6 +3932,13 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             # "fell by 15 minutes", "rose 30%", "rose by 1,500" (a bare number only after "by":
             # "rose 2 places"): the change, not a value it changed to
             role = "by"
+        elif (
+            q.dim != "year"
+            and ending is not None
+            and ending.endswith(" by")
+            and _CHANGED_WHAT_BY.search(head[-_CHANGED_WHAT_REACH:])
+        ):
+            role = "by"  # "cut its annual lighting bill by £1.7m": a change verb, its object, "by"
         elif q.dim != "year" and _differs_by(text, q):
             role = "by"  # "three fewer seats than in 2021", "12 fewer than the average": by how much
         elif i + 1 < len(found) and _then_from(text, q, found[i + 1]):

@@ -12036,6 +12036,88 @@ class TestExceptionNamedInWords:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestChangesAsWritten:
+    """Changes as reports write them (found by ``bench/probes/mixed220``-``239``): ``went up to``, a
+    change verb with its object before ``by``, ``, reaching``, a change amount read as the level."""
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            # "up to" after a verb of motion: the value reached, no bound
+            ("The rent went up to £80 this spring.", [("£80", "exact", "to")]),
+            ("The council put up to £2 million into the scheme.", [("up to £2 million", "upper", "")]),
+            # a change verb, its object, "by": the amount
+            ("The switch has cut the council's yearly lighting bill by £1.7m.", [("£1.7m", "exact", "by")]),
+            (
+                "The chain put up the price of its standard cod and chips by 60p, to £9.20.",
+                [("60p", "exact", "by"), ("£9.20", "exact", "to")],
+            ),
+        ],
+    )
+    def test_read(self, text: str, read: list[tuple[str, str, str]]) -> None:
+        assert [(q.text, q.kind, q.role) for q in quantities(text)] == read
+
+    def test_reaching_is_no_share(self) -> None:
+        """``5,120`` took the percentage of the change before it (51.2, a share)."""
+        found = quantities("The number of referrals went up by 38 per cent, reaching 5,120.")
+        assert [(q.text, q.dim, q.low, q.role) for q in found] == [
+            ("38 per cent", "fraction", 0.38, "by"),
+            ("5,120", "number", 5120.0, "to"),
+        ]
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected", "why"),
+        [
+            # was supported: "up to £80" was a bound that £68 lies within
+            (
+                "The annual rent for a full-size plot went up to £80 this spring.",
+                "Annual rents rose by £12 this spring to £68 for a full-size plot.",
+                "c",
+                "the claim gives £80 where the source gives £68",
+            ),
+            # was supported: the change amount the level the change went to
+            (
+                "Fly-tipping incidents in the district rose by 2,340 last year.",
+                "Reports of fly-tipping in the district rose by 16% last year to 2,340 incidents.",
+                "c",
+                "the claim gives 2,340 as the change, the source 2,340 incidents as the value it changed to",
+            ),
+            # were contradicted: each end of the change the source's own, the unit written at the other
+            (
+                "Standard stall rents have climbed from £85 a week to £110.",
+                "Rents for a standard stall have gone up from £85 to £110 a week.",
+                "s",
+                "",
+            ),
+            (
+                "In March the firm raised the price of its standard cod and chips by 60p, to £9.20.",
+                "The firm raised the price of its standard cod and chips by 60p to £9.20 in March.",
+                "s",
+                "",
+            ),
+            # was contradicted by "almost a third": 5,120 was read as a share
+            (
+                "The number of referrals went up by 38 per cent, reaching 5,120.",
+                "Referrals rose by 38% to 5,120, with almost a third of them for families with children.",
+                "s",
+                "",
+            ),
+            # "added" says which way a change amount went
+            (
+                "Fuel costs had pushed up the average carer's expenses by £11 a week.",
+                "Fuel costs had added £11 a week to the average carer's expenses.",
+                "s",
+                "",
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, sentence: str, expected: str, why: str) -> None:
+        grounded = one(claim, in_report(sentence))
+        assert grounded.status.value[0] == expected
+        if why:
+            assert grounded.decision.evidence.detail == why
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
