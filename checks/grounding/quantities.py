@@ -1267,7 +1267,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         q = out[i]
         if q.dim != "number" or _year_like(q.text):
             continue
-        if q.kind in ("exact", "approx") and _SET_AGAINST.search(text, max(0, q.start - 16), q.start):
+        if q.kind in ("exact", "approx") and _SET_AGAINST_IT.search(text, max(0, q.start - 16), q.start):
             # "will take 22 minutes, against about 40 by bus today": 40 minutes, whatever follows it
             out[i] = in_unit_of(q, out[i - 1]) or q
             continue
@@ -1333,7 +1333,7 @@ _TO_NEW_VALUE = re.compile(
     re.IGNORECASE,
 )
 """What leads from a change's amount to the value it led to: ``to``, ``, reaching``."""
-_SET_AGAINST = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
+_SET_AGAINST_IT = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
 """What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
 
 
