@@ -4064,7 +4064,7 @@ _SET_AGAINST = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s
 £4 million in 2022``)."""
 """How far back from a figure its clause is looked for."""
 
-_MONTH_WORDS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 _NOT_OF_IT = r"(?!\b(?:than|since|from|compared|against|before|after|until|by)\b)"
 """Words after which a year is another figure's or another time's (``fewer than in 2019``): none may
 stand between a figure and the year :data:`_YEAR_IN_CLAUSE` or :data:`_BEFORE_AGO` gives it."""
@@ -4076,11 +4076,11 @@ _YEAR_LINK = re.compile(
     # a clause of the figure's own, its subject a pronoun: "the 3,900 it operated at the end of 2020"
     r"(?:\s+(?:it|they|we|he|she)\s+[^\W\d_]+)?"
     r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?P<the>the\s+)?"
-    rf"(?:fiscal\s+|FY\s*)?(?:(?:{_MONTH_WORDS})\s+)?",
+    rf"(?:fiscal\s+|FY\s*)?(?:(?:{_MONTH_NAMES})\s+)?",
     re.I,
 )
 _YEAR_IN_CLAUSE = re.compile(
-    rf"(?:{_NOT_OF_IT}[^\d,;:()]){{0,60}}?\s(?:in|during)\s+(?:(?:{_MONTH_WORDS})\s+)?",
+    rf"(?:{_NOT_OF_IT}[^\d,;:()]){{0,60}}?\s(?:in|during)\s+(?:(?:{_MONTH_NAMES})\s+)?",
 )
 """A figure's year later in its clause, after ``in`` (``212 people were waiting for a package in
 Loxley in March 2022``): no comma, no other figure between."""
