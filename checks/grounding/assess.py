@@ -133,6 +133,17 @@ def strong(figures: Iterable[Quantity]) -> list[Quantity]:
     return [q for q in figures if q.dim not in WEAK_DIMS and not q.vague]
 
 
+def _all_unsaid(missing: Iterable[Quantity], plain: str) -> list[Quantity]:
+    """A claim's word for all of something (``Every allotment site``) that a sentence with no such
+    word of its own does not state: ``More than 600 people are waiting for an allotment`` is no
+    support of ``Every allotment site has a waiting list``."""
+    every = [q for q in missing if q.vague and q.low == 1.0]
+    return every if every and _ALL_WORDS.search(plain) is None else []
+
+
+_ALL_WORDS = re.compile(r"\b(?:all|every|each|entire|whole|everyone|everything|always)\b", re.IGNORECASE)
+
+
 def _unframed_years(
     missing: Iterable[Quantity], sentence: SourceSentence, index: SourceIndex, claim: str
 ) -> list[Quantity]:
@@ -726,7 +737,11 @@ def _assess(
                 finding = Finding.POLARITY if moved else Finding.CONFLICT
                 return Evidence(sentence, cov, similarity, finding, relation, moved or ends)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved or ends, suspect=True)
-        missing = strong(relation.missing) or _unframed_years(relation.missing, sentence, index, claim.plain)
+        missing = (
+            strong(relation.missing)
+            or _unframed_years(relation.missing, sentence, index, claim.plain)
+            or _all_unsaid(relation.missing, sentence.plain)
+        )
         if missing:
             detail = f"the source does not state {missing[0].text}"
             return Evidence(sentence, cov, similarity, Finding.FIGURE_MISSING, relation, detail)

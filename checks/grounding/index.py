@@ -152,11 +152,23 @@ class Features:
     ``Python 3.8``, ``ISO 27001``, ``14:30``): no figures, but a source may give them otherwise."""
 
 
+_ONLY_OF_WHAT = re.compile(
+    r"(?:had|has|have|having|get|gets|got|receive[sd]?|need(?:s|ed)?|take[sn]?|took|use[sd]?)\s+only\b",
+    re.IGNORECASE,
+)
+"""A claim's ``only`` after its verb limits what its subject had, not who: ``Every participant had
+only mild side effects`` is still a claim for every participant."""
+
+
 def features(plain: str) -> Features:
     """Read a sentence's terms, figures, clauses and names."""
     own = frozenset(terms(plain))
     scope = universal(plain)
-    if scope is not None and restriction(plain) is not None:
+    if (
+        scope is not None
+        and (limit := restriction(plain)) is not None
+        and _ONLY_OF_WHAT.match(limit.text) is None
+    ):
         scope = None
     return Features(
         own,

@@ -42,7 +42,7 @@ from checks.grounding import (
 )
 from checks.grounding.decide import Basis
 from checks.grounding.engine import Grounding
-from checks.grounding.index import SourceIndex, build_index, clear_cache
+from checks.grounding.index import SourceIndex, build_index, clear_cache, features
 from checks.grounding.lexicon import (
     ANTONYMS,
     BOUNDARY,
@@ -11425,7 +11425,7 @@ class TestTellsTheException:
             'r Rachel Dunmore said the decision was "heartbreaking but not a surprise", while the Natio'
             'nal Union of Journalists called it "a dark day for local democracy". The paper has never m'
             "issed an edition except in 1926, when the General Strike halted printing for nine days. No"
-            "rthern Counties Media, which owns 14 other regional titles, said it had lost \u00a3410,000 on t"
+            "rthern Counties Media, which owns 14 other regional titles, said it had lost £410,000 on t"
             "he Gazette over the past two years. The company plans to keep the Gazette's website runnin"
             "g as a news section of its sister title, the Vale Courier, from July."
         )
@@ -12116,6 +12116,55 @@ class TestChangesAsWritten:
         assert grounded.status.value[0] == expected
         if why:
             assert grounded.decision.evidence.detail == why
+
+
+class TestAllOfIt:
+    """A claim for all of something (found by ``bench/probes/mixed220`` and ``mixed239``)."""
+
+    def test_unsaid_all(self) -> None:
+        """Was supported by its surroundings: the sentence says nothing of every site."""
+        grounded = as_probed(
+            "Every allotment site in the borough has a waiting list.",
+            "More than 600 people are now waiting for an allotment in Dunmore, up from 240 in 2019, "
+            "according to figures released by Dunmore Borough Council on Tuesday. The council manages "
+            "14 allotment sites with a total of 1,150 plots, and the average wait for a plot has risen "
+            "from 18 months to just over four years. Annual rents rose by £12 this spring to £68 for a "
+            "full-size plot, although tenants over 65 continue to receive a 25% discount. All of the "
+            "borough's sites have waiting lists except Hollin Lane, where nine plots are lying vacant "
+            "because of drainage problems. Councillor Priya Osei, cabinet member for parks, said the "
+            'figures showed "how much people value growing their own food". The Dunmore Allotment '
+            'Federation said the council had "sold off land that could have fed hundreds of families", '
+            "pointing to the sale of the three-acre Brookside site in 2021. The council plans to open a "
+            "new 80-plot site at Carr Fields in spring 2026 and will split some full-size plots into "
+            "halves to shorten the list.",
+            "Waiting list for Dunmore allotments tops 600 as council plans new site",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "except Hollin Lane" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        "claim", ["Every Alto Verde member farm is certified organic.", "All member farms are organic."]
+    )
+    def test_said_in_other_words(self, claim: str) -> None:
+        """The sentence's own word for all states the claim's."""
+        text = (
+            "The Alto Verde cooperative has 1,250 member farmers in the highlands of Huila. All member "
+            "farms are certified organic. The cooperative runs two wet mills."
+        )
+        assert as_probed(claim, text, "Alto Verde cooperative profile").status is Status.SUPPORTED
+
+    def test_only_of_what_it_had(self) -> None:
+        """``had only mild side effects`` limits the side effects, not who had them: was supported."""
+        assert features("Every participant in the trial had only mild side effects.").universal is not None
+        assert features("The museum is open every day but only in the mornings.").universal is None
+        grounded = as_probed(
+            "Every participant in the trial had only mild side effects.",
+            "An experimental hay fever injection cut symptoms by an average of 52% in a trial of 640 "
+            "adults. Side effects were mild in all participants except three, who had allergic reactions "
+            "that needed hospital treatment. The team plans a larger trial.",
+            "Hay fever injection halves symptoms in Lindhurst University trial",
+        )
+        assert grounded.status is Status.CONTRADICTED
 
 
 class TestCopies:
