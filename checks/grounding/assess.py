@@ -756,6 +756,8 @@ def _assess(
             # Cobalt"; unless the claim's figures are its subject's in the sentence (_bound).
             subject = not _bound(claim, relation, sentence)
             other = _swapped(claim, sentence, index, several=several, subject=subject)
+        if other is None and lacks and not says_only:
+            other = _modifier_swapped(claim, sentence)
         if other is not None:
             claimed, stated, absent, _ = other
             detail = f"the claim says '{claimed}' where the source says '{stated}'"
@@ -957,6 +959,46 @@ _THE = frozenset(("the", "a", "an"))
 
 def _bare(piece: str) -> str:
     return piece.strip(".,;:!?()\"'").lower()
+
+
+def _modifier_swapped(
+    claim: Features, sentence: SourceSentence
+) -> tuple[str, str, frozenset[str], bool] | None:
+    """A word of the claim between a possessive and a noun that the sentence has between the same
+    two, where the sentence has another word, neither word in the other's text: ``in its
+    development team`` against ``in its publishing team``, as :func:`_swapped` returns it (its last
+    item False), or None."""
+    words = [w.lower() for w in _WORDS.findall(claim.plain)]
+    theirs = [w.lower() for w in _WORDS.findall(sentence.plain)]
+    between: dict[tuple[str, str], list[str]] = {}
+    for a, b, c in zip(theirs, theirs[1:], theirs[2:], strict=False):
+        if a in _POSSESSIVES:
+            between.setdefault((a, c), []).append(b)
+    if not between:
+        return None
+    seen = sentence.seen
+    for a, b, c in zip(words, words[1:], words[2:], strict=False):
+        others = between.get((a, c))
+        if not others or not read_terms(c):
+            continue
+        mine = frozenset(read_terms(b))
+        if not mine or not mine.isdisjoint(seen) or b in _WHEN_WORDS:
+            continue
+        for other in others:
+            got = frozenset(read_terms(other))
+            if got and got.isdisjoint(claim.terms) and other not in _WHEN_WORDS:
+                return f"{b} {c}", f"{other} {c}", mine, False
+    return None
+
+
+_POSSESSIVES = frozenset(("its", "their", "his", "her", "our"))
+_WHEN_WORDS = frozenset((
+    "previous", "last", "next", "latest", "first", "recent", "earlier", "former", "current", "new", "old",
+    "annual", "yearly", "monthly", "weekly", "daily", "original", "initial", "final", "own",
+))  # fmt: skip
+"""Words before a noun that say which one by when or whose (``its previous inspection``, ``its
+last inspection``): other words for the same one, not another."""
+_WORDS = re.compile(_WORD)
 
 
 def _swapped(

@@ -3451,9 +3451,12 @@ _OF_THE = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
 _RANKED_AFTER = re.compile(rf"(?:{_SUPERLATIVE}|most|least|first|last|[^\W\d_]{{2,}}est)\b", re.IGNORECASE)
 """A superlative after ``one of the``: a rank among them (``one of the best records``), no count."""
 _ONE_COUNT = re.compile(
-    r"\b(?:only|just|at|across|has|have|had)\s+(?P<one>one|a\s+single)(?=\s)", re.IGNORECASE
+    r"\b(?:only|just|at|across|has|have|had|given|gets|got|receive[sd]?|takes?|took|needs?|needed"
+    r"|requires?|required)\s+(?P<one>one|a\s+single)(?=\s)",
+    re.IGNORECASE,
 )
-"""``only one``, ``at one``, ``has one``, ``across a single``: where ``one`` counts (alone it is too
+"""``only one``, ``at one``, ``has one``, ``across a single``, ``was given a single``: where ``one``
+counts (alone it is too
 common a word: ``one day``, ``no one``, ``one analyst said``)."""
 
 

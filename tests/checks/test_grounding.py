@@ -12167,6 +12167,58 @@ class TestAllOfIt:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestAnotherOfItsOwn:
+    """A claim that names another of the subject's own (found by ``bench/probes/mixed230`` and
+    ``mixed239``): supported before, on every other word."""
+
+    def test_modifier(self) -> None:
+        grounded = as_probed(
+            "The 35 jobs Kestrel Forge cut in April were in its development team.",
+            "Dundee-based games studio Kestrel Forge sold 1.8 million copies of its titles in the "
+            "three months to June, up from 1.1 million in the same quarter of 2023, the company said "
+            "on Tuesday. Revenue for the quarter rose by £14 million to £46 million, driven largely "
+            "by the sequel Skyward Tides II, which accounted for 60% of units sold. Chief executive "
+            'Maren Holt said the studio had "found its audience at last", but analyst Derek Olufemi '
+            'of Castlegate Research warned that the firm was "leaning far too heavily on a single '
+            'franchise". The game was released on every major platform apart from Nintendo Switch, '
+            "where a version is expected in early 2025. Kestrel Forge also confirmed that its "
+            "survival title Ashfall had been delayed for a second time, by six months, to March 2026. "
+            "The studio, which employs 410 people, cut 35 jobs in its publishing team in April. It "
+            "plans to open a second studio in Leeds next year with space for about 80 developers.",
+            "Kestrel Forge sales jump as Skyward Tides sequel lifts quarter",
+        )
+        assert grounded.status is Status.INFERRED
+        assert grounded.decision.evidence.detail == (
+            "the claim says 'development team' where the source says 'publishing team'"
+        )
+
+    def test_another_word_for_when(self) -> None:
+        """``its previous inspection`` is ``its last inspection``: no other one."""
+        grounded = as_probed(
+            "Elmbrook House was rated good at its previous inspection.",
+            "Inspectors rated Elmbrook House care home as requires improvement, down from good at its "
+            "last inspection in 2022. The home, which looks after 46 residents, had too few night "
+            "staff on 9 of the 14 nights checked. Medicines were not always stored safely, and two "
+            "residents had missed doses. Inspectors found staff kind and caring, and families praised "
+            "the food. The provider has been given three months to make changes and will be inspected "
+            "again in the spring.",
+            "Care home inspection report",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_single_one(self) -> None:
+        """``was given a single dose`` counts one dose, as ``has a single runway`` counts one."""
+        found = quantities("Each volunteer who received LU-204 was given a single dose.")
+        assert [(q.text, q.dim, q.low) for q in found] == [("a single dose", "count:dose", 1.0)]
+        grounded = as_probed(
+            "Each volunteer who received LU-204 was given a single dose.",
+            "A hay fever jab cut symptoms by 52% in a trial of 640 adults. Half the volunteers received two "
+            "doses of the jab, called LU-204, four weeks apart, while the rest were given a placebo.",
+            "Hay fever injection trial",
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
