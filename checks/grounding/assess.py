@@ -102,7 +102,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
 from checks.grounding.scope import alongside, none_at_all, universal, whom
-from checks.grounding.speakers import SPEECH_WORDS, same_speaker, speaker, speeches
+from checks.grounding.speakers import SPEECH_WORDS, Speech, same_speaker, speaker, speeches
 from messages import Strictness
 
 __all__ = [
@@ -1345,7 +1345,9 @@ def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
         sentence
     )  # one, at the cost of a few substring tests, where no speaker is set against another
     own = [k for k, side in enumerate(sides) if same_speaker(mine, side)]
-    if not own or len(sides) < 2:
+    if not own:
+        return _said_by_another_alone(mine, weights, sentence, sides, claim.plain)
+    if len(sides) < 2:
         return ""
     held = [frozenset(read_terms(side.said)) for side in sides]
     # What the claim says they said, of it what some side holds (a word no side holds decides nothing)
@@ -1370,6 +1372,46 @@ def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
             theirs_said = " ".join(sides[own[0]].said.split())
             return f"the source gives it {whose}, and has {mine.who} say '{theirs_said}'"
     return ""
+
+
+def _said_by_another_alone(
+    mine: Speech, weights: Weights, sentence: str, sides: Sequence[Speech], claim: str
+) -> str:
+    """Why a sentence that does not name the claim's speaker gives what the claim says they said to
+    another, or "": a side with a named speaker of its own, not the claim's, holds most of it
+    (``Margaret Oyelaran warned that government funding had not kept pace with need`` against
+    ``Hospice UK warned that ... government funding "has not kept pace with need"``, where the
+    sentence before names Oyelaran). Both speakers named (``the company`` may be the claim's
+    Oakridge), the claim's verb one of saying (:data:`_SAYING`: not ``calls``, ``expects``)."""
+    if not _named_speaker(mine.who) or _SAYING.isdisjoint(claim.split()) or mine.head in read_terms(sentence):
+        return ""
+    said = weights.part(frozenset(read_terms(mine.said)) - mine.names)
+    if said.total <= 0:
+        return ""
+    for side in sides:
+        if (
+            _named_speaker(side.who)
+            and not side.names & said.terms.keys()
+            and coverage(said, frozenset(read_terms(side.said))) >= 0.5
+        ):
+            return f"the source gives it to {side.who}, not {mine.who}"
+    return ""
+
+
+def _named_speaker(who: str) -> bool:
+    """Is a speaker a name: the last word before any apposition capitalised (``Hospice UK, the
+    national charity``; not ``a disability group``, ``the company``)?"""
+    words = who.split(",", maxsplit=1)[0].split()
+    return bool(words) and _named(words[-1])
+
+
+_SAYING = frozenset((
+    "said", "says", "told", "warned", "warns", "insisted", "insists", "argued", "argues", "claimed",
+    "claims", "admitted", "admits", "cautioned", "cautions", "described", "describes", "dismissed",
+    "predicted", "predicts", "blamed", "blames", "confirmed", "confirms", "acknowledged",
+))  # fmt: skip
+"""The verbs of saying that give a claim's speaker their words (not ``calls``: ``Inbound calls
+doubled``; not ``expects``, a plan as much as a view)."""
 
 
 _SPEAKER_SAYS_LITTLE = 0.25

@@ -293,3 +293,46 @@ def test_asides_and_verbs_of_describing(claim: str, text: str) -> None:
     status, detail = grounded(claim, text)
     assert status is Status.CONTRADICTED
     assert "the source gives it to" in detail
+
+
+class TestSaidByAnotherNamedBefore:
+    """A claim that gives its speaker words a sentence gives another named speaker, where only the
+    sentence before names the claim's speaker (found by ``bench/probes/mixed221``): was supported."""
+
+    TEXT = (
+        "Chief executive Margaret Oyelaran said supporters had been generous in a very hard year. "
+        "Hospice UK, the national charity, warned that one in five hospices was cutting services "
+        'because government funding "has not kept pace with need".'
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            (
+                "Margaret Oyelaran warned that government funding had not kept pace with need.",
+                Status.CONTRADICTED,
+            ),
+            ("Hospice UK warned that government funding had not kept pace with need.", Status.SUPPORTED),
+            ("Margaret Oyelaran said supporters had been generous in a very hard year.", Status.SUPPORTED),
+        ],
+    )
+    def test_grounded(self, claim: str, expected: Status) -> None:
+        status, detail = grounded(claim, self.TEXT)
+        assert status is expected
+        if expected is Status.CONTRADICTED:
+            assert detail == "the source gives it to Hospice UK, the national charity, not Margaret Oyelaran"
+
+    @pytest.mark.parametrize(
+        "claim",
+        [
+            "Inbound calls to the helpline doubled in March.",  # "calls" says nothing
+            "A disability group said wheelchair users had to travel 11 miles.",  # no name: may be the Forum
+        ],
+    )
+    def test_not_a_named_speaker(self, claim: str) -> None:
+        text = (
+            "Outbound calls to the helpline doubled in March. Network Rail said the lifts were late. The "
+            "Kelsworth Disability Forum said wheelchair users had to travel 11 miles."
+        )
+        _, detail = grounded(claim, text)
+        assert "the source gives it to" not in detail
