@@ -197,7 +197,7 @@ _EVERY_NOT = (
 _ALL = re.compile(
     rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:{COUNTS})\b)"
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
-    rf"|(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
+    rf"|(?<!\bfor\s)(?<!\bper\s)(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
     rf"|(?P<none>none)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     r"|(?P<both>both)\s+(?=(?:of\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:are|were|have|had|do|did|will|can|is|[^\W\d_]+ed)\b"
     r"|of\s+(?:the|its|their|these|those)\s)"
@@ -2205,6 +2205,12 @@ def compare(
         if names and text and claim_text
         else None
     )
+    # A percentage of a price or a change ("a 25% discount") is no share of a group ("40% of tenants").
+    rated = (
+        [r.dim == "fraction" and _RATE_AFTER.match(text, r.end) is not None for r in source]
+        if text and claim_text and any(_of_a_group(q, claim_text) for q in claim)
+        else []
+    )
     # Figures of a target or budget (what was aimed at, not what came about), when the claim names none:
     # "connected 100,000 homes" is not "84,000 homes, short of its target of 100,000".
     aimed = (
@@ -2272,6 +2278,8 @@ def compare(
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
             if aimed and aimed[i]:
                 continue
+            if rated and rated[i] and _of_a_group(q, claim_text):
+                continue  # "40% of tenants" against "a 25% discount": no share of the tenants
             if changed_share and r.dim == "fraction" and " of " in r.text:
                 continue  # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change
             if amount and r.role != "by" and by_dims and q.dim in by_dims:
@@ -2872,6 +2880,20 @@ def _changes(
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+def _of_a_group(q: Quantity, text: str) -> bool:
+    """Is ``q`` a percentage of a group ``text`` names after it (``40% of tenants``)?"""
+    return q.dim == "fraction" and text.startswith(" of ", q.end)
+
+
+_RATE_AFTER = re.compile(
+    r"\s+(?:discount|rise|increase|cut|reduction|fall|drop|stake|surcharge|premium|interest|tax|levy"
+    r"|commission|mark-?up|saving|savings|off|pay\s+rise|return|yield|growth|decline)\b",
+    re.IGNORECASE,
+)
+"""The noun right after a percentage that makes it one of a price or a change (``a 25% discount``,
+``a 3% pay rise``), not a share of a group."""
 
 
 def _as_level(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:

@@ -12219,6 +12219,66 @@ class TestAnotherOfItsOwn:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestPercentagesOfWhat:
+    """A percentage of a price or a change and ``for every`` are no shares of a group (found by
+    ``bench/probes/mixed220`` and ``mixed223``): each contradicted a share a source never gave."""
+
+    def test_read(self) -> None:
+        found = quantities("The firm is paid £38 for every fine issued under the contract.")
+        assert [q.text for q in found] == ["£38"]
+        assert [q.text for q in quantities("Every fine was paid.")] == ["Every"]
+
+    @pytest.mark.parametrize(
+        ("claim", "text", "title"),
+        [
+            (
+                "Around 40% of Dunmore's allotment tenants are women.",
+                "More than 600 people are now waiting for an allotment in Dunmore, up from 240 in "
+                "2019, according to figures released by Dunmore Borough Council on Tuesday. The "
+                "council manages 14 allotment sites with a total of 1,150 plots, and the average wait "
+                "for a plot has risen from 18 months to just over four years. Annual rents rose by "
+                "£12 this spring to £68 for a full-size plot, although tenants over 65 continue to "
+                "receive a 25% discount. All of the borough's sites have waiting lists except Hollin "
+                "Lane, where nine plots are lying vacant because of drainage problems. Councillor "
+                'Priya Osei, cabinet member for parks, said the figures showed "how much people value '
+                'growing their own food". The Dunmore Allotment Federation said the council had "sold '
+                'off land that could have fed hundreds of families", pointing to the sale of the '
+                "three-acre Brookside site in 2021. The council plans to open a new 80-plot site at "
+                "Carr Fields in spring 2026 and will split some full-size plots into halves to "
+                "shorten the list.",
+                "Waiting list for Dunmore allotments tops 600 as council plans new site",
+            ),
+            (
+                "About 60% of the fines were issued in the district's parks.",
+                "Tarrow District Council issued 412 fixed penalty notices for dog fouling during a "
+                "six-month enforcement drive that ended in September, compared with 57 in the same "
+                "period of 2023. The fines, of £100 each, are reduced to £75 if paid within ten days, "
+                "and the council said 81% had been paid so far. Complaints about dog mess fell from "
+                "1,340 to 870 over the six months, the council's figures show. Patrols were carried "
+                "out by four officers from Kingsgate Enforcement, a private firm paid £38 for every "
+                "fine issued under a 12-month trial contract. Councillor Hamid Rezaei said the drive "
+                'had made parks "noticeably cleaner", but the campaign group Tarrow Fair Play said '
+                'the pay-per-fine deal gave officers "a clear incentive to target easy cases". All '
+                "wards in the district were patrolled except Upper Shawford, which has its own parish "
+                "warden. The council will decide in December whether to extend the contract for a "
+                "further two years.",
+                "Tarrow council hands out 412 dog-fouling fines in six-month crackdown",
+            ),
+        ],
+    )
+    def test_grounded(self, claim: str, text: str, title: str) -> None:
+        """Both were contradicted: by the 25% and by ``every``."""
+        assert as_probed(claim, text, title).status is not Status.CONTRADICTED
+
+    def test_share_against_share(self) -> None:
+        """A share of the same group still conflicts."""
+        in_one_sentence(
+            "Around 40% of the borough's tenants are women.",
+            "A quarter of the borough's tenants are women.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
