@@ -998,7 +998,6 @@ _WHEN_WORDS = frozenset((
 ))  # fmt: skip
 """Words before a noun that say which one by when or whose (``its previous inspection``, ``its
 last inspection``): other words for the same one, not another."""
-_WORDS = re.compile(_WORD)
 
 
 def _swapped(
