@@ -3619,6 +3619,13 @@ _CHANGED_WHAT_BY = re.compile(
 """A change verb, its object and ``by`` right before a figure: the figure is the change's amount
 (``cut its annual lighting energy bill by £1.7m``, ``raised fares by 10p``)."""
 _CHANGED_WHAT_REACH = 80
+_SAVED = re.compile(
+    r"\b(?:save[sd]?|saving)\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_][\w'\u2019-]*\s+){0,2}?"
+    r"(?:(?:a\s+)?(?:further|another|an\s+extra|extra)\s+)?(?:about|around|some|nearly|almost|up\s+to)?\s*"
+    r"(?:US)?[$€£¥₹]?\s*$",
+    re.IGNORECASE,
+)
+"""``save`` and whom it saves, right before an amount of money: the amount a cost fell by."""
 _WENT_UP = re.compile(
     r"\b(?:went|gone|goes|going|go|moved?|moving|shot|jumped|crept|edged|climbed|ramped|stepped"
     r"|pushed|driven|drove|bumped|notched|come|came|comes)\s+up$",
@@ -3964,6 +3971,8 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             and _CHANGED_WHAT_BY.search(head[-_CHANGED_WHAT_REACH:])
         ):
             role = "by"  # "cut its annual lighting bill by £1.7m": a change verb, its object, "by"
+        elif q.dim[:6] == "money:" and _SAVED.search(head[-_CHANGED_WHAT_REACH:]):
+            role = "by"  # "save the council £1.4m a year": what a cost fell by
         elif q.dim != "year" and _differs_by(text, q):
             role = "by"  # "three fewer seats than in 2021", "12 fewer than the average": by how much
         elif i + 1 < len(found) and _then_from(text, q, found[i + 1]):

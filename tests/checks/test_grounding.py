@@ -12057,6 +12057,29 @@ class TestChangesAsWritten:
     def test_read(self, text: str, read: list[tuple[str, str, str]]) -> None:
         assert [(q.text, q.kind, q.role) for q in quantities(text)] == read
 
+    def test_saved(self) -> None:
+        """``save the council £1.4m``: the amount a cost fell by, computed from the change (was
+        contradicted by the £3.1 million)."""
+        found = quantities("The LED lamps save the council £1.4m a year in lighting energy costs.")
+        assert [(q.text, q.role) for q in found] == [("£1.4m a year", "by")]
+        grounded = as_probed(
+            "The LED lamps save the council £1.4m a year in lighting energy costs.",
+            "Wrexley County Council has finished replacing 42,000 sodium streetlights with LED lamps, "
+            "cutting its annual lighting energy bill from £3.1 million to £1.7 million, the authority "
+            "said on Monday. The £11.5 million programme, which began in 2021, was completed four "
+            "months behind schedule. Carbon emissions from street lighting have fallen by 61% "
+            "compared with 2020, the council added. Under a separate proposal, about 9,000 lights in "
+            "residential streets would be switched off between 1am and 5am from January, saving a "
+            "further £190,000 a year. Councillor Martin Oduya, cabinet member for highways, said "
+            'part-night lighting was "standard practice across the country", but Wrexley Safer '
+            "Streets, a women's safety group, said it would leave people walking home from night "
+            'shifts "in the dark, literally". All residential streets would be included except those '
+            "with CCTV cameras, pedestrian crossings or a history of night-time crime. A six-week "
+            "public consultation on the proposal closes on 14 November.",
+            "Wrexley finishes LED streetlight switch and proposes overnight switch-off",
+        )
+        assert grounded.status is Status.INFERRED
+
     def test_reaching_is_no_share(self) -> None:
         """``5,120`` took the percentage of the change before it (51.2, a share)."""
         found = quantities("The number of referrals went up by 38 per cent, reaching 5,120.")
