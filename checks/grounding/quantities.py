@@ -1106,7 +1106,8 @@ _TALLY_REST = re.compile(
 """After a number, the other side of a tally: ``-2`` of ``7-2``, `` votes to 208`` of ``312 votes to 208``."""
 _TALLY_LEAD = re.compile(
     r"\b(?:vot(?:e|ed|es|ing)|carried|passed|approved|rejected|backed|defeated|adopted|endorsed|elected|won"
-    r"|wins|lost|loses|beat|beats|beaten|drew|draws|drawn|thrashed|edged|trailed|led|leads|margin|majority)\b"
+    r"|wins|winning|lost|loses|losing|beat|beats|beaten|beating|drew|draws|drawn|drawing|thrashed|thrashing"
+    r"|edged|edging|trailed|trailing|led|leads|leading|defeating|margin|majority)\b"
     r"(?:(?!\bto\s)[^.;:!?\d]){0,40}$",
     re.IGNORECASE,
 )

@@ -12302,6 +12302,34 @@ class TestPercentagesOfWhat:
         )
 
 
+class TestTallyAfterAGerund:
+    """``after beating Redcastle 11-8``: a match's tally after ``beating`` (found by
+    ``bench/probes/mixed235``); 11 was read as a model's number (``Redcastle 11``) and dropped."""
+
+    def test_read(self) -> None:
+        found = quantities("The Otters won promotion after beating Redcastle 11-8 in the play-off final.")
+        assert [(q.text, q.role) for q in found] == [("11", ""), ("8", "to"), ("11-8", "derived")]
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the top scorer's 64 goals in the next sentence."""
+        grounded = as_probed(
+            "Fenmoor Otters beat Redcastle by 11 goals to 8 in the play-off final to earn promotion.",
+            "Fenmoor Otters have won promotion to the National Water Polo League's Premier Division "
+            "for the first time, after beating Redcastle 11-8 in Saturday's play-off final. The club "
+            "finished second in Division One with 17 wins from 20 matches, and their top scorer, "
+            "Callum Reyes, scored 64 goals over the season. Membership has grown from 90 to 210 since "
+            "2021, and the club now runs six teams. Head coach Marta Lindqvist said the squad had "
+            '"earned every inch of this", while club chairman Bernard Hale warned that promotion '
+            "would cost around £38,000 a season in extra travel and pool hire. Every player in the "
+            "final squad came through the club's junior programme apart from goalkeeper Tomasz Wrona, "
+            "who joined from Poland in 2022. The Otters train for 10 hours a week at the Fenmoor "
+            "Aquatics Centre, up from six hours in 2022. The club will launch a crowdfunding appeal "
+            "next month to cover the extra costs.",
+            "Fenmoor Otters win promotion to water polo's top flight",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
