@@ -12307,7 +12307,7 @@ class TestTallyAfterAGerund:
     ``bench/probes/mixed235``); 11 was read as a model's number (``Redcastle 11``) and dropped."""
 
     def test_read(self) -> None:
-        found = quantities("The Otters won promotion after beating Redcastle 11-8 in the play-off final.")
+        found = quantities("The Otters were promoted after beating Redcastle 11-8 in the play-off final.")
         assert [(q.text, q.role) for q in found] == [("11", ""), ("8", "to"), ("11-8", "derived")]
 
     def test_grounded(self) -> None:
