@@ -548,7 +548,12 @@ def _assess(
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
     exempts = claim.terms & _EXEMPTS
-    excepting = _named_exception(claim, sentence, index, exempts) if cov >= th.partial else None
+    denied = any(negated for _, negated in claim.clauses)
+    excepting = (
+        _named_exception(claim, sentence, index, naming=bool(exempts) or denied)
+        if cov >= th.partial
+        else None
+    )
     if excepting is not None and exempts and claim.quantities:
         # "Children under 5 are exempt": its figures are the exception's ("over 65" against "except
         # those under 65" names another)
@@ -558,7 +563,7 @@ def _assess(
         exempts = _NONE
     elif (
         not exempts
-        and not any(negated for _, negated in claim.clauses)
+        and not denied
         and not excepted(claim.plain)
         and " after the first" not in claim.plain
         and not opposed_terms(claim, sentence.terms)
@@ -615,6 +620,9 @@ def _assess(
         and mismatch[0] in (_SOURCE_DENIES, _SOURCE_AFFIRMS)
         and (
             exempts
+            # "Tomasz Wrona was the only player not developed through the junior set-up" against
+            # "Every player came through the junior programme apart from Tomasz Wrona"
+            or (denied and excepting is not None)
             or (
                 (exceptions := index.modes(sentence.number).exceptions)
                 and _tells_an_exception(claim, sentence.plain, exceptions)
@@ -2397,15 +2405,15 @@ def _tells_an_exception(claim: Features, plain: str, spans: Sequence[tuple[int, 
 
 
 def _named_exception(
-    claim: Features, sentence: SourceSentence, index: SourceIndex, exempts: frozenset[str]
+    claim: Features, sentence: SourceSentence, index: SourceIndex, *, naming: bool
 ) -> tuple[int, int] | None:
     """The span of the sentence's exception a claim names (a word of the exception's own, the rest's
     words aside) and speaks of with the rest's words only: the claim's other words the sentence
     gives all stand outside the exception and its own clause (``, which will continue to recruit``),
     and some do. ``The Belfast hub will be affected`` against ``All of the firm's offices will be
-    affected except its Belfast hub``. A claim with words for an exception of its own (``exempts``:
-    ``is exempt from``, ``will be spared``) need only name it. None when the sentence excepts
-    nothing the claim names."""
+    affected except its Belfast hub``. With ``naming`` (a claim with words for an exception of its
+    own, ``is exempt from``, ``will be spared``, or a denial) it need only name it. None when the
+    sentence excepts nothing the claim names."""
     exceptions = index.modes(sentence.number).exceptions
     if not exceptions:
         return None
@@ -2418,7 +2426,7 @@ def _named_exception(
         excepts = frozenset(read_terms(plain[start : verb.start()])) if verb is not None else inside
         if (excepts - before).isdisjoint(claim.terms):
             continue
-        if exempts:
+        if naming:
             return start, end
         own_clause = _OF_THE_EXCEPTION.match(plain, end) is not None
         after = frozenset(read_terms(plain[end:]))

@@ -12000,6 +12000,39 @@ class TestExceptionNamedInWords:
     def test_grounded(self, claim: str, sentence: str, expected: str) -> None:
         in_one_sentence(claim, sentence, expected)
 
+    OTTERS = (
+        "Fenmoor Otters have won promotion to the National Water Polo League's Premier Division for "
+        "the first time, after beating Redcastle 11-8 in Saturday's play-off final. The club finished "
+        "second in Division One with 17 wins from 20 matches, and their top scorer, Callum Reyes, "
+        "scored 64 goals over the season. Membership has grown from 90 to 210 since 2021, and the "
+        'club now runs six teams. Head coach Marta Lindqvist said the squad had "earned every inch of '
+        'this", while club chairman Bernard Hale warned that promotion would cost around £38,000 a '
+        "season in extra travel and pool hire. Every player in the final squad came through the "
+        "club's junior programme apart from goalkeeper Tomasz Wrona, who joined from Poland in 2022. "
+        "The Otters train for 10 hours a week at the Fenmoor Aquatics Centre, up from six hours in "
+        "2022. The club will launch a crowdfunding appeal next month to cover the extra costs."
+    )
+
+    def test_denied_of_the_exception(self) -> None:
+        """A claim that denies of the exception what the sentence says of the rest tells the exception:
+        was contradicted (the source denies what the claim states)."""
+        claim = (
+            "Goalkeeper Tomasz Wrona, who arrived from Poland in 2022, was the only player in the final "
+            "squad not developed through the junior set-up."
+        )
+        assert (
+            as_probed(claim, self.OTTERS, "Fenmoor Otters win promotion to water polo's top flight").status
+            is not Status.CONTRADICTED
+        )
+        # was inferred, partial: the source affirms what the claim states
+        grounded = as_probed(
+            "The drivers at the Kelston depot did not join the strike.",
+            "This briefing covers the year to December. Everyone at the Kelston depot but the drivers "
+            "joined the strike. The figures come from public records.",
+            "Briefing",
+        )
+        assert grounded.status is Status.SUPPORTED
+
     @pytest.mark.parametrize(
         ("claim", "sentence"),
         [
