@@ -749,6 +749,8 @@ def _assess(
             strong(relation.missing)
             or _unframed_years(relation.missing, sentence, index, claim.plain)
             or _all_unsaid(relation.missing, sentence.plain)
+            # "grew from 215 to 260": bare numbers, but the two ends of the claim's change
+            or [q for q in relation.missing if q.role in ("from", "to") and q.dim == "number"]
         )
         if missing:
             detail = f"the source does not state {missing[0].text}"

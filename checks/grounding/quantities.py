@@ -1270,7 +1270,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             continue
         if q.kind in ("exact", "approx") and _SET_AGAINST_IT.search(text, max(0, q.start - 16), q.start):
             # "will take 22 minutes, against about 40 by bus today": 40 minutes, whatever follows it
-            out[i] = in_unit_of(q, out[i - 1]) or q
+            out[i] = in_unit_of(q, _unframed(text, out, i - 1)) or q
             continue
         if q.kind != "exact":
             continue
@@ -1321,6 +1321,8 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # "rose by 41% to 14.6 million", "went up by 38%, reaching 5,120": the new value, not a
             # share like the change
             continue
+        if before is out[i - 1]:
+            before = _unframed(text, out, i - 1)
         if before.dim[:4] == "rank" and i > 1:
             # "seven of its 19 pharmacies, while Wenford, the region's largest city, lost only three":
             # a rank in an aside counts nothing; the figure before it is what the number counts
@@ -1329,6 +1331,28 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+def _unframed(text: str, found: Sequence[Quantity], k: int) -> Quantity:
+    """``found[k]``, or when it is a time that frames the figure before it (:func:`_framing`), the
+    nearest figure before it that is no time or year: what a value set against it is of (``412
+    notices during a six-month drive, compared with 57``, ``14,200 visitors over its three days, up
+    from 11,500``)."""
+    q = found[k]
+    if q.dim != "time" or k == 0 or not _framing(text, q):
+        return q
+    return next((r for r in reversed(found[:k]) if r.dim not in ("time", "year")), q)
+
+
+def _framing(text: str, q: Quantity) -> bool:
+    """Does a time frame what is counted rather than measure it: written as a compound (``a six-month
+    drive``) or after ``over``, ``during``, ``within`` (``over its three days``)?"""
+    return text.startswith("-", q.start + len(q.text.split("-")[0])) or (
+        _FRAME_BEFORE.search(text, max(0, q.start - 16), q.start) is not None
+    )
+
+
+_FRAME_BEFORE = re.compile(
+    r"\b(?:over|during|within|across)\s+(?:(?:its|the|their|a|an)\s+)?$", re.IGNORECASE
+)
 _TO_NEW_VALUE = re.compile(
     r"\s*,?\s*(?:to|reaching|to\s+reach|hitting|taking\s+(?:it|them|the\s+total)\s+to|to\s+stand\s+at)\s*",
     re.IGNORECASE,

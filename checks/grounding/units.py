@@ -305,6 +305,15 @@ _PENCE_BEFORE = re.compile(r"(?<![\d.,])\d{1,2}(?:\.\d+)?$")
 """The figure before a ``p`` that is pence: one or two whole digits (``77p``, ``2.5p``; not ``1080p``)."""
 
 
+_OCCURRENCES = re.compile(
+    r"(?:\s*(?:[,.;:)]|$)|\s+(?:last|this|in|during|since|so\s+far|between|across|from|before|after|and|but"
+    r"|or|with|without|until|at|on|per|each|every)\b)",
+    re.IGNORECASE,
+)
+"""What may follow ``times`` counted (``launched 94 times last year``, ``was late 12 times in
+March``), not a multiplier (``three times as many``, ``five times more``, ``twice the size``)."""
+
+
 def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[str, float, int]:
     """(dimension, factor, end) of the unit at ``pos``, after a figure; money, counts and bare numbers too.
 
@@ -339,6 +348,8 @@ def unit_after(text: str, pos: int, currency: tuple[str, str] | None) -> tuple[s
                 return f"money:{currency[0]}", 1.0, pos
             if dim == "ratio" and key == "times" and (per := period_after(text, m.end())) is not None:
                 return "rate", 1.0 / per[0], per[1]  # "60 times a year": how often
+            if dim == "ratio" and key == "times" and _OCCURRENCES.match(text, m.end()) is not None:
+                return "count:time", 1.0, m.end()  # "launched 94 times last year": how many times
             if dim.startswith("money") or currency is None or dim == "fraction":
                 return dim, factor, m.end()
     if currency is not None:

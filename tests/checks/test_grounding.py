@@ -12363,6 +12363,64 @@ class TestTallyAfterAGerund:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestTimesAndFrames:
+    """Times counted and times that frame (found by ``bench/probes/mixed223``, ``mixed229`` and
+    ``mixed234``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            # "N times" counted, not a multiplier
+            (
+                "Crews launched 94 times last year, up from 61 in 2022.",
+                [("94 times", "count:time"), ("61", "count:time"), ("2022", "year")],
+            ),
+            (
+                "The cap has been extended four times and has cost £600m.",
+                [("four times", "count:time"), ("£600m", "money:gbp")],
+            ),
+            ("Prices are three times higher than in 2019.", [("three times", "ratio"), ("2019", "year")]),
+            ("It is ten times the size of the old one.", [("ten times", "ratio")]),
+            # a value set against a figure takes its unit, not a time that frames it
+            (
+                "The council issued 412 notices during a six-month drive, compared with 57 in 2023.",
+                [
+                    ("412 notices", "count:notic"),
+                    ("six-month", "time"),
+                    ("57", "count:notic"),
+                    ("2023", "year"),
+                ],
+            ),
+            (
+                "The conference attracted 14,200 visitors over its three days, up from 11,500 in 2023.",
+                [
+                    ("14,200 visitors", "count:visitor"),
+                    ("three days", "time"),
+                    ("11,500", "count:visitor"),
+                    ("2023", "year"),
+                ],
+            ),
+            (
+                "The line will take 22 minutes, against about 40 by bus today.",
+                [("22 minutes", "time"), ("about 40", "time")],
+            ),
+        ],
+    )
+    def test_read(self, text: str, read: list[tuple[str, str]]) -> None:
+        assert [(q.text, q.dim) for q in quantities(text)] == read
+
+    def test_ends_of_a_change_unsaid(self) -> None:
+        """``grew from 215 to 260`` is not stated by a sentence that gives neither: it was supported by
+        the sentence before the one that gives them the other way round."""
+        grounded = as_probed(
+            "The number of exhibitors at Northcode grew from 215 to 260.",
+            "The Northcode technology conference attracted 14,200 visitors over its three days last week, up "
+            "from 11,500 in 2023. The number of exhibitors, however, fell from 260 to 215.",
+            "Northcode conference draws record crowd but exhibitors fall",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
