@@ -363,6 +363,19 @@ def _assess(
             said = frozenset(chain.from_iterable(read_terms(q.text) for q in relation.computed)) & claim.terms
             tie = tie | said
             cov = coverage(weights, sentence.seen | tie | way)
+        if any(q.role == "by" for q in relation.computed) or (
+            any(q.role == "by" and r.role == "to" for q, r in relation.conflicts)
+            and any(f.role == "from" for f in index.quantities(sentence.number))
+        ):
+            # "The club has gained 120 members since 2021" computed from "grown from 90 to 210 since
+            # 2021" (or conflicting with it, "gained 150"): the figures state its verb of change, and a
+            # year of theirs its "since"
+            said = claim.terms & _GAINS
+            if _SINCE in claim.terms and any(q.dim == "year" for q, _ in relation.matched):
+                said = said | {_SINCE}
+            if said - tie:
+                tie = tie | said
+                cov = coverage(weights, sentence.seen | tie | way)
         units = _units_stated(relation, claim.terms - sentence.seen)
         if units:
             # "2 TB" against "2,000 GB": the claim's unit, a word of a figure the sentence gives in another
@@ -1822,6 +1835,11 @@ def _way(text: str, figure: Quantity) -> int:
     return _WAYS[found[-1]] if found else 0
 
 
+_GAIN_VERBS = frozenset(stem(w) for w in ("gain", "gained", "lose", "lost", "add", "added"))
+_GAINS = _GAIN_VERBS | frozenset(stem(w) for w in ("more", "fewer", "less", "higher", "lower"))
+"""A claim's words for a change whose amount a sentence's figures compute (``gained 120 members``,
+``355 more fines``); its verbs (:data:`_GAIN_VERBS`) qualify the amount no more than ``rose`` does."""
+_SINCE = stem("since")
 _WAY_WORDS = 4
 _CLAUSE_CUT = re.compile(r"[,;:]")
 _WAYS = {_INCREASE: 1, _DECREASE: -1, stem("add"): 1}
@@ -2035,7 +2053,7 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             # Per claim figure, once: the claim outlives these entries (they go with its Weights).
             # A verb that ties the subject to the figure ("reached") qualifies nothing; nor does the
             # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
-            verbs = TIES | CHANGES if q.role == "by" else TIES
+            verbs = TIES | CHANGES | _GAIN_VERBS if q.role == "by" else TIES
             if q.dim == "fraction":
                 verbs = verbs | _SHARE_VERBS  # "takes more than half of the budget"
             context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context

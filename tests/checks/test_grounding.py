@@ -12421,6 +12421,37 @@ class TestTimesAndFrames:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestChangeWordsComputed:
+    """A claim's words for a change whose amount the sentence's figures compute (found by
+    ``bench/probes/mixed220`` and ``mixed235``): the figures state ``gained`` and, with the year
+    matched, ``since``."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "The club has gained 120 members since 2021.",
+                "Membership of the club has grown from 90 to 210 since 2021, and it now runs six teams.",
+            ),
+            (
+                "The allotment waiting list has grown by more than 360 people since 2019.",
+                "More than 600 people are now on the allotment waiting list, up from 240 in 2019.",
+            ),
+        ],
+    )
+    def test_inferred(self, claim: str, sentence: str) -> None:
+        """Both were unsourced: ``gained`` and ``since`` were words the sentence lacked."""
+        grounded = in_one_sentence(claim, sentence, "i")
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    def test_other_amount(self) -> None:
+        in_one_sentence(
+            "The club has gained 150 members since 2021.",
+            "Membership of the club has grown from 90 to 210 since 2021, and it now runs six teams.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
