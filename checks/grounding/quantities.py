@@ -2771,7 +2771,9 @@ def _sums(
 
 
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
-"""``than`` right after a figure whose words hold a comparative (``12 more teachers than``)."""
+_THAN_IN_CLAUSE = re.compile(r"[^,;:.()]{0,45}?\sthan\b", re.IGNORECASE)
+"""``than`` after a figure whose words hold a comparative, in its clause (``12 more teachers than``,
+``33 more times last year than``)."""
 
 
 _FOR_THE = re.compile(r"\s+(?:for|of|by|from)\s+(?:the\s+|its\s+)?", re.IGNORECASE)
@@ -2808,7 +2810,10 @@ def _differs_by(text: str, figure: Quantity) -> bool:
         return False
     if _ELIDED_BY.match(text, figure.end) is not None or _MORE_OF_SOMETHING_THAN.match(text, figure.end):
         return True
-    return _THAN.match(text, figure.end) is not None and _COMPARATIVE.search(figure.text) is not None
+    # (``than`` right after it, or, for a figure that is no bound ("Fewer than 1,000 patients had
+    # waited more than a year"), later in its clause: "33 more times last year than in 2022")
+    than = _THAN if figure.kind in ("lower", "upper") else _THAN_IN_CLAUSE
+    return than.match(text, figure.end) is not None and _COMPARATIVE.search(figure.text) is not None
 
 
 _MORE_OF_SOMETHING_THAN = re.compile(
@@ -3974,7 +3979,11 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
         backwards = head[::-1] if change else ""
         if change and _FROM_REVERSED.match(backwards):
             role = "from"
-        elif i and ("against" in head or "compared" in head) and _then_from(text, found[i - 1], q):
+        elif (
+            i
+            and ("against" in head or "compared" in head)
+            and _then_from(text, next((r for r in reversed(found[:i]) if r.dim == q.dim), found[i - 1]), q)
+        ):
             role = "from"  # "£310 million ..., against £240 million a year ago": the value before
         elif (i and _TO.fullmatch(text[found[i - 1].end : q.start])) or (
             change and (_TO_VALUE_REVERSED.match(backwards) or _WENT_UP_TO.search(head[-40:]))
@@ -4088,7 +4097,9 @@ def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
 
 
 _A_TIME_AGO = re.compile(
-    rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year)", re.IGNORECASE
+    rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year"
+    r"|in\s+(?:the\s+same\s+(?:period|months?|quarter|weeks?)\s+(?:of|in)\s+)?(?:19|20)\d\d\b)",
+    re.IGNORECASE,
 )
 """A time before the sentence's right after a figure set against another (``against £240 million a
 year ago``): the figure is the value before."""

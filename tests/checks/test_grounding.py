@@ -12452,6 +12452,45 @@ class TestChangeWordsComputed:
         )
 
 
+class TestComparedWithAYear:
+    """``, compared with 57 in 2023`` is the value before; ``33 more times last year than in 2022`` a
+    difference (found by ``bench/probes/mixed223``, ``mixed225`` and ``mixed229``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            (
+                "The council issued 412 notices, compared with 57 in 2023.",
+                [("412 notices", "to"), ("57", "from"), ("2023", "")],
+            ),
+            (
+                "The council issued 412 notices during a six-month drive, compared with 57 in the same "
+                "period of 2023.",
+                [("412 notices", ""), ("six-month", ""), ("57", "from"), ("2023", "")],
+            ),
+            (
+                "The station launched 33 more times last year than in 2022.",
+                [("33 more times", "by"), ("2022", "")],
+            ),
+            # a bound is no difference, whatever "than" comes later
+            (
+                "Fewer than 1,000 patients had waited more than a year in September.",
+                [("Fewer than 1,000 patients", ""), ("more than a year", "")],
+            ),
+        ],
+    )
+    def test_read(self, text: str, read: list[tuple[str, str]]) -> None:
+        assert [(q.text, q.role) for q in quantities(text)] == read
+
+    def test_grounded(self) -> None:
+        """Was unsourced: the figure's later "than" was not read, nor 57 as the value before."""
+        in_one_sentence(
+            "The council issued 355 more notices than in 2023.",
+            "The council issued 412 notices, compared with 57 in 2023.",
+            "i",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
