@@ -2560,6 +2560,14 @@ def _followed_only(claim: Features, sentence: SourceSentence) -> str:
     return _joined(claim, sentence.plain, *span)
 
 
+_AND_VERB = re.compile(
+    r"\s+and\s+(?=(?:plans?|says?|said|will|would|expects?|hopes?|aims?|intends?|is|are|was|were|has|have|had"
+    r"|[a-z]+ed)\b)"
+)
+"""``and`` before a verb of its own: a clause of its own (``has recruited 260 paramedics this year | and
+plans to hire 150 more``)."""
+
+
 def _planned(weights: Weights, plain: str) -> bool:
     """Does the clause of a sentence that best holds the claim state a plan or a possibility (the
     sentence holds one: :func:`lexicon.prospective`)? Not where the plan is another clause's (``The
@@ -2567,7 +2575,9 @@ def _planned(weights: Weights, plain: str) -> bool:
     sentence that holds a word of the claim only in a clause of a plan (``Lumen 4.2 removes the v1
     endpoints`` against ``deprecates the v1 endpoints, which will be removed in 5.0``: the removal
     is the plan's)."""
-    parts = cut(plain)
+    parts = (
+        [piece for part in cut(plain) for piece in _AND_VERB.split(part)] if " and " in plain else cut(plain)
+    )
     if len(parts) == 1:
         return True
     best, planned = -1.0, True

@@ -12491,6 +12491,51 @@ class TestComparedWithAYear:
         )
 
 
+class TestPlanInAClauseOfItsOwn:
+    """A plan after ``and`` and a verb of its own is its clause's, not the claim's (found on older
+    probe sets while reading the new ones): each was inferred, "the source states it as planned or
+    possible, the claim as done"."""
+
+    @pytest.mark.parametrize(
+        ("claim", "text", "title"),
+        [
+            (
+                "The service has recruited 260 paramedics this year.",
+                "The ambulance service reached the most urgent calls in an average of 8 minutes 40 "
+                "seconds in October, against a national target of 7 minutes. Response times for "
+                "strokes and heart attacks improved to 38 minutes, from 45 minutes a year earlier, "
+                "but remain well above the 18-minute target. Handover delays at hospitals cost crews "
+                "21,000 hours in the month, twice as many as last October. The service answered 94% "
+                "of 999 calls within five seconds. It has recruited 260 paramedics this year and "
+                "plans to hire 150 more by March.",
+                "Ambulance service performance",
+            ),
+            (
+                "Greenway cut the price of 400 everyday items in November.",
+                "Greenway's like-for-like sales rose 3.8% in the 12 weeks to 5 January, its best "
+                "Christmas in five years, helped by strong demand for its premium range. Online "
+                "orders grew 11% but now make up only 9% of sales. The chain cut the price of 400 "
+                "everyday items in November and says it will freeze prices on another 200 until "
+                "Easter. Profit guidance for the year is unchanged at £820 million. Greenway will "
+                "close its 14 remaining in-store cafes and open 25 new convenience stores.",
+                "Supermarket trading update",
+            ),
+            (
+                "Oakridge has reduced its land buying.",
+                "Oakridge Homes completed 7,850 homes in the year to June, down 12% from the year "
+                "before, as higher mortgage rates put off buyers. The average selling price edged up "
+                "1% to £318,000. Its order book for the coming year stood at £2.1 billion, 8% lower "
+                "than a year ago. The company expects to build between 7,000 and 7,500 homes next "
+                "year and has cut its land buying. It will open 20 new sales sites in the autumn. "
+                "Shares fell 5% on the news.",
+                "Housebuilder trading update",
+            ),
+        ],
+    )
+    def test_done(self, claim: str, text: str, title: str) -> None:
+        assert as_probed(claim, text, title).status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
