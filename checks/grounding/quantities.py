@@ -1354,10 +1354,11 @@ _FRAME_BEFORE = re.compile(
     r"\b(?:over|during|within|across)\s+(?:(?:its|the|their|a|an)\s+)?$", re.IGNORECASE
 )
 _TO_NEW_VALUE = re.compile(
+    r"(?:\s+(?:last|this|in|over|during)\s+(?:the\s+)?(?:year|month|quarter|week|season|\d{4}))?"
     r"\s*,?\s*(?:to|reaching|to\s+reach|hitting|taking\s+(?:it|them|the\s+total)\s+to|to\s+stand\s+at)\s*",
     re.IGNORECASE,
 )
-"""What leads from a change's amount to the value it led to: ``to``, ``, reaching``."""
+"""What leads from a change's amount to the value it led to: ``to``, ``, reaching``, ``last year to``."""
 _SET_AGAINST_IT = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
 """What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
 

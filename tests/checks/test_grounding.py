@@ -12113,6 +12113,14 @@ class TestChangesAsWritten:
         )
         assert grounded.status is Status.INFERRED
 
+    def test_a_time_before_to(self) -> None:
+        """``climbed 16% last year to 2,340``: 2,340 took the percentage of the change (23.4, a share)."""
+        found = quantities("Fly-tipping reports in Whitmarsh climbed 16% last year to 2,340.")
+        assert [(q.text, q.dim, q.role) for q in found] == [
+            ("16%", "fraction", "by"),
+            ("2,340", "number", "to"),
+        ]
+
     def test_reaching_is_no_share(self) -> None:
         """``5,120`` took the percentage of the change before it (51.2, a share)."""
         found = quantities("The number of referrals went up by 38 per cent, reaching 5,120.")
