@@ -3349,7 +3349,19 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     dim, factor, after_unit = unit_after(text, pos, currency)
     if dim.startswith("count:") and value < 1:
         dim, factor = "number", 1.0  # "0.4 of customers": a share, not a count of 0.4 customers
-    elif dim.startswith("count:") and scale == 1.0 and _year_like(raw) and _when_before(text, begin):
+    elif (
+        dim.startswith("count:")
+        and scale == 1.0
+        and _year_like(raw)
+        and (
+            _when_before(text, begin)
+            # "From 2019 to 2024 the cliffs": the second of two years
+            or (
+                (years := _SECOND_YEAR.search(text, max(0, begin - 24), begin)) is not None
+                and _two_years(text, years["first"], raw, m.end())
+            )
+        )
+    ):
         dim, factor = "number", 1.0  # "in 2024 sales rose": a year, then what it counts; read below
     else:
         pos = after_unit
@@ -3391,13 +3403,20 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
             dim2, factor2, end2 = unit_after(text, end2, currency)
             if word == "from":
                 # "from 41 to 23 minutes": a change, two figures; the first takes the unit.
-                if dim == "number" and dim2 != "number" and _year_like(raw) == _year_like(raw2):
+                if (
+                    dim == "number"
+                    and dim2 != "number"
+                    and _year_like(raw) == _year_like(raw2)
+                    and not _two_years(text, raw, raw2, second.end())
+                ):
                     dim, factor = dim2, factor2
             else:
                 lo = value * (hi_scale if scale == 1.0 else 1.0)
                 same_kind = _year_like(raw) == _year_like(raw2) and (dim2 == dim or "number" in (dim, dim2))
                 if same_kind and 0 <= lo <= hi <= max(lo, 1.0) * 100:
-                    if dim == "number":
+                    if dim == "number" and _two_years(text, raw, raw2, second.end()):
+                        end2 = second.end()  # "Between 2019 and 2024 the cliffs": years, nothing counted
+                    elif dim == "number":
                         dim, factor = dim2, factor2
                     if scale == 1.0:
                         tolerance *= hi_scale
@@ -3771,6 +3790,17 @@ def _when_before(text: str, start: int) -> bool:
     if word == "by" and _CHANGED.search(text, max(0, start - 32), start):
         return False  # "grew by 1900 members": the change
     return word in _WHEN_WORDS or word in MONTHS or _PERIOD_NAME.fullmatch(word) is not None
+
+
+def _two_years(text: str, first: str, second: str, after: int) -> bool:
+    """Are ``first`` and ``second`` (``between``/``from`` one, ``and``/``to`` the other) two years,
+    with nothing counted after the second (a determiner or a name follows it: ``Between 2019 and
+    2024 the cliffs retreated``; not ``between 2000 and 2500 staff``)?"""
+    return _year_like(first) and _year_like(second) and _NOT_COUNTED_AFTER.match(text, after) is not None
+
+
+_NOT_COUNTED_AFTER = re.compile(r"\s+(?:the|a|an|its|their|this|(?-i:[A-Z]))", re.IGNORECASE)
+_SECOND_YEAR = re.compile(r"\b(?:between|from)\s+(?P<first>\d{4})\s+(?:and|to)\s+$", re.IGNORECASE)
 
 
 _WHEN_WORDS = words(

@@ -12544,6 +12544,49 @@ class TestPlanInAClauseOfItsOwn:
         assert as_probed(claim, text, title).status is Status.SUPPORTED
 
 
+class TestTwoYearsOpening:
+    """``Between 2019 and 2024 the Marrowby cliffs retreated``: two years, not 2,019 to 2,024 cliffs
+    (found by ``bench/probes/mixed224``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [
+            (
+                "Between 2019 and 2024 the Marrowby cliffs retreated by 9 metres.",
+                [("2019 and 2024", "year"), ("9 metres", "length")],
+            ),
+            (
+                "From 2019 to 2024 the Marrowby cliffs retreated by 9 metres.",
+                [("2019", "year"), ("2024", "year"), ("9 metres", "length")],
+            ),
+            # a count after the second number still counts
+            ("Sales rose from 2019 to 2024 units.", [("2019", "count:unit"), ("2024 units", "count:unit")]),
+        ],
+    )
+    def test_read(self, text: str, read: list[tuple[str, str]]) -> None:
+        assert [(q.text, q.dim) for q in quantities(text)] == read
+
+    def test_grounded(self) -> None:
+        """Was unsourced: the source does not state "Between 2019 and 2024 the Marrowby cliffs"."""
+        grounded = as_probed(
+            "Between 2019 and 2024 the Marrowby cliffs retreated by an average of 1.8m a year.",
+            "Cliffs along a six-mile stretch of coast near Marrowby lost an average of 1.8 metres a "
+            "year between 2019 and 2024, almost double the 0.95 metres a year recorded in the "
+            "previous survey in 2014, a report by the Eastmere Coastal Partnership has found. The "
+            "worst-affected section, at Helder Point, retreated 11 metres in five years. The number "
+            "of homes within 30 metres of the cliff edge has risen from 19 to 37 over the same "
+            "period. Every monitored section showed faster erosion apart from Saltings Bay, where a "
+            "rock revetment built in 2016 has held the line. Partnership chair Dr Fiona Castellan "
+            'said the findings were "a wake-up call for long-term planning". The Marrowby Residents\' '
+            'Association said homeowners had been "left to watch their gardens fall into the sea" '
+            "while waiting for help. The report puts the cost of protecting the whole stretch at £28 "
+            "million, against £4.5 million currently available. The district council is expected to "
+            "vote in March on a plan to help relocate the most at-risk households.",
+            "Survey finds Marrowby cliffs retreating twice as fast as a decade ago",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
