@@ -1332,19 +1332,21 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 def _unframed(text: str, found: Sequence[Quantity], k: int) -> Quantity:
-    """``found[k]``, or when it is a time that frames the figure before it (:func:`_framing`), the
-    nearest figure before it that is no time or year: what a value set against it is of (``412
-    notices during a six-month drive, compared with 57``, ``14,200 visitors over its three days, up
-    from 11,500``)."""
+    """``found[k]``, or when it is a time or a length that frames the figure before it
+    (:func:`_framing`), the nearest figure before it that is neither, nor a year: what a value set
+    against it is of (``412 notices during a six-month drive, compared with 57``, ``14,200 visitors
+    over its three days, up from 11,500``, ``37 homes within 30 metres of the cliff edge, up from
+    19``)."""
     q = found[k]
-    if q.dim != "time" or k == 0 or not _framing(text, q):
+    if q.dim not in ("time", "length") or k == 0 or not _framing(text, q):
         return q
-    return next((r for r in reversed(found[:k]) if r.dim not in ("time", "year")), q)
+    return next((r for r in reversed(found[:k]) if r.dim not in ("time", "year", "length")), q)
 
 
 def _framing(text: str, q: Quantity) -> bool:
-    """Does a time frame what is counted rather than measure it: written as a compound (``a six-month
-    drive``) or after ``over``, ``during``, ``within`` (``over its three days``)?"""
+    """Does a time or a length frame what is counted rather than measure it: written as a compound
+    (``a six-month drive``) or after ``over``, ``during``, ``within`` (``over its three days``,
+    ``within 30 metres``)?"""
     return text.startswith("-", q.start + len(q.text.split("-")[0])) or (
         _FRAME_BEFORE.search(text, max(0, q.start - 16), q.start) is not None
     )

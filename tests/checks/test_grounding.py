@@ -12412,6 +12412,17 @@ class TestTimesAndFrames:
                 "The line will take 22 minutes, against about 40 by bus today.",
                 [("22 minutes", "time"), ("about 40", "time")],
             ),
+            # a length that frames: "within 30 metres" (found by mixed224)
+            (
+                "There are now 37 homes within 30 metres of the cliff edge, up from 19 five years earlier.",
+                [
+                    ("37 homes", "count:home"),
+                    ("30 metres", "length"),
+                    ("19", "count:home"),
+                    ("five years", "time"),
+                ],
+            ),
+            ("The route is 12 miles long, up from 9 miles.", [("12 miles", "length"), ("9 miles", "length")]),
         ],
     )
     def test_read(self, text: str, read: list[tuple[str, str]]) -> None:
