@@ -2462,6 +2462,8 @@ def compare(
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
         else:
             missing.append(q)
+    if conflicts and any(q.year for q, _ in conflicts):
+        conflicts, missing = _of_another_year(claim, conflicts, matched, missing, source)
     if matched and any(r.role == "from" and r.year for r in source):
         _before_its_change(matched, conflicts, source)
     if conflicts and matched:
@@ -2534,6 +2536,59 @@ def compare(
     if derived:
         computed = (*computed, *derived)
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
+
+
+def _of_another_year(
+    claim: Sequence[Quantity],
+    conflicts: list[tuple[Quantity, Quantity]],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    missing: list[Quantity],
+    source: Sequence[Quantity],
+) -> tuple[list[tuple[Quantity, Quantity]], list[Quantity]]:
+    """A claim figure of a year, in conflict, whose precise value (three digits or more that are not
+    trailing zeros: ``10,580``) the sentence gives for another year: paired with that figure, and the
+    claim's year in conflict with the sentence's (``10,580 parcels in 2021-22`` against ``up from
+    10,580 in 2022-23``: the claim gives the value to the wrong year). ``matched`` is changed in
+    place; the conflicts and the missing figures are returned."""
+    used = {id(r) for _, r in matched.values()}
+    kept: list[tuple[Quantity, Quantity]] = []
+    left = list(missing)
+    for q, first in conflicts:
+        same = (
+            next(
+                (
+                    r
+                    for r in source
+                    if id(r) not in used
+                    and r.year
+                    and r.year != q.year
+                    and r.kind == "exact"
+                    and _same_dim(r, q)
+                    and _rounded_alike(q._replace(role="", dim=r.dim), r._replace(role=""))
+                ),
+                None,
+            )
+            if q.year and q.kind == "exact" and len(_DIGITS_ONLY.sub("", q.text).rstrip("0")) >= 3
+            else None
+        )
+        year = next((y for y in left if y.dim == "year" and y.low == q.year), None) if same else None
+        theirs = next((f for f in source if f.dim == "year" and f.low == same.year), None) if same else None
+        if (
+            same is None
+            or theirs is None
+            or (year is None and not any(y.dim == "year" and y.low == q.year for y, _ in conflicts))
+        ):
+            kept.append((q, first))
+            continue
+        matched[_position(claim, q)] = (q, same)
+        used.add(id(same))
+        if year is not None:  # (else the claim's year is in conflict already)
+            left.remove(year)
+            kept.append((year, theirs))
+    return kept, left
+
+
+_DIGITS_ONLY = re.compile(r"\D")
 
 
 def _before_its_change(

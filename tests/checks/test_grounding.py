@@ -12598,6 +12598,53 @@ class TestTwoYearsOpening:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestPreciseValueOfAnotherYear:
+    """A claim's precise value that the sentence gives for another year (found by
+    ``bench/probes/mixed226``): the claim gives it to the wrong year."""
+
+    SENTENCE = (
+        "The food bank handed out 14,600 emergency food parcels in the year to April, a record and up "
+        "from 10,580 in 2022-23."
+    )
+
+    def test_compare(self) -> None:
+        claim = features("The food bank distributed 10,580 parcels in 2021-22.")
+        found = compare(
+            claim.quantities,
+            quantities(self.SENTENCE),
+            claim.terms,
+            frozenset(),
+            self.SENTENCE,
+            claim_text=claim.plain,
+        )
+        assert [(q.text, r.text) for q, r in found.matched] == [("10,580 parcels", "10,580")]
+        assert [(q.text, r.text) for q, r in found.conflicts] == [("2021", "2022")]
+
+    TEXT = (
+        "The Coldharbour and District Food Bank handed out 14,600 emergency food parcels in the year "
+        "to April, a record and up from 10,580 in 2022-23, according to figures published on "
+        "Wednesday. Referrals rose by 38% to 5,120, with almost a third of them for families with "
+        "children under five. The charity now runs seven distribution centres, after opening two new "
+        "ones in Brayford and Ellwick last autumn. Food donations fell by 12% over the year, forcing "
+        "the food bank to spend £46,000 buying stock, compared with £9,000 the year before. Manager "
+        'Thomas Ekwueme said volunteers were "running to stand still", while Coldharbour Borough '
+        'Council said it had "stepped up support" through its household support fund, which helped '
+        "2,300 families with energy bills. All seven centres open at least twice a week apart from "
+        "Ellwick, which opens only on Saturdays. The food bank plans to launch a debt advice service "
+        "with Citizens Advice in the new year."
+    )
+
+    def test_grounded(self) -> None:
+        """Was unsourced: the claim's 10,580 was set against the 14,600 and dropped as another's."""
+        grounded = as_probed(
+            "The food bank distributed 10,580 parcels in 2021-22.",
+            self.TEXT,
+            "Coldharbour food bank hands out record 14,600 parcels as referrals jump",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert grounded.decision.evidence.detail == "the claim gives 2021 where the source gives 2022"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
