@@ -51,6 +51,10 @@ _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?P<prep>to|for)\s+)?"
     r"(?:\b(?:everyone|everybody|everything|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
+    # "All of Golden Batter's existing shops", "all of the shop's current services", "all of its projects"
+    r"|\ball\s+of\s+(?:(?:the|its|their|his|her|our)\s+)?(?:(?:[\w-]+\s+){0,2}[\w-]+(?:'s|\u2019s)\s+)?"
+    r"(?!(?:time|way|them|it|us|you|which|whom|this|that|these|those|a|an|the|its|their|his|her|our)\b)"
+    r"(?=[a-z])[a-z]+"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+"
     # with how many there are: "All 14 main sites", "all nine new routes" (not "all three were",

@@ -12645,6 +12645,44 @@ class TestPreciseValueOfAnotherYear:
         assert grounded.decision.evidence.detail == "the claim gives 2021 where the source gives 2022"
 
 
+class TestAllOfTheirs:
+    """``All of Golden Batter's existing shops``: a claim for all, as ``All Golden Batter shops`` is
+    (found by ``bench/probes/mixed236``)."""
+
+    @pytest.mark.parametrize(
+        ("text", "scope"),
+        [
+            ("All of Golden Batter's existing shops are in Yorkshire.", "All of Golden Batter's existing"),
+            ("All of the shop's current services will carry on.", "All of the shop's current"),
+            ("All of its other European projects are on track.", "All of its other"),
+            ("All of them voted.", None),
+            ("All of the time it rained.", None),
+        ],
+    )
+    def test_scope(self, text: str, scope: str | None) -> None:
+        found = features(text).universal
+        assert (found.text if found is not None else None) == scope
+
+    @pytest.mark.parametrize(
+        "claim",
+        [
+            "All of Golden Batter's shops are in Yorkshire.",
+            "All of Golden Batter's existing shops are in Yorkshire.",
+        ],
+    )
+    def test_grounded(self, claim: str) -> None:
+        """The first was supported, the second unsourced: the exception was not read against them."""
+        grounded = as_probed(
+            claim,
+            "Fish and chip chain Golden Batter plans to open 12 new shops across Yorkshire. The firm, "
+            "which currently runs 27 outlets, reported sales of £19.4 million. All of Golden Batter's "
+            "shops are in Yorkshire except one in Grimsby, which opened in 2019.",
+            "Golden Batter to open 12 new chip shops",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "except one in Grimsby" in grounded.decision.evidence.detail
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
