@@ -368,14 +368,22 @@ def _assess(
             and any(f.role == "from" for f in index.quantities(sentence.number))
         ):
             # "The club has gained 120 members since 2021" computed from "grown from 90 to 210 since
-            # 2021" (or conflicting with it, "gained 150"): the figures state its verb of change, and a
-            # year of theirs its "since"
+            # 2021" (or conflicting with it, "gained 150"): the figures state its verb of change
             said = claim.terms & _GAINS
-            if _SINCE in claim.terms and any(q.dim == "year" for q, _ in relation.matched):
-                said = said | {_SINCE}
             if said - tie:
                 tie = tie | said
                 cov = coverage(weights, sentence.seen | tie | way)
+        if (
+            _SINCE in claim.terms
+            and _SINCE not in sentence.seen
+            and any(q.dim == "year" for q, _ in relation.matched)
+            and (relation.computed or any(r.role in ("from", "to") for _, r in relation.matched))
+        ):
+            # "have fallen since 2021, from 1.3 million to 980,000" against "up from 980,000 in 2021":
+            # the year the change it gives the ends of is from (not "has roughly halved since 2010",
+            # whose "halved" may be another clause's)
+            tie = tie | {_SINCE}
+            cov = coverage(weights, sentence.seen | tie | way)
         units = _units_stated(relation, claim.terms - sentence.seen)
         if units:
             # "2 TB" against "2,000 GB": the claim's unit, a word of a figure the sentence gives in another

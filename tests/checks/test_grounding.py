@@ -12463,6 +12463,25 @@ class TestChangeWordsComputed:
         grounded = in_one_sentence(claim, sentence, "i")
         assert "follows from the source's figures" in grounded.decision.evidence.detail
 
+    def test_since_the_year_of_the_change(self) -> None:
+        """``since 2021`` against ``in 2021`` of the change's ends: was unsourced (``since`` lacked)."""
+        grounded = as_probed(
+            "Library visits in the county have fallen since 2021, from 1.3 million to 980,000.",
+            "Eastbrook County Council will cut opening hours at its 22 public libraries by a quarter "
+            "from April, saving an estimated £740,000 a year. Total weekly opening hours across the "
+            "service will fall from 1,080 to 810, and 31 part-time posts will be removed. Every "
+            "library will be affected except the central library in Ashworth, which will keep its "
+            "current six-day timetable. Cabinet member for culture Graham Tully said the changes were "
+            '"the least damaging option available", while the Friends of Eastbrook Libraries group '
+            'said the cuts would hit "older people and children hardest". Visits to the county\'s '
+            "libraries reached 1.3 million last year, up from 980,000 in 2021, and book loans rose by "
+            "12%. A public consultation drew 4,600 responses, with 71% opposing the plans. The "
+            "council is expected to confirm the changes at a full council meeting on 14 March.",
+            "Eastbrook libraries to cut opening hours by a quarter under council savings plan",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert grounded.decision.evidence.detail == "the source's figures rose from 980,000 to 1.3 million"
+
     def test_other_amount(self) -> None:
         in_one_sentence(
             "The club has gained 150 members since 2021.",
