@@ -363,8 +363,9 @@ def _assess(
             said = frozenset(chain.from_iterable(read_terms(q.text) for q in relation.computed)) & claim.terms
             tie = tie | said
             cov = coverage(weights, sentence.seen | tie | way)
-        if any(q.role == "by" for q in relation.computed) or (
-            any(q.role == "by" and r.role == "to" for q, r in relation.conflicts)
+        if (relation.computed and any(q.role == "by" for q in relation.computed)) or (
+            relation.conflicts
+            and any(q.role == "by" and r.role == "to" for q, r in relation.conflicts)
             and any(f.role == "from" for f in index.quantities(sentence.number))
         ):
             # "The club has gained 120 members since 2021" computed from "grown from 90 to 210 since
@@ -376,6 +377,7 @@ def _assess(
         if (
             _SINCE in claim.terms
             and _SINCE not in sentence.seen
+            and relation.matched
             and any(q.dim == "year" for q, _ in relation.matched)
             and (relation.computed or any(r.role in ("from", "to") for _, r in relation.matched))
         ):
@@ -568,13 +570,11 @@ def _assess(
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, detail)
-    exempts = claim.terms & _EXEMPTS
-    denied = any(negated for _, negated in claim.clauses)
-    excepting = (
-        _named_exception(claim, sentence, index, naming=bool(exempts) or denied)
-        if cov >= th.partial
-        else None
-    )
+    exempts, denied, excepting = _NONE, False, None
+    if cov >= th.partial and index.modes(sentence.number).exceptions:
+        exempts = claim.terms & _EXEMPTS
+        denied = any(negated for _, negated in claim.clauses)
+        excepting = _named_exception(claim, sentence, index, naming=bool(exempts) or denied)
     if excepting is not None and exempts and claim.quantities:
         # "Children under 5 are exempt": its figures are the exception's ("over 65" against "except
         # those under 65" names another)
@@ -767,11 +767,15 @@ def _assess(
                 return Evidence(sentence, cov, similarity, finding, relation, moved or ends)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, moved or ends, suspect=True)
         missing = (
-            strong(relation.missing)
-            or _unframed_years(relation.missing, sentence, index, claim.plain)
-            or _all_unsaid(relation.missing, sentence.plain)
-            # "grew from 215 to 260": bare numbers, but the two ends of the claim's change
-            or [q for q in relation.missing if q.role in ("from", "to") and q.dim == "number"]
+            (
+                strong(relation.missing)
+                or _unframed_years(relation.missing, sentence, index, claim.plain)
+                or _all_unsaid(relation.missing, sentence.plain)
+                # "grew from 215 to 260": bare numbers, but the two ends of the claim's change
+                or [q for q in relation.missing if q.role in ("from", "to") and q.dim == "number"]
+            )
+            if relation.missing
+            else relation.missing
         )
         if missing:
             detail = f"the source does not state {missing[0].text}"

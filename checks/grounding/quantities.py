@@ -2236,7 +2236,7 @@ def compare(
     # A percentage of a price or a change ("a 25% discount") is no share of a group ("40% of tenants").
     rated = (
         [r.dim == "fraction" and _RATE_AFTER.match(text, r.end) is not None for r in source]
-        if text and claim_text and any(_of_a_group(q, claim_text) for q in claim)
+        if text and " of " in claim_text and any(_of_a_group(q, claim_text) for q in claim)
         else []
     )
     # Figures of a target or budget (what was aimed at, not what came about), when the claim names none:
@@ -4093,7 +4093,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             and _CHANGED_WHAT_BY.search(head[-_CHANGED_WHAT_REACH:])
         ):
             role = "by"  # "cut its annual lighting bill by £1.7m": a change verb, its object, "by"
-        elif q.dim[:6] == "money:" and _SAVED.search(head[-_CHANGED_WHAT_REACH:]):
+        elif q.dim[:6] == "money:" and "sav" in head and _SAVED.search(head[-_CHANGED_WHAT_REACH:]):
             role = "by"  # "save the council £1.4m a year": what a cost fell by
         elif q.dim != "year" and _differs_by(text, q):
             role = "by"  # "three fewer seats than in 2021", "12 fewer than the average": by how much
