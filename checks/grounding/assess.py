@@ -2976,6 +2976,10 @@ def _polarity(
             for i, (s_terms, s_negated) in enumerate(source):
                 if opposite.isdisjoint(s_terms):
                     continue
+                if term in CALENDAR and (opposite & s_terms) <= c_terms:
+                    # "between April and June" against "the three months to June": every month the
+                    # clause gives is the claim's too, the claim's span only longer in words
+                    continue
                 borrowed = term in s_terms
                 if borrowed:
                     # The claim's own word in a clause that gives its opposite too: the clause's own

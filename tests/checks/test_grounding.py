@@ -12702,6 +12702,31 @@ class TestAllOfTheirs:
         assert "except one in Grimsby" in grounded.decision.evidence.detail
 
 
+class TestMonthsOfTheClaimsSpan:
+    """A claim's span of months whose every month the sentence gives is the claim's too (found by
+    ``bench/probes/mixed230``): ``between April and June`` against ``the three months to June`` was
+    contradicted ("the claim says 'april' where the source says 'june'")."""
+
+    SENTENCE = "Kestrel Forge sold 1.8 million copies in the three months to June."
+
+    def test_grounded(self) -> None:
+        grounded = one(
+            "Kestrel Forge sold 1.8 million copies between April and June.", in_report(self.SENTENCE)
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        # a month the sentence gives that the claim lacks still denies
+        in_one_sentence(
+            "Kestrel Forge sold 1.8 million copies between January and March.", self.SENTENCE, "c"
+        )
+
+    def test_start_month_otherwise(self) -> None:
+        in_one_sentence(
+            "The recalled kettles were sold between January and August.",
+            "The company has recalled 48,000 Brightline kettles sold between March and August.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
