@@ -241,6 +241,8 @@ _FOLD: Mapping[str, str] = {
         "global": "worldwide",
         "score": "scores scored scoring rated rating ratings",
         "repair": "repaired repairs repairing fix fixed fixes fixing mend mended mends",
+        "visitor": "visitors attendee attendees",
+        "legacy": "legacies bequest bequests",
     }.items()
     for word in group.split()
 }

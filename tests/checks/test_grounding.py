@@ -12727,6 +12727,32 @@ class TestMonthsOfTheClaimsSpan:
         )
 
 
+class TestOtherWordsForTheSame:
+    """``attendees`` are ``visitors``, a ``bequest`` a ``legacy`` (found by ``bench/probes/mixed229``
+    and ``mixed234``): each claim was unsourced."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "Northcode drew 14,200 attendees across its three days.",
+                "The Northcode conference attracted 14,200 visitors over its three days last week.",
+            ),
+            (
+                "A bequest from fisherman Arthur Penrose covered around £850,000 of the lifeboat's cost.",
+                "About £850,000 of the cost of the new lifeboat came from a legacy left by a fisherman, "
+                "Arthur Penrose.",
+            ),
+        ],
+    )
+    def test_supported(self, claim: str, sentence: str) -> None:
+        in_one_sentence(claim, sentence, "s")
+
+    def test_staff_turnover_is_no_revenue(self) -> None:
+        """Not folded: ``staff turnover`` is no revenue (a labelled pair was contradicted by it)."""
+        assert set(terms("turnover")).isdisjoint(terms("revenue"))
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
