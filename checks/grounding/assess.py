@@ -846,6 +846,9 @@ def _short_of_stating(
     said = _not_all_only(claim, sentence)
     if said:
         return f"the source says only '{said}', the claim says it holds", True
+    some = _some_of_them(claim, sentence) if claim.universal is not None else ""
+    if some:
+        return some, True
     modes = index.modes(sentence.number)
     if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
         return "the source states it as planned or possible, the claim as done", True
@@ -1568,7 +1571,46 @@ def _limited(
         named = whom(sentence.plain, mine.preposition)
         if named:
             return f"the source says it {mine.preposition} {named}, not '{mine.text}'", False, _NONE
+    if mine.kind == "group" and theirs is None and limits.universal is None and " but " in sentence.plain:
+        some = _ALL_BUT.search(sentence.plain)
+        if some is not None:
+            # "All of the new shops will be at stations" against "all but five will be at stations"
+            return (
+                f"the source says it of '{some.group()}', the claim of '{mine.text}'",
+                True,
+                claim.universal_terms,
+            )
     return None
+
+
+def _some_of_them(claim: Features, sentence: SourceSentence) -> str:
+    """Why a sentence that states what a claim says of all (a phrase for everyone, not in so many
+    words the claim's count) says it of a count of them only, or "": ``All water companies have
+    urged customers to save water`` against ``Water companies have not yet imposed bans, but two
+    have urged customers to save water`` (two may or may not be all: the judge's)."""
+    mine = claim.universal
+    if mine is None or mine.kind != "group" or _COUNTED_ALL.search(mine.text) is not None:
+        return ""
+    some = _SOME_OF_THEM.search(sentence.plain)
+    if some is None:
+        return ""
+    said = " ".join(some.group("some").split())
+    return f"the source says it of '{said}', the claim of '{mine.text}'"
+
+
+_COUNT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3}(?:,\d{3})*)"
+_COUNTED_ALL = re.compile(rf"\b{_COUNT_WORD}\b", re.IGNORECASE)
+_ALL_BUT = re.compile(rf"\ball\s+but\s+{_COUNT_WORD}\b", re.IGNORECASE)
+_SOME_OF_THEM = re.compile(
+    rf"(?P<some>\b(?:but|though|although|while|whereas|yet)\s+(?:only\s+)?{_COUNT_WORD}"
+    r"(?![\d,.%]|\s*(?:per\s*cent|percent|million|billion|thousand|m|bn|k)\b)"
+    r"(?:\s+(?!(?:have|has|had|were|was|are|is|will|did|do|does|still|of|per|percent|million|billion)\b)"
+    r"[a-z][\w-]*){0,2}\s+(?:still\s+|also\s+)?(?:have|has|had|were|was|are|is|will|did)?\s*"
+    r"(?=[a-z]))",
+    re.IGNORECASE,
+)
+"""A sentence's count of those it says something of, set against the rest: ``but two have
+urged``, ``though two roadside sites still broke``."""
 
 
 def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> tuple[str, bool, str] | None:

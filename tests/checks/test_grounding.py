@@ -12753,6 +12753,47 @@ class TestOtherWordsForTheSame:
         assert set(terms("turnover")).isdisjoint(terms("revenue"))
 
 
+class TestAllAgainstACount:
+    """A claim for all against a sentence that says it of a count of them (found on older probe
+    sets while reading the new ones): each was supported."""
+
+    def test_all_but(self) -> None:
+        grounded = in_one_sentence(
+            "All of the new shops will be at railway stations or motorway services.",
+            "Most of the new shops will be in the south, and all but five will be at railway stations or "
+            "motorway services rather than on high streets.",
+            "c",
+        )
+        assert "all but five" in grounded.decision.evidence.detail
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence"),
+        [
+            (
+                "All water companies have urged customers to save water.",
+                "Water companies have not yet imposed hosepipe bans, but two have urged customers to save "
+                "water.",
+            ),
+            (
+                "All sites in the city were within the legal limit for nitrogen dioxide.",
+                "Nitrogen dioxide levels in the city fell, though two roadside sites still broke the legal "
+                "limit.",
+            ),
+        ],
+    )
+    def test_a_count_of_them(self, claim: str, sentence: str) -> None:
+        """Two may or may not be all: partial, for the judge."""
+        assert one(claim, in_report(sentence)).status is not Status.SUPPORTED
+
+    def test_the_count_is_the_claims(self) -> None:
+        """``All six patients`` against ``Six patients ..., all of them``: the same six."""
+        in_one_sentence(
+            "All six patients who left because of side effects were taking Nexoprin.",
+            "Six patients left the trial because of side effects, all of them in the Nexoprin group.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
