@@ -1350,7 +1350,7 @@ def _said_otherwise(
         # "Brightlayer has already launched in Germany" against "said it would launch in Germany
         # early next year": done, the claim says in so many words, where the source says planned
         yield "the source states it as planned or possible, the claim as already done", cov, not thin
-    by = _said_by_another(claim, weights, sentence.plain)
+    by = _said_by_another(claim, weights, sentence)
     if by:
         # "Kettlebridge First said rates relief would help" against "The council said rates relief
         # would help, but Kettlebridge First said parking charges were driving shoppers away"
@@ -1364,7 +1364,7 @@ def _said_otherwise(
         yield why, coverage(weights, sentence.seen | _CONTEST), not thin
 
 
-def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
+def _said_by_another(claim: Features, weights: Weights, sentence: SourceSentence) -> str:
     """Why the sentence gives what the claim's speaker says (:func:`~checks.grounding.speakers.speaker`)
     to another side than that speaker's, or "": the sentence has the claim's speaker say something
     else on one side (:func:`~checks.grounding.speakers.speeches`), and another side, another
@@ -1379,11 +1379,11 @@ def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
     if mine is None or " than " in mine.said:
         return ""
     sides = speeches(
-        sentence
+        sentence.plain
     )  # one, at the cost of a few substring tests, where no speaker is set against another
     own = [k for k, side in enumerate(sides) if same_speaker(mine, side)]
     if not own:
-        return _said_by_another_alone(mine, weights, sentence, sides, claim.plain)
+        return _said_by_another_alone(mine, weights, sentence.terms, sides, claim.plain)
     if len(sides) < 2:
         return ""
     held = [frozenset(read_terms(side.said)) for side in sides]
@@ -1412,7 +1412,7 @@ def _said_by_another(claim: Features, weights: Weights, sentence: str) -> str:
 
 
 def _said_by_another_alone(
-    mine: Speech, weights: Weights, sentence: str, sides: Sequence[Speech], claim: str
+    mine: Speech, weights: Weights, terms: frozenset[str], sides: Sequence[Speech], claim: str
 ) -> str:
     """Why a sentence that does not name the claim's speaker gives what the claim says they said to
     another, or "": a side with a named speaker of its own, not the claim's, holds most of it
@@ -1420,7 +1420,7 @@ def _said_by_another_alone(
     ``Hospice UK warned that ... government funding "has not kept pace with need"``, where the
     sentence before names Oyelaran). Both speakers named (``the company`` may be the claim's
     Oakridge), the claim's verb one of saying (:data:`_SAYING`: not ``calls``, ``expects``)."""
-    if not _named_speaker(mine.who) or _SAYING.isdisjoint(claim.split()) or mine.head in read_terms(sentence):
+    if not _named_speaker(mine.who) or _SAYING.isdisjoint(claim.split()) or mine.head in terms:
         return ""
     said = weights.part(frozenset(read_terms(mine.said)) - mine.names)
     if said.total <= 0:
