@@ -227,7 +227,7 @@ def _clauses(parts: Sequence[str], plain: str, own: frozenset[str]) -> tuple[Cla
     texts: list[str] = []
     subject: tuple[frozenset[str], str] | None = None
     for i, part in enumerate(parts):
-        kind = exception(part)
+        kind = exception(part, first=i == 0)
         text = part
         if kind is False:
             own_terms = frozenset(terms(part))

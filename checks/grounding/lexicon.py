@@ -734,8 +734,14 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
         elif nxt and (
             (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
             or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)
+            or (
+                nxt == "up"
+                and pieces[i].lower() in _GIVE_VERBS
+                and i + 2 < len(pieces)
+                and pieces[i + 2].endswith("ing")
+            )
         ):
-            found[i] = ()  # "stopped charging", "ceased to exist": a negation cue, not an end
+            found[i] = ()  # "stopped charging", "ceased to exist", "gave up driving": a negation cue
         elif nxt == "to" and i + 2 < len(pieces) and _planned(pieces[i].lower(), pieces[i + 2]):
             found[i] = plan  # "expected to open", "is due to close": planned, as "plans to" is
         elif (
@@ -970,8 +976,18 @@ def _happened(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
 
 
 def _may_stop(text: str) -> bool:
-    """Might ``text`` hold ``stopped charging``, ``ceased to``? (Substring tests at C speed.)"""
-    return "top" in text or "ceas" in text or "Ceas" in text or "quit" in text or "Quit" in text
+    """Might ``text`` hold ``stopped charging``, ``ceased to``, ``gave up driving``? (Substring tests at
+    C speed.)"""
+    return (
+        "top" in text
+        or "ceas" in text
+        or "Ceas" in text
+        or "quit" in text
+        or "Quit" in text
+        or "ve up " in text
+        or "en up " in text
+        or "ing up " in text
+    )
 
 
 def _may_plan(text: str) -> bool:
@@ -999,6 +1015,8 @@ _STOP_VERBS = frozenset(
     ("stop", "stops", "stopped", "stopping", "cease", "ceases", "ceased", "ceasing", "quit")
 )
 _CEASE_VERBS = frozenset(("cease", "ceases", "ceased", "ceasing"))
+_GIVE_VERBS = frozenset(("give", "gives", "gave", "given", "giving"))
+"""Before ``up`` and a verb in ``-ing``: stopped (``have given up driving``)."""
 _MODAL_VERBS = frozenset(("expected", "expects", "expect", "scheduled", "set", "slated", "poised", "likely"))
 """Before ``to`` and a verb: what is planned or expected (:func:`prospective`), one term, ``plan``."""
 _SETTINGS = frozenset(("zero", "true", "false", "default", "none", "null", "on", "off", "auto"))
@@ -1857,12 +1875,13 @@ def prospective(text: str) -> bool:
 
 
 _STOPPED = re.compile(
-    r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)\s+(?:[^\W\d_]+\s+)?[^\W\d_]+ing\b"
+    r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?|g(?:ive[sn]?|ave|iving)\s+up)"
+    r"\s+(?:[^\W\d_]+\s+)?[^\W\d_]+ing\b"
     r"|ceas(?:e|es|ed|ing)\s+to\s+[^\W\d_]+)",
     re.IGNORECASE,
 )
 """``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`),
-and so does ``stop password sharing`` (a word between)."""
+and so does ``stop password sharing`` (a word between), and ``have given up driving``."""
 _FAILED = re.compile(
     r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
@@ -2118,7 +2137,7 @@ def clause_at(text: str, offset: int) -> str:
         elif m.start() >= offset:
             end = m.start()
             break
-    if exception(text[start:end]) is not False:
+    if exception(text[start:end], first=start == 0) is not False:
         start = previous
     return text[start:end]
 
@@ -2182,15 +2201,17 @@ _EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but ")
 _EXCEPTION_SPAN = re.compile(rf"\b(?:{_EXCEPT}|but\s+not\b)", re.IGNORECASE)
 
 
-def exception(clause: str) -> bool | None:
+def exception(clause: str, *, first: bool = False) -> bool | None:
     """Is a clause an exception to the rest of its sentence, which says of it the opposite of what
     the sentence says: ``except the Leeds branch`` (True), ``not on iOS`` after ``works on Android
     but`` (None: elliptical, its own negation says so already)? False otherwise. Either way the
-    clause's statement is the sentence's, and its subject the clause's own words."""
+    clause's statement is the sentence's, and its subject the clause's own words. The ``first``
+    clause of a sentence is no exception for its ``But``: ``But Terry Ablewhite, chairman of the
+    residents' association, warned ...`` opens with a conjunction, not with ``except``."""
     clause = clause.lstrip()
     if clause[:1] not in _EXCEPTION_FIRST:
         return False  # most clauses: one test at C speed
-    if _EXCEPTION.match(clause) is not None:
+    if _EXCEPTION.match(clause) is not None and not (first and clause[:1] in "bB"):
         return True
     return None if _ELLIPSIS.match(clause) is not None else False
 

@@ -1441,7 +1441,9 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     number = _LEADING_NUMBER.match(written) if written[:1].isdigit() else _LEADING_WORD_NUMBER.match(written)
     if number is None:
         return None
-    unit = written[number.end() :] if number else ""
+    # the unit after "and a half" ("down from six" after "three and a half days": six days)
+    part = _and_a_part(written, number.end())
+    unit = written[part[2] if part is not None else number.end() :]
     if not unit.strip():
         return None
     read = quantities(q.text + unit, context=False)
@@ -2456,6 +2458,7 @@ def compare(
             and alike
             and (shared >= needed or not first.context or not q.context)
             and not (_may_name_the_rest(text) and _of_the_rest(q, first, text, told))
+            and not _part_within(q, first, source)
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
@@ -3169,6 +3172,20 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
         if term[:1] == "p" and _PERCENTILE.fullmatch(term):
             found |= {term}
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
+
+
+def _part_within(q: Quantity, whole: Quantity, source: Sequence[Quantity]) -> bool:
+    """Is a claim's count a part of a whole (``About 2,000 of the saplings``) that the source's count
+    of the whole holds (``4,800 saplings``), the source giving no part of it (not ``will close 42 of
+    its 210 stores``, whose 42 is the part to compare)? A part less than its whole does not disagree
+    with it: which part it is, the source does not say."""
+    return (
+        q.dim[:6] == "count:"
+        and " of " in q.text
+        and " of " not in whole.text
+        and q.high < whole.low
+        and not any(r.dim == q.dim for r in source if r is not whole)
+    )
 
 
 def _about(q: Quantity) -> frozenset[str]:

@@ -41,7 +41,7 @@ _CONTRASTING = ("but", "although", "though", "while", "whereas", "yet")
 """The words that set one side of a sentence against another (``although`` holds ``though``)."""
 _CONTRAST = "|".join(_CONTRASTING)
 _OPENING = re.compile(
-    rf"^(?:(?:{_CONTRAST}|and)\s+)?(?P<who>{_WHO})\s+"
+    rf"^(?:(?i:{_CONTRAST}|and)\s+)?(?P<who>{_WHO})\s+"
     rf"(?:(?:has|have|had)\s+)?(?:also\s+|previously\s+|repeatedly\s+)?(?P<verb>{_VERBS})\b(?:\s+that\b)?",
 )
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)

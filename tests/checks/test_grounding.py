@@ -12794,6 +12794,102 @@ class TestAllAgainstACount:
         )
 
 
+class TestASentenceOpeningWithBut:
+    """``But Terry Ablewhite, chairman of ..., warned that ...``: a sentence's opening ``But`` is a
+    conjunction, not ``except`` (found by ``bench/probes/mixed242`` to ``mixed254``): its first clause
+    was read as an exception, denying what the speaker said, and each claim of it was contradicted;
+    and its speaker was not read, so a claim giving the words to another was not."""
+
+    SENTENCE = (
+        "But Terry Ablewhite, chairman of the Kelham Residents' Association, warned that local families "
+        'were "being priced off their own beach".'
+    )
+
+    def test_what_the_speaker_said(self) -> None:
+        in_one_sentence(
+            "The head of the residents' association said local families were being priced off their own "
+            "beach.",
+            self.SENTENCE,
+            "s",
+        )
+
+    def test_said_by_another(self) -> None:
+        grounded = one(
+            "Rosalind Mowbray warned that local families were being priced off their own beach.",
+            in_report("Agent Rosalind Mowbray said demand was strong. " + self.SENTENCE),
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "Terry Ablewhite" in grounded.decision.evidence.detail
+
+    def test_but_as_except_still_excepts(self) -> None:
+        """Inside a sentence, ``but Monday`` still excepts."""
+        in_one_sentence("The library opens on Mondays.", "The library opens every day but Monday.", "c")
+
+
+class TestGivenUp:
+    """``have given up driving`` stops as ``had stopped driving`` does (found by
+    ``bench/probes/mixed254``: contradicted)."""
+
+    SENTENCE = "Some older residents had stopped driving to the doctor's surgery, the council said."
+
+    def test_the_same(self) -> None:
+        in_one_sentence(
+            "Some older residents have given up driving to the doctor's surgery.", self.SENTENCE, "s"
+        )
+
+    def test_the_opposite(self) -> None:
+        in_one_sentence("Some older residents still drive to the doctor's surgery.", self.SENTENCE, "c")
+
+    def test_a_denial(self) -> None:
+        assert negated("Older residents gave up driving.")
+        assert negated("Older residents have given up driving to the surgery.")
+        assert not negated("Older residents gave up their cars.")
+
+
+class TestAFigureAfterAHalf:
+    """``three and a half days ..., down from six``: six days, not six and a half (found by
+    ``bench/probes/mixed243``: contradicted, "the claim gives six where the source gives six days")."""
+
+    def test_the_unit_without_the_half(self) -> None:
+        read = quantities("They stayed three and a half days on average, down from six.")
+        assert [q.low / 86_400 for q in read] == [3.5, 6.0]
+
+    def test_grounded(self) -> None:
+        in_one_sentence(
+            "The average stay after robotic bowel surgery was three and a half days, down from six.",
+            "The average stay after robotic bowel surgery fell from six days to three and a half days.",
+            "s",
+        )
+
+
+class TestAPartOfTheWhole:
+    """``About 2,000 of the saplings`` against ``4,800 saplings``: a part of the whole the source
+    counts, which it does not contradict (found by ``bench/probes/mixed241`` and ``mixed247``: each
+    was contradicted); against ``42 of its 210 stores``, the source's part is compared."""
+
+    def test_no_disagreement(self) -> None:
+        grounded = one(
+            "About 2,000 of the saplings planted that winter died within two years.",
+            in_report("The council planted 4,800 saplings that winter, at a cost of £1.3 million."),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_more_than_the_whole(self) -> None:
+        """A part larger than the whole is still compared with it: no support."""
+        grounded = one(
+            "About 6,000 of the saplings planted that winter died.",
+            in_report("The council planted 4,800 saplings that winter, at a cost of £1.3 million."),
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+    def test_the_sources_part(self) -> None:
+        in_one_sentence(
+            "Homestyle will close 24 of its stores.",
+            "Homestyle will close 42 of its 210 stores by March.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
