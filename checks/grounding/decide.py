@@ -26,13 +26,17 @@ and the rules apply in this order:
 6. a partial match: **unsourced** when a figure of the claim is nowhere in its
    sources, when every partial sentence is about another entity, or when its
    sources lack the claim's words (``reach`` under
-   :attr:`Thresholds.support`); else **inferred** and *ambiguous*: the judge's
-   to decide when one can be asked;
+   :attr:`Thresholds.support`); else **inferred**;
 7. **unsourced** otherwise.
 
-Only inferred claims are ever ambiguous (in strict mode, a claim backed only
-by another section's source is too, and stays unsourced); without a judge
-they keep the status given here.
+A claim is *ambiguous*, the judge's to decide when one can be asked, when what
+the words and figures can tell leaves it open: inferred on a partial match or a
+synthesis that a suspect sentence is part of, backed only by another section's
+source against its own, and unsourced when a sentence states its words but not
+its figure, or covers it partly in words its sources never use (a paraphrase,
+or something made up: the words cannot tell). What no sentence is about at all,
+or what another entity does, is unsourced and not ambiguous. Without a judge
+every claim keeps the status given here.
 """
 
 from __future__ import annotations
@@ -213,7 +217,10 @@ def decide(
         # The best sentence may cover words no source uses when its figures state them ("grew by
         # 30%" read from "$4.0 million in 2023 and $5.2 million in 2024"): its coverage counts too.
         if reach < th.support and best.coverage < th.support:
-            return Decision(Status.UNSOURCED, Basis.NO_MATCH, best)
+            # Words its sources never use: made up, or a paraphrase the words cannot tell from one
+            # ("climbed to about 9,000" against "Around 9,000 passengers use the station every
+            # weekday, up from 6,500"). A sentence about it was found: the judge's to decide.
+            return Decision(Status.UNSOURCED, Basis.NO_MATCH, best, ambiguous=True)
         return Decision(Status.INFERRED, Basis.PARTIAL, best, ambiguous=True)
     return Decision(Status.UNSOURCED, Basis.NO_MATCH, None)
 
@@ -407,7 +414,9 @@ def _figures_elsewhere(
         m = placed[0]
         held = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL) if m is not None else None
         return Decision(cross, Basis.OTHER_SECTION, held, words)
-    return Decision(Status.UNSOURCED, Basis.FIGURE_MISSING, words)
+    # A figure no sentence gives, in a claim whose words a sentence states: made up, or another
+    # value the figures could not be paired with. The judge's to decide.
+    return Decision(Status.UNSOURCED, Basis.FIGURE_MISSING, words, ambiguous=True)
 
 
 def _changes_across(

@@ -143,7 +143,7 @@ def ground(
         grounded += batches.ground(picked[first : first + BATCH], first, sections)
     outcome = None
     if escalate is not None:
-        grounded, outcome = _escalate(grounded, escalate)
+        grounded, outcome = _escalate(grounded, escalate, strict=strict)
     return Grounding(tuple(grounded), backend, strictness, outcome, tuple(notes))
 
 
@@ -346,7 +346,7 @@ def _decide_cited(
 
 
 def _escalate(
-    grounded: list[GroundedClaim], escalate: Escalate
+    grounded: list[GroundedClaim], escalate: Escalate, *, strict: bool
 ) -> tuple[list[GroundedClaim], Outcome | None]:
     ambiguous = [g for g in grounded if g.decision.ambiguous]
     if not ambiguous:
@@ -358,6 +358,7 @@ def _escalate(
             section=g.claim.section,
             provisional=g.status.value,
             evidence=_evidence(g),
+            sources=g.sources,
         )
         for g in ambiguous
     ]
@@ -375,9 +376,22 @@ def _escalate(
             out.append(replace(g, not_escalated=reason))
             continue
         evidence = g.decision.evidence
-        decision = Decision(status, Basis.JUDGE, evidence, g.decision.second)
+        decision = Decision(_mapped(status, ruling, g, strict), Basis.JUDGE, evidence, g.decision.second)
         out.append(replace(g, decision=decision, ruling=ruling))
     return out, outcome
+
+
+def _mapped(status: Status, ruling: ClaimRuling, g: GroundedClaim, strict: bool) -> Status:
+    """The source-map rule over a judge's ruling, as over the cheap stages': what only a source not
+    mapped to the claim's section states is inferred (unsourced in strict), never supported; what
+    only such a source denies is no contradiction, and the claim keeps the status it had."""
+    if g.sources is None or ruling.source_id in g.sources:
+        return status
+    if status is Status.SUPPORTED:
+        return Status.UNSOURCED if strict else Status.INFERRED
+    if status is Status.CONTRADICTED:
+        return g.status
+    return status
 
 
 def _evidence(g: GroundedClaim) -> tuple[tuple[str, str], ...]:

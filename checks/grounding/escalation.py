@@ -67,6 +67,8 @@ class ClaimQuery:
     """The status the cheap stages gave it (``inferred`` or ``unsourced``)."""
     evidence: tuple[tuple[str, str], ...]
     """(source id, sentence) pairs, best first."""
+    sources: tuple[str, ...] | None = None
+    """The ids of the sources mapped to the claim's section (None: every source backs it)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,11 @@ class Outcome:
     skipped: str | None = None
     """Why no call was made: a ``SkipReason`` value, ``error`` or ``already_escalated``."""
     detail: str = ""
+    cost_usd: float = 0.0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    """What calls that gave no rulings cost (``error``: the provider failed, or answered malformed
+    twice); with rulings, theirs is in :attr:`ClaimRulings.cost_usd`."""
 
     @property
     def reason(self) -> str:
@@ -187,8 +194,16 @@ class Escalation:
             self.budget.settle(quote, 0.0)
             return Outcome(None, e.reason.value, str(e))
         except CheckError as e:  # JudgeFailed carries what the failed attempts cost: that still counts
-            self.budget.settle(quote, float(getattr(e, "cost_usd", 0.0)))
-            return Outcome(None, "error", str(e))
+            spent = float(getattr(e, "cost_usd", 0.0))
+            self.budget.settle(quote, spent)
+            return Outcome(
+                None,
+                "error",
+                str(e),
+                cost_usd=spent,
+                tokens_in=int(getattr(e, "tokens_in", 0)),
+                tokens_out=int(getattr(e, "tokens_out", 0)),
+            )
         except Exception:  # a judge bug must not cost the job its verdict, nor leak the reservation
             self.budget.settle(quote, 0.0)
             log.exception("claim_judge_crashed", job_id=self.job.job_id)

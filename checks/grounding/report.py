@@ -145,6 +145,13 @@ def _explain(g: GroundedClaim) -> str:
     scope = f'the sources mapped to section "{g.section}"' if g.section else "the sources"
     if d.basis is Basis.JUDGE and g.ruling is not None:
         why = g.ruling.reasoning.strip() or "no reasoning given"
+        if g.ruling.status.strip().lower() != g.status.value:
+            # the source-map rule over the ruling (engine._mapped)
+            return (
+                f"The judge ruled this claim {g.ruling.status.strip().lower()} on {g.ruling.source_id}, a "
+                f'source not mapped to section "{g.section}": {_sentence(why)} Only the sources of a '
+                f"claim's section can support or contradict it, so it stays {g.status.value}.{said}"
+            )
         return f"The judge ruled this claim {g.status.value}: {_sentence(why)}{said}"
     if d.basis is Basis.NUMERIC_CONFLICT and e is not None:
         return f"Contradicted on a figure:{said} For the same subject, {e.detail}."

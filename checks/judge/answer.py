@@ -150,7 +150,7 @@ def validate(data: Any, ids: Sequence[str]) -> Answer:
     try:
         answer = Answer.model_validate(data)
     except ValidationError as e:
-        raise MalformedAnswer(_describe(e)) from None
+        raise MalformedAnswer(describe(e)) from None
     seen: set[str] = set()
     twice: set[str] = set()
     for c in answer.criteria:
@@ -194,7 +194,8 @@ def parse_batch(text: str, asked: Mapping[str, Sequence[str]]) -> tuple[dict[str
     return answers, problems
 
 
-def _describe(error: ValidationError) -> str:
+def describe(error: ValidationError) -> str:
+    """The first few problems of a failed validation, each with where it is, in one line."""
     parts = []
     for err in error.errors()[:5]:
         where = ".".join(str(p) for p in err["loc"]) or "answer"

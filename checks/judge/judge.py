@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from checks.judge.answer import MalformedAnswer, beliefs, parse_answer
 from checks.judge.batch_api import BatchApi, BatchJournal, batch_api_flow, quote_batch_api
@@ -41,6 +41,9 @@ from checks.judge.providers import Completion
 from checks.judge.transport import Flow, Gather, Limiter, ProviderError, RetryPolicy, Sleep, log
 from checks.judging import JudgeFailed, Judgement, JudgeSkipped
 from messages import CheckError, ConfigurationError, Criterion, SkipReason, VerifyJob
+
+if TYPE_CHECKING:
+    from checks.grounding.escalation import ClaimQuery, ClaimRulings
 
 _CIRCUIT = "circuit open for "
 PROBE_POLL_S = 0.1
@@ -193,6 +196,21 @@ class LLMJudge:
             plan = self._plans.pop(_key(item), None)
         return plan if plan is not None else self.plan(item)
 
+    # The ClaimJudge protocol (checks.grounding.ClaimJudge: grounding's escalation) --------------
+
+    def quote_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> float:
+        """Worst-case USD of :meth:`judge_claims` (:mod:`checks.judge.claims`)."""
+        from checks.judge import claims  # noqa: PLC0415  (it imports the grounding package)
+
+        return claims.plan(self, job, queries).quote_usd
+
+    def judge_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> ClaimRulings:
+        """Rule on the claims a grounding check left ambiguous, in one call to the first judge the
+        job's selection picks, with one format retry (:mod:`checks.judge.claims`)."""
+        from checks.judge import claims  # noqa: PLC0415
+
+        return self.client.run(claims.rule_flow(self, claims.plan(self, job, queries)))
+
     # Planning ----------------------------------------------------------------------------------
 
     def plan(self, item: Item) -> Plan:
@@ -203,6 +221,25 @@ class LLMJudge:
             CheckError: a judge name in the job cannot be used, or a chosen model has no price.
         """
         job = item.job
+        chosen, notes = self.choose(job)
+        chat = self.prompts.single(item, max_source_chars=self.max_source_chars)
+        prompt_tokens = estimate_chat_tokens(*chat.texts)
+        retry_tokens = estimate_tokens(self.prompts.retry_size(item.criteria)) + 2 * TOKENS_PER_MESSAGE
+        quote = 0.0
+        for ref in chosen:
+            m = self.max_tokens_for(ref)
+            quote += self._price(ref).cost(2 * prompt_tokens + m + retry_tokens, 2 * m)
+        return Plan(item, chosen, chat, prompt_tokens, retry_tokens, quote, notes)
+
+    def choose(self, job: VerifyJob) -> tuple[tuple[ModelRef, ...], tuple[str, ...]]:
+        """The judges to ask about ``job`` (its ``policy.judges``, else the deployment's, under the
+        cross-model rule, skipping providers with no key or an open circuit), best first, and notes
+        on those passed over.
+
+        Raises:
+            JudgeSkipped: no judge can be asked (``no_judge``, ``no_independent_judge``, ``circuit_open``).
+            CheckError: a judge name in the job cannot be used.
+        """
         from_policy = job.policy.judges is not None
         names = list(job.policy.judges) if job.policy.judges is not None else list(self.judges)
         if not names:
@@ -232,14 +269,7 @@ class LLMJudge:
             notes.append(
                 f"ensemble of {count} asked; {len(selection.chosen)} independent judge(s) could be asked"
             )
-        chat = self.prompts.single(item, max_source_chars=self.max_source_chars)
-        prompt_tokens = estimate_chat_tokens(*chat.texts)
-        retry_tokens = estimate_tokens(self.prompts.retry_size(item.criteria)) + 2 * TOKENS_PER_MESSAGE
-        quote = 0.0
-        for ref in selection.chosen:
-            m = self.max_tokens_for(ref)
-            quote += self._price(ref).cost(2 * prompt_tokens + m + retry_tokens, 2 * m)
-        return Plan(item, selection.chosen, chat, prompt_tokens, retry_tokens, quote, tuple(notes))
+        return tuple(selection.chosen), tuple(notes)
 
     def _unavailable(self, ref: ModelRef) -> str | None:
         why = self.client.unavailable(ref)

@@ -17,6 +17,12 @@ sources.md     the sources block, fenced like the output                sources,
 batch.md       several outputs in one request                           items (also: count, job_ids)
 item.md        one output inside a batch                                job_id, output, fence (as rubric.md)
 retry.md       the format retry after a malformed answer                problem (also: ids)
+claims_system  role and rules of a claim ruling (grounding's            (none)
+.md            escalation), the four statuses, answer shape
+claims.md      the claims a grounding check left ambiguous, each with   claims, fence (also: count, keys,
+               its section, mapped sources and nearest sentences        sources)
+claims_retry   the format retry of a claim ruling                       problem (also: keys)
+.md
 =============  =======================================================  ==================================
 
 The output under review is untrusted. It is fenced by marker lines that carry a
@@ -32,8 +38,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from messages import ConfigurationError, Criterion, VerifyJob
+
+if TYPE_CHECKING:
+    from checks.grounding.escalation import ClaimQuery
 
 FILES: Mapping[str, frozenset[str]] = {
     "system.md": frozenset(),
@@ -42,6 +52,9 @@ FILES: Mapping[str, frozenset[str]] = {
     "batch.md": frozenset({"items"}),
     "item.md": frozenset({"job_id", "output", "fence"}),
     "retry.md": frozenset({"problem"}),
+    "claims_system.md": frozenset(),
+    "claims.md": frozenset({"claims", "fence"}),
+    "claims_retry.md": frozenset({"problem"}),
 }
 
 
@@ -156,6 +169,39 @@ class PromptSet:
         """The longest retry message we send (for pricing the worst case)."""
         return self._fill("retry.md", {"problem": "x" * 400, "ids": _ids(criteria)})
 
+    def claims(self, job: VerifyJob, queries: Sequence[ClaimQuery], *, max_source_chars: int) -> Chat:
+        """The chat that asks one judge to rule on the claims a grounding check left ambiguous."""
+        fence = Fence.around(
+            [
+                *(q.claim for q in queries),
+                *(text for q in queries for _, text in q.evidence),
+                *(s.text for s in job.sources),
+                *(s.title or "" for s in job.sources),
+            ]
+        )
+        sources = render_sources(job, max_source_chars)
+        user = self._fill(
+            "claims.md",
+            {
+                "count": str(len(queries)),
+                "claims": render_claims(queries),
+                "keys": _keys(queries),
+                "fence": fence.code,
+                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
+                if sources
+                else "",
+            },
+        )
+        return Chat(self._fill("claims_system.md", {}), (("user", user),))
+
+    def claims_retry(self, chat: Chat, answer: str, problem: str, queries: Sequence[ClaimQuery]) -> Chat:
+        """``chat`` followed by the malformed ruling and a request to answer again."""
+        return chat.then(answer, self._fill("claims_retry.md", {"problem": problem, "keys": _keys(queries)}))
+
+    def claims_retry_size(self, queries: Sequence[ClaimQuery]) -> str:
+        """The longest claim retry message we send (for pricing the worst case)."""
+        return self._fill("claims_retry.md", {"problem": "x" * 400, "keys": _keys(queries)})
+
     def _sources(self, item: Item, fence: Fence, limit: int) -> str:
         text = render_sources(item.job, limit)
         if not text:
@@ -177,6 +223,30 @@ def _placeholders(text: str) -> set[str]:
 
 def _ids(criteria: Sequence[Criterion]) -> str:
     return ", ".join(f"`{c.id}`" for c in criteria)
+
+
+def _keys(queries: Sequence[ClaimQuery]) -> str:
+    return ", ".join(f"`{q.key}`" for q in queries)
+
+
+def render_claims(queries: Sequence[ClaimQuery]) -> str:
+    """One block per claim: its key, section, mapped sources, text and nearest source sentences."""
+    blocks = []
+    for q in queries:
+        mapped = ", ".join(q.sources) if q.sources else "all sources"
+        lines = [
+            f"- `{q.key}` (section: {q.section or 'none'}; its sources: {mapped})",
+            f"  claim: {_one_line(q.claim)}",
+        ]
+        lines += [f"  nearest in {sid}: {_one_line(text)}" for sid, text in q.evidence]
+        if not q.evidence:
+            lines.append("  nearest: none found")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _texts(item: Item) -> list[str]:

@@ -79,16 +79,16 @@ def grounding(ctx: CheckContext) -> CheckResult:
         details["notes"] = list(result.notes)
     if escalation is not None:
         details["escalation"] = {
-            "claims": sum(g.decision.ambiguous for g in result.claims),
+            "claims": sum(g.decision.ambiguous or g.ruling is not None for g in result.claims),
             "ruled": sum(g.ruling is not None for g in result.claims),
             "skipped": escalation.skipped,
             "models": list(escalation.rulings.models) if escalation.rulings else [],
         }
-    rulings = escalation.rulings if escalation is not None else None
+    spent = escalation.rulings or escalation if escalation is not None else None
     cost = {
-        "cost_usd": rulings.cost_usd if rulings else 0.0,
-        "tokens_in": rulings.tokens_in if rulings else 0,
-        "tokens_out": rulings.tokens_out if rulings else 0,
+        "cost_usd": spent.cost_usd if spent else 0.0,
+        "tokens_in": spent.tokens_in if spent else 0,
+        "tokens_out": spent.tokens_out if spent else 0,
     }
     reason = report.summary(result, citation_flags)
     fixes = report.fixes(result)
