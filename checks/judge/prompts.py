@@ -179,7 +179,7 @@ class PromptSet:
                 *(s.title or "" for s in job.sources),
             ]
         )
-        sources = render_sources(job, max_source_chars)
+        sources = render_sources(job, max_source_chars, only=_cited_by(queries))
         user = self._fill(
             "claims.md",
             {
@@ -284,13 +284,24 @@ def render_criteria(criteria: Sequence[Criterion]) -> str:
     return "\n".join(lines)
 
 
-def render_sources(job: VerifyJob, limit: int) -> str:
-    """The job's sources as text, cut to ``limit`` characters in all (0: none are shown)."""
+def _cited_by(queries: Sequence[ClaimQuery]) -> frozenset[str] | None:
+    """The sources a claim ruling needs: those mapped to the claims' sections and those of the
+    sentences found for them (None: every source, when a claim's section maps none)."""
+    if any(q.sources is None for q in queries):
+        return None
+    return frozenset(sid for q in queries for sid in (*(q.sources or ()), *(sid for sid, _ in q.evidence)))
+
+
+def render_sources(job: VerifyJob, limit: int, *, only: frozenset[str] | None = None) -> str:
+    """The job's sources as text (those in ``only``, when given), cut to ``limit`` characters in
+    all (0: none are shown)."""
     if limit <= 0 or not job.sources:
         return ""
     parts = []
     left = limit
     for s in job.sources:
+        if only is not None and s.id not in only:
+            continue
         where = s.url or s.path or s.detail or ""
         head = f"[{s.id}] {s.title or ''} {where}".strip() + f" (type {s.type})"
         body = s.text.strip()

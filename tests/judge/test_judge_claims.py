@@ -159,8 +159,14 @@ class TestPrompt:
         assert code not in hostile and f"<<<END CLAIMS {code}>>>" in user
         assert "- `c7` (section: Findings; its sources: s1)" in user
         assert "nearest in s1: Around 9,000 passengers use it." in user
-        assert f"<<<BEGIN SOURCES {code}>>>" in user and "County rail review" in user
+        assert f"<<<BEGIN SOURCES {code}>>>" in user and "[s1] Kelsworth station" in user
+        assert "County rail review" not in user  # s2 is neither mapped to c7's section nor found for it
         assert "contradicted" in chat.system and "`source_id`" in chat.system
+
+    def test_every_source_when_a_section_maps_none(self) -> None:
+        q = ClaimQuery("c1", "Rail use grew.", None, "unsourced", (), None)
+        user = PromptSet.load().claims(claims_job(), [q], max_source_chars=10_000).turns[0][1]
+        assert "[s1] Kelsworth station" in user and "[s2] County rail review" in user
 
     def test_overrides_keep_their_placeholders(self, tmp_path: Any) -> None:
         (tmp_path / "claims.md").write_text("Rule on these: ${claims}", encoding="utf-8")
