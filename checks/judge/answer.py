@@ -28,7 +28,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -145,22 +145,45 @@ def parse_answer(text: str, ids: Sequence[str]) -> Answer:
 
 
 def validate(data: Any, ids: Sequence[str]) -> Answer:
+    answer = read_model(data, Answer)
+    once_each([c.id for c in answer.criteria], ids, "criteria", "scored")
+    return answer
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_model(data: Any, model: type[M]) -> M:
+    """``data`` (a JSON value) read as ``model``.
+
+    Raises:
+        MalformedAnswer: it is no object, or not of the model's shape (what is wrong, and where).
+    """
     if not isinstance(data, dict):
         raise MalformedAnswer(f"expected a JSON object, got {type(data).__name__}")
     try:
-        answer = Answer.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as e:
-        raise MalformedAnswer(describe(e)) from None
+        raise MalformedAnswer(_describe(e)) from None
+
+
+def once_each(found: Sequence[str], asked: Sequence[str], what: str, done: str) -> None:
+    """Is every id ``asked`` among ``found`` once (ids not asked are ignored)?
+
+    Raises:
+        MalformedAnswer: ``"criteria scored more than once: c1"``, ``"claims missing from the answer: c2"``.
+    """
+    wanted = set(asked)
     seen: set[str] = set()
     twice: set[str] = set()
-    for c in answer.criteria:
-        (twice if c.id in seen else seen).add(c.id)
+    for key in found:
+        if key in wanted:
+            (twice if key in seen else seen).add(key)
     if twice:
-        raise MalformedAnswer("criteria scored more than once: " + ", ".join(sorted(twice)))
-    missing = [i for i in ids if i not in seen]
+        raise MalformedAnswer(f"{what} {done} more than once: " + ", ".join(sorted(twice)))
+    missing = [k for k in asked if k not in seen]
     if missing:
-        raise MalformedAnswer("criteria missing from the answer: " + ", ".join(missing))
-    return answer
+        raise MalformedAnswer(f"{what} missing from the answer: " + ", ".join(missing))
 
 
 def parse_batch(text: str, asked: Mapping[str, Sequence[str]]) -> tuple[dict[str, Answer], dict[str, str]]:
@@ -194,7 +217,7 @@ def parse_batch(text: str, asked: Mapping[str, Sequence[str]]) -> tuple[dict[str
     return answers, problems
 
 
-def describe(error: ValidationError) -> str:
+def _describe(error: ValidationError) -> str:
     """The first few problems of a failed validation, each with where it is, in one line."""
     parts = []
     for err in error.errors()[:5]:

@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
-from checks.judge.answer import MalformedAnswer, describe, extract_json
+from checks.judge.answer import MalformedAnswer, extract_json, once_each, read_model
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
@@ -77,21 +77,13 @@ def parse_claims(text: str, keys: Sequence[str], source_ids: Sequence[str]) -> C
     Raises:
         MalformedAnswer: with what is wrong, fit to send back in the format retry.
     """
-    data = extract_json(text)
-    if not isinstance(data, dict):
-        raise MalformedAnswer(f"expected a JSON object, got {type(data).__name__}")
-    try:
-        answer = ClaimsAnswer.model_validate(data)
-    except ValidationError as e:
-        raise MalformedAnswer(describe(e)) from None
+    answer = read_model(extract_json(text), ClaimsAnswer)
+    once_each([c.key for c in answer.claims], keys, "claims", "ruled")
     asked = set(keys)
-    seen: set[str] = set()
-    twice: set[str] = set()
     known = set(source_ids)
     for c in answer.claims:
         if c.key not in asked:
             continue
-        (twice if c.key in seen else seen).add(c.key)
         if c.source_id is not None and c.source_id not in known:
             shown = ", ".join(source_ids)
             raise MalformedAnswer(
@@ -99,11 +91,6 @@ def parse_claims(text: str, keys: Sequence[str], source_ids: Sequence[str]) -> C
             )
         if c.source_id is None and c.status in ("supported", "contradicted"):
             raise MalformedAnswer(f"claim {c.key}: a {c.status} ruling must give the source_id it rests on")
-    if twice:
-        raise MalformedAnswer("claims ruled more than once: " + ", ".join(sorted(twice)))
-    missing = [k for k in keys if k not in seen]
-    if missing:
-        raise MalformedAnswer("claims missing from the answer: " + ", ".join(missing))
     return answer
 
 
