@@ -36,8 +36,28 @@ LEAF_BODY = (
     "bans applying first and the high-risk rules last.\n"
 )
 
+CLAIMS_BODY = (
+    "## Findings\n\nWeekday passenger numbers at Kelsworth station have climbed to about 9,000, compared "
+    "with 6,500 in 2019.\n\nKelsworth station's step-free upgrade is now due to be completed in spring "
+    "2026.\n"
+)
+"""Two claims grounding leaves unsourced against :data:`CLAIM_SOURCES`, the first ambiguous (a
+paraphrase in words the source does not use): the judge's to rule on."""
+CLAIM_SOURCES = {
+    "sources": [
+        {
+            "id": "s1",
+            "type": "web",
+            "title": "Kelsworth station",
+            "text": "Around 9,000 passengers use Kelsworth station every weekday, up from 6,500 in 2019. A "
+            "scheme to make the station fully step-free will not be finished until spring 2026.",
+        }
+    ],
+    "source_map": [{"section": "Findings", "source_ids": ["s1"]}],
+}
 _ITEM = re.compile(r"^# Item (\S+)$", re.MULTILINE)
 _CRITERION = re.compile(r"^- `([^`]+)`:", re.MULTILINE)
+_CLAIM = re.compile(r"^- `(c\d+)` \(section: [^;]*; its sources: ([^)]*)\)", re.MULTILINE)
 
 
 def criteria_ids(block: str) -> list[str]:
@@ -59,6 +79,8 @@ class EchoJudge(JudgeServer):
         self.delays: deque[float] = deque()
         self.failing = False
         self.score = 5
+        self.barrier: threading.Barrier | None = None
+        """When set, each claim ruling waits for the barrier's other parties (calls made at once)."""
         self._local = threading.local()
 
     def record(self, recorded: Recorded) -> None:
@@ -73,6 +95,8 @@ class EchoJudge(JudgeServer):
             return status(503, {"error": {"message": "judge down"}})
         recorded: Recorded = self._local.last
         prompt = recorded.prompt
+        if "<<<BEGIN CLAIMS " in prompt:
+            return self._rule(prompt)
         items = _ITEM.split(prompt)
         if len(items) > 1:  # a multi-item prompt: "# Item <id>" blocks
             body: dict[str, Any] = {
@@ -86,6 +110,27 @@ class EchoJudge(JudgeServer):
         text = json.dumps(body)
         delay = self.delays.popleft() if self.delays else 0.0
         return answer(text, usage=(tokens(prompt), tokens(text)), delay_s=delay)
+
+    def _rule(self, prompt: str) -> Reply:
+        """A claim ruling: every claim asked supported by the first source of its section."""
+        if self.barrier is not None:
+            try:
+                self.barrier.wait()
+            except threading.BrokenBarrierError:
+                return status(500, {"error": {"message": "claim calls were not made at once"}})
+        body = {
+            "claims": [
+                {
+                    "key": key,
+                    "reasoning": "stated in other words",
+                    "status": "supported",
+                    "source_id": ids.split(",")[0],
+                }
+                for key, ids in _CLAIM.findall(prompt)
+            ]
+        }
+        text = json.dumps(body)
+        return answer(text, usage=(tokens(prompt), tokens(text)))
 
     def batch_reply(self, inner: Recorded) -> Reply | None:
         self._local.last = inner  # answered from the request inside the batch, as a direct one is
@@ -108,6 +153,8 @@ def judge_env(server: JudgeServer) -> dict[str, str]:
 
 
 __all__ = [
+    "CLAIMS_BODY",
+    "CLAIM_SOURCES",
     "JUDGE",
     "JUDGED",
     "KEY",

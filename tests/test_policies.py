@@ -18,7 +18,7 @@ import pytest
 import redis
 from dramatiq.middleware import CurrentMessage
 from factories import BODY, make_job, mixed_jobs
-from policy_support import JUDGE, JUDGED, KEY, LEAF_BODY, EchoJudge
+from policy_support import CLAIM_SOURCES, CLAIMS_BODY, JUDGE, JUDGED, KEY, LEAF_BODY, EchoJudge
 from prometheus_client import CollectorRegistry
 
 from checks import CriterionJudgement, Judgement, verify_document
@@ -531,6 +531,35 @@ class TestBatchFlush:
         assert all(0 < v.cost.usd < 0.0012 for v in published)
         assert runtime.policies.lot.backlog() == 0
         assert [e.event.job_id for e in runtime.events.iter_all()].count("leaf-0") == 1
+
+    def test_claims_left_ambiguous_are_ruled_at_once_for_the_group(
+        self, redis_url: str, echo: EchoJudge
+    ) -> None:
+        """Given 3 parked leaf jobs whose grounding leaves a claim each ambiguous, when the group is
+        flushed, then one request scores the three outputs, and each job's claim is ruled in a call
+        of its own, the three calls made at once (each waits at a barrier for the other two: one
+        after another, they would break it); every verdict has its claim supported."""
+        runtime = echo_runtime(redis_url, echo, batch_max_items=3)
+        echo.barrier = threading.Barrier(3, timeout=10)
+        for i in range(3):
+            body = CLAIMS_BODY + f"\nItem {i}.\n"
+            job = leaf(i, output={"format": "markdown", "content": body}, **CLAIM_SOURCES)
+            assert process(runtime, job, Mode.BATCH) is None
+        assert runtime.policies is not None and echo.calls == 0
+        published: list[VerdictEvent] = []
+        flusher = Flusher(runtime, runtime.policies, lambda v, j: published.append(v), "f1")
+        flusher.lot.ensure_group()
+        flusher._hold(flusher.lot.read("f1", count=6, block_ms=None))
+        flusher.flush(flusher.ready(int(time.time() * 1000), everything=True))
+        flusher.drain()
+        ruled = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
+        assert len(ruled) == 3 and echo.calls == 4
+        assert sorted(v.job_id for v in published) == ["leaf-0", "leaf-1", "leaf-2"]
+        for v in published:
+            grounding = next(c for c in v.checks if c.name == "grounding")
+            escalated = grounding.details["escalation"]
+            assert escalated["ruled"] == escalated["claims"] == grounding.details["supported"] == 1
+            assert v.cost.usd > 0
 
     def test_work_a_dead_flusher_held_is_reclaimed_and_flushed_once(
         self, redis_url: str, echo: EchoJudge

@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 log = structlog.get_logger("verifleet.batching")
 
 GROUP = "flushers"
+VERIFY_THREADS = 8
+"""Threads a flusher verifies a group's jobs again on, at once (their own judge calls overlap)."""
 
 _PARK = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
@@ -322,6 +324,8 @@ class Flusher:
     """Entry ids in a group being flushed now (by one of the flush threads)."""
     _groups: list[Future[None]] = field(default_factory=list)
     _pool: ThreadPoolExecutor | None = None
+    _verifiers: ThreadPoolExecutor | None = None
+    """The threads a group's jobs are verified again on, at once (:meth:`_verify_all`)."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _last_reclaim: float = 0.0
 
@@ -432,6 +436,13 @@ class Flusher:
         """On shutdown: finish the flushes under way, flush what is held now, park again the rest."""
         if self._pool is not None:
             self._pool.shutdown(wait=True)
+        try:
+            self._drain_held()
+        finally:
+            if self._verifiers is not None:
+                self._verifiers.shutdown(wait=True)
+
+    def _drain_held(self) -> None:
         while self.buffer:
             batch = self.ready(int(time.time() * 1000), everything=True)
             if not batch:
@@ -475,13 +486,39 @@ class Flusher:
         self.flushes += 1
         retried = 0
         log.info("batch_flush", items=len(items), judged=len(called), cached=len(work) - len(asking), via=via)
+        answered: list[_Work] = []
         for w in work:
             if w.answer is not None and unanswered(w.answer):
                 self._settle_unused(w, 0.0)
                 self._settle_fallback(w)
                 self._retry_or_give_up(w, str(w.answer))
                 retried += 1
+            else:
+                answered.append(w)
+        for w, budget, got in self._verify_all(answered, judge, quotes):
+            if isinstance(got, JudgeUnavailable):
+                budget.release(0.0)
+                w.budget.abandon()
+                self._settle_fallback(w)
+                self._retry_or_give_up(w, str(got))
                 continue
+            verdict = self._error(w.job, f"invalid job: {got}") if isinstance(got, JobRejected) else got
+            budget.release(_cost(w.answer))
+            self._settle_fallback(w)
+            self.publish(verdict, w.job)
+            finished.append(w.item.id)
+        self.lot.done(finished)
+        self._release(finished)
+        metrics.observe_flush(len(called) - retried, len(work) - len(asking), retried)
+
+    def _verify_all(
+        self, work: list[_Work], judge: Judge, quotes: dict[str, float]
+    ) -> list[tuple[_Work, PrepaidBudget, VerdictEvent | JudgeUnavailable | JobRejected]]:
+        """Each job verified again with its share of the group's answer, in order: at once, on the
+        verifier threads. What a job still asks of the judge on its own (the claims its grounding
+        left ambiguous: one call per job) would otherwise wait for every call before it in the group."""
+
+        def one(w: _Work) -> tuple[_Work, PrepaidBudget, VerdictEvent | JudgeUnavailable | JobRejected]:
             answers_left: dict[str, Judgement | CheckError] = {}
             if w.answer is not None:
                 answers_left[w.job.job_id] = w.answer
@@ -495,21 +532,17 @@ class Flusher:
                     budget=budget,
                     mode=Mode.BATCH,
                 )
-            except JudgeUnavailable as e:
-                budget.release(0.0)
-                w.budget.abandon()
-                self._settle_fallback(w)
-                self._retry_or_give_up(w, str(e))
-                continue
-            except JobRejected as e:
-                verdict = self._error(w.job, f"invalid job: {e}")
-            budget.release(_cost(w.answer))
-            self._settle_fallback(w)
-            self.publish(verdict, w.job)
-            finished.append(w.item.id)
-        self.lot.done(finished)
-        self._release(finished)
-        metrics.observe_flush(len(called) - retried, len(work) - len(asking), retried)
+            except (JudgeUnavailable, JobRejected) as e:
+                return w, budget, e
+            return w, budget, verdict
+
+        if len(work) < 2:
+            return [one(w) for w in work]
+        with self._lock:
+            if self._verifiers is None:
+                self._verifiers = ThreadPoolExecutor(VERIFY_THREADS, thread_name_prefix="verifleet-reverify")
+            pool = self._verifiers
+        return list(pool.map(one, work))
 
     def _prepare(self, item: Parked) -> _Work | None:
         """The work of one item, or None when it is answered already (and only to be acknowledged)."""
