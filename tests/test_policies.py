@@ -561,6 +561,26 @@ class TestBatchFlush:
             assert escalated["ruled"] == escalated["claims"] == grounding.details["supported"] == 1
             assert v.cost.usd > 0
 
+    def test_a_job_whose_claims_alone_want_the_judge_is_parked_and_ruled(
+        self, redis_url: str, echo: EchoJudge
+    ) -> None:
+        """Given a leaf job with no judged criterion whose grounding leaves a claim ambiguous, when
+        its first pass parks it and the flusher flushes it, then no rubric request is made, its
+        claim is ruled in one call, and its verdict is published once."""
+        runtime = echo_runtime(redis_url, echo)
+        body = CLAIMS_BODY + "\nItem 0.\n"
+        job = leaf(0, criteria=[], output={"format": "markdown", "content": body}, **CLAIM_SOURCES)
+        assert process(runtime, job, Mode.BATCH) is None
+        assert runtime.policies is not None
+        published: list[VerdictEvent] = []
+        flusher = Flusher(runtime, runtime.policies, lambda v, j: published.append(v), "f1")
+        flusher.lot.ensure_group()
+        flusher.flush(flusher.lot.read("f1", count=4, block_ms=None))
+        (verdict,) = published
+        assert echo.calls == 1 and "<<<BEGIN CLAIMS " in echo.requests[0].prompt
+        grounding = next(c for c in verdict.checks if c.name == "grounding")
+        assert grounding.details["escalation"]["ruled"] == 1 and verdict.cost.usd > 0
+
     def test_work_a_dead_flusher_held_is_reclaimed_and_flushed_once(
         self, redis_url: str, echo: EchoJudge
     ) -> None:
