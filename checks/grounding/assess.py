@@ -545,7 +545,11 @@ def _assess(
             th=th,
             denies=explicit and not thin,
         )
-        if against is not None:
+        if against is not None and not (
+            against.finding is Finding.PARTIAL and opposed_terms(claim, sentence.terms)
+        ):
+            # (short of stating it, a sentence that gives the opposite of a claim word is read on:
+            # "kept all 14 of their seats" against "lost all but five of their 14 seats")
             return against
     if through_limit:
         return Evidence(sentence, bare, similarity, Finding.NONE)
@@ -1565,7 +1569,12 @@ def _limited(
     excepts = same and bool(index.modes(sentence.number).exceptions)
     if theirs is not None and theirs.kind == mine.kind and (not same or excepts):
         answered = claim.universal_terms
-        if coverage(weights, frozenset(read_terms(clause_at(sentence.plain, theirs.start)))) >= th.partial:
+        limited = frozenset(read_terms(clause_at(sentence.plain, theirs.start)))
+        if _ALL_OF_THEM.search(sentence.plain, 0, theirs.start) is not None:
+            # "The council runs 412 contracted routes, and all of them are operated by private firms
+            # except 19": what the clause says of "them", it says of the routes the sentence names
+            limited |= sentence.terms
+        if coverage(weights, limited) >= th.partial:
             return f"the source limits it ('{theirs.text}'); the claim says '{mine.text}'", True, answered
     if mine.kind == "group" and mine.preposition and limits.universal is None:
         named = whom(sentence.plain, mine.preposition)
@@ -1581,6 +1590,10 @@ def _limited(
                 claim.universal_terms,
             )
     return None
+
+
+_ALL_OF_THEM = re.compile(r"\b(?:all|each|every\s+one|none)\s+of\s+them\b", re.IGNORECASE)
+"""A limited clause's subject that stands for what its sentence names before it."""
 
 
 def _some_of_them(claim: Features, sentence: SourceSentence) -> str:

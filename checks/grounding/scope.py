@@ -55,6 +55,11 @@ _UNIVERSAL_GROUP = re.compile(
     r"|\ball\s+of\s+(?:(?:the|its|their|his|her|our)\s+)?(?:(?:[\w-]+\s+){0,2}[\w-]+(?:'s|\u2019s)\s+)?"
     r"(?!(?:time|way|them|it|us|you|which|whom|this|that|these|those|a|an|the|its|their|his|her|our)\b)"
     r"(?=[a-z])[a-z]+"
+    # with how many there are: "All 412 of the council's contracted routes" (not "all three of them")
+    rf"|\ball\s+(?:\d{{1,3}}(?:,\d{{3}})*|{COUNTS})\s+of\s+(?:(?:the|its|their|his|her|our)\s+)?"
+    r"(?:(?:[\w-]+\s+){0,2}[\w-]+(?:'s|\u2019s)\s+)?"
+    r"(?!(?:time|way|them|it|us|you|which|whom|this|that|these|those|a|an|the|its|their|his|her|our)\b)"
+    r"(?=[a-z])[a-z]+"
     r"|\b(?:all|every)\s+(?!(?:of|the|but|in|over|around|along|together|too|that|this|these|those|its|their"
     rf"|{_TIME_NOUNS}|kinds?|sorts?|types?|manner|along|told|else|{COUNTS})\b)(?=[a-z])[a-z]+"
     # with how many there are: "All 14 main sites", "all nine new routes" (not "all three were",

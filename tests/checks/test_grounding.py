@@ -73,6 +73,7 @@ from checks.grounding.quantities import (
     quantities,
     trend_in,
 )
+from checks.grounding.scope import universal
 from checks.grounding.sections import SectionSources, section_key
 from checks.library.grounding import choose_backend
 from checks.registry import get
@@ -12888,6 +12889,43 @@ class TestAPartOfTheWhole:
             "Homestyle will close 42 of its 210 stores by March.",
             "c",
         )
+
+
+class TestAllOfACount:
+    """``All 412 of the council's contracted routes`` is a claim for all of them, as ``All of the
+    council's contracted routes`` is (found by ``bench/probes/mixed244`` and ``mixed249``): against
+    ``..., and all of them are operated by private firms except 19`` it was supported; the limit's
+    clause says of ``them`` what its sentence names."""
+
+    SENTENCE = (
+        "The council runs 412 contracted routes, and all of them are operated by private firms except 19 in "
+        "the Fenwold area, which are served by the council's own minibuses."
+    )
+
+    def test_read_as_all(self) -> None:
+        assert universal("All 412 of the council's contracted routes are run by private firms.") is not None
+        assert universal("All six of the patients left.") is not None
+        assert universal("All three of them left.") is None
+
+    def test_limited(self) -> None:
+        grounded = in_one_sentence(
+            "All 412 of the council's contracted routes are run by private firms.", self.SENTENCE, "c"
+        )
+        assert "except 19 in the Fenwold area" in grounded.decision.evidence.detail
+
+    def test_the_opposite_still_read(self) -> None:
+        """Short of stating it, a sentence giving the opposite of the claim's verb contradicts it
+        (``bench/probes/mixed85``'s ``mx85-09``)."""
+        grounded = as_probed(
+            "The Conservatives kept all 14 of their seats.",
+            "Labour kept control of Northfield council, winning 34 of the 60 seats, three fewer than in "
+            "2021. The Green Party won seven seats, up from two, and became the official opposition for the "
+            "first time. The Conservatives lost all but five of their 14 seats. Turnout was 31%, the lowest "
+            "since 2004. The council leader, Amara Okafor, held her seat by 112 votes after a recount. "
+            "Reform UK stood candidates in every ward but won none.",
+            "Council election results",
+        )
+        assert grounded.status is Status.CONTRADICTED
 
 
 class TestCopies:
