@@ -2459,6 +2459,7 @@ def compare(
             and (shared >= needed or not first.context or not q.context)
             and not (_may_name_the_rest(text) and _of_the_rest(q, first, text, told))
             and not _part_within(q, first, source)
+            and not _other_end(q, first, source)
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
@@ -3172,6 +3173,18 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
         if term[:1] == "p" and _PERCENTILE.fullmatch(term):
             found |= {term}
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
+
+
+def _other_end(q: Quantity, r: Quantity, source: Sequence[Quantity]) -> bool:
+    """Is a claim's value after a change (``rose to 3,860``) set against the value a sentence gives
+    it started from (``That is up from 2,150``), or the other way round, the sentence giving no value
+    of the claim's end, nor the two of one year? The two ends of a change differ: the sentence does
+    not say the claim's (but ``rose to 5.4 million in 2022`` against ``4.6 million in 2022`` does)."""
+    return (
+        {q.role, r.role} == {"from", "to"}
+        and not (q.year and q.year == r.year)
+        and not any(other.role == q.role for other in source)
+    )
 
 
 def _part_within(q: Quantity, whole: Quantity, source: Sequence[Quantity]) -> bool:

@@ -34,14 +34,15 @@ _VERBS = (
 the removal of two weirs``: what the speaker gives as the cause)."""
 SPEECH_WORDS = frozenset((*_VERBS.split("|"), "According"))
 """The words of a claim that names its speaker, one at least (a set test before the patterns)."""
-_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,50},)?"
+_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,80},)?"
 """A speaker: a name or a noun phrase (no figures), with at most one apposition between commas
-(``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``)."""
+(``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``;
+``Gareth Pryce, regional organiser for the National Union of Journalists,``)."""
 _CONTRASTING = ("but", "although", "though", "while", "whereas", "yet")
 """The words that set one side of a sentence against another (``although`` holds ``though``)."""
 _CONTRAST = "|".join(_CONTRASTING)
 _OPENING = re.compile(
-    rf"^(?:(?i:{_CONTRAST}|and)\s+)?(?P<who>{_WHO})\s+"
+    rf"^(?:(?i:{_CONTRAST}|and|however,)\s+)?(?P<who>{_WHO})\s+"
     rf"(?:(?:has|have|had)\s+)?(?:also\s+|previously\s+|repeatedly\s+)?(?P<verb>{_VERBS})\b(?:\s+that\b)?",
 )
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)

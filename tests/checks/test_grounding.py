@@ -12928,6 +12928,61 @@ class TestAllOfACount:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestSpeakersAfterHowever:
+    """A speaker after ``However,``, and one with a long apposition (``Gareth Pryce, regional organiser
+    for the National Union of Journalists,``), is read (found by ``bench/probes/mixed256`` and
+    ``mixed257``): a claim giving their words to another was supported."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "who"),
+        [
+            (
+                "Priya Anand said the operator had been far too slow to fit basic security.",
+                "Operator boss Priya Anand said thefts were falling. However, Councillor Martin Hale, who "
+                "chairs the council's transport committee, said the operator had been \"far too slow to fit "
+                'basic security".',
+                "Martin Hale",
+            ),
+            (
+                "Alison Drury warned that the closures would leave older readers without a local paper.",
+                "Chief executive Alison Drury said the group had no choice. But Gareth Pryce, regional "
+                'organiser for the National Union of Journalists, said the closures would "leave older '
+                'readers without a local paper".',
+                "Gareth Pryce",
+            ),
+        ],
+    )
+    def test_said_by_another(self, claim: str, sentence: str, who: str) -> None:
+        grounded = one(claim, in_report(sentence))
+        assert grounded.status is Status.CONTRADICTED
+        assert who in grounded.decision.evidence.detail
+
+
+class TestTheOtherEndOfAChange:
+    """A claim's value after a change (``rose to 3,860``) is not set against the value a sentence
+    gives it started from (``That is up from 2,150``), the sentence giving no value after it (found
+    by ``bench/probes/mixed265``: contradicted); of one year, the two still disagree."""
+
+    def test_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "The number of whole homes listed as holiday lets in Carrowmouth rose to 3,860 this summer.",
+            "Carrowmouth City Council will require every short-term holiday let to hold a licence from April "
+            "2025, after the number of whole homes listed on booking sites rose to 3,860 this summer. That "
+            "is up from 2,150 in the summer of 2021, according to figures compiled by the council's housing "
+            "department. About 70% of the listings are in the three wards around the old harbour, where one "
+            "in five homes is now let to visitors.",
+            "Carrowmouth to license holiday lets as listings soar",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_of_one_year(self) -> None:
+        in_one_sentence(
+            "Visits to Fellmere rose to 5.4 million in 2022.",
+            "Fellmere received 5.4 million visits in 2023, up from 4.6 million in 2022.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
