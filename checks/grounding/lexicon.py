@@ -1316,6 +1316,8 @@ def negated(text: str) -> bool:
             if known is None:
                 piece = pieces[i]
                 found = sum(t in NEGATIONS or t.endswith("n't") for t in _TOKEN.findall(piece.lower()))
+                if found and "-" in piece:
+                    found -= len(_NEGATED_COMPOUND.findall(piece))
                 cues[i] = found
                 if len(piece) <= _PIECE_LIMIT:
                     _CUES[piece] = found
@@ -1335,6 +1337,10 @@ def negated(text: str) -> bool:
             return any(negated(part) for part in parts)
     return total % 2 == 1
 
+
+_NEGATED_COMPOUND = re.compile(r"(?<![^\W_])(?:not|no)-(?!one\b)[^\W\d_]", re.IGNORECASE)
+"""``not-for-profit``, ``no-deal``, ``no-fault``: a word of its own, no negation (``no-one`` is
+nobody)."""
 
 MAX_SCOPES = 8
 """Negations read per sentence by :func:`negation_scopes`; more, and it reads none."""
@@ -1361,7 +1367,8 @@ def negation_scopes(text: str) -> list[str] | None:
     starts = [
         m.start() if m.group() in _DENIES_ITSELF else _object_denied(low, m.start()) or m.end()
         for m in _TOKEN.finditer(low)
-        if m.group() in NEGATIONS or m.group().endswith("n't")
+        if (m.group() in NEGATIONS or m.group().endswith("n't"))
+        and not (low.startswith("-", m.end()) and _NEGATED_COMPOUND.match(low, m.start()))
     ]
     for pattern in (_WITHDRAWN, _FAILED, _STOPPED, _REFUSED):
         starts.extend(m.start() for m in pattern.finditer(text))

@@ -12983,6 +12983,29 @@ class TestTheOtherEndOfAChange:
         )
 
 
+class TestNegatedCompounds:
+    """``not-for-profit``, ``no-deal``, ``no-fault`` are words of their own, no denial (found by
+    ``bench/probes/mixed271``: ``will pass to Active Vale Trust`` against ``will transfer its five
+    leisure centres to the not-for-profit operator Active Vale Trust`` was contradicted, "the source
+    denies what the claim states"); ``no-one`` still denies."""
+
+    def test_no_denial(self) -> None:
+        assert not negated("The not-for-profit operator Active Vale Trust took over.")
+        assert not negated("Tenants face a no-fault eviction.")
+        assert negated("No-one came to the meeting.")
+        assert negated("The trust did not take over the not-for-profit gym.")
+
+    def test_grounded(self) -> None:
+        grounded = one(
+            "The council's five leisure centres will pass to Active Vale Trust on 1 April.",
+            in_report(
+                "The council will transfer its five leisure centres to the not-for-profit operator Active "
+                "Vale Trust on 1 April."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
