@@ -1,4 +1,4 @@
-"""Numbers that name things, not amounts: versions, models, standards, codes, times of day.
+"""Numbers that name things, not amounts: versions, models, standards, codes, routes, times of day.
 
 ``Python 3.8``, ``Kubernetes 1.27``, ``ISO 27001``, ``RFC 9110``, ``HTTP 401``, ``Boeing 737``,
 ``CVE-2024-3094``, ``version 5.0`` and ``14:30`` are no quantities (:mod:`~checks.grounding.quantities`
@@ -57,6 +57,13 @@ _BOUND_AFTER = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.-]\d+)*(?![\w]|\.\d)")
+_ROUTE = re.compile(
+    r"\b(?:the|number|no\.?)\s+(?:(?:fixed|old|new|former|current|existing|daily|hourly|night|express)\s+)?"
+    r"(?:number\s+)?(?P<value>\d+)\s+(?P<key>route|bus|line|service)\b(?!-)",
+    re.IGNORECASE,
+)
+"""A route's number between ``the`` (``number``) and its word in the singular: ``the fixed 47 route``,
+``the number 12 bus`` (``checks.grounding.quantities`` reads no count of routes in it)."""
 CLOCK = "time of day"
 """The key of a time of day."""
 
@@ -92,6 +99,10 @@ def identifiers(plain: str) -> tuple[Identifier, ...]:
                 or _BOUND_AFTER.match(plain, m.end()) is not None
             )
             found.append(Identifier(low, frozenset((_version(value),)), m.group(), bound))
+        for m in _ROUTE.finditer(plain):
+            # "the fixed 47 route", "the number 12 bus": the route's name (quantities reads no figure)
+            key = m.group("key").lower()
+            found.append(Identifier(key, frozenset((m.group("value"),)), m.group().strip(), False))
         for m in _CLOCK.finditer(plain):
             minutes = _minutes(m)
             if minutes:

@@ -3175,6 +3175,15 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
 
 
+_ROUTE_NUMBER = re.compile(r"\s+(?:route|bus|line|service)\b(?!-)", re.IGNORECASE)
+_ROUTE_BEFORE = re.compile(
+    r"\b(?:the|number|no\.?)\s+(?:(?:fixed|old|new|former|current|existing|daily|hourly|night|express)\s+)?$",
+    re.IGNORECASE,
+)
+"""A number between ``the`` (``number``) and a route's word in the singular (``the fixed 47 route``,
+``the number 4 bus``, ``the 12 line``): the route's name, no count of routes or buses."""
+
+
 def _other_end(q: Quantity, r: Quantity, source: Sequence[Quantity]) -> bool:
     """Is a claim's value after a change (``rose to 3,860``) set against the value a sentence gives
     it started from (``That is up from 2,150``), or the other way round, the sentence giving no value
@@ -3393,6 +3402,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     start, pos = m.start(), m.end()
     if _CLOCK.match(text, pos) is not None:
         return None  # "9.30am", "7 pm": a time of day (checks.grounding.identifiers), no figure
+    if (
+        raw.isdigit()
+        and _ROUTE_NUMBER.match(text, pos) is not None
+        and _ROUTE_BEFORE.search(text, max(0, start - 24), start) is not None
+    ):
+        return None  # "the fixed 47 route", "the number 4 bus": the route's name, no figure
     if len(raw) <= 2 and (
         _MONTH_AFTER.match(text, pos) is not None or _MONTH_BEFORE.search(text, max(0, start - 12), start)
     ):

@@ -13006,6 +13006,35 @@ class TestNegatedCompounds:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestRouteNumbers:
+    """``the fixed 47 route``, ``the number 12 bus``: a route's name, no count (found by
+    ``bench/probes/mixed263``: the claim's 47 was set against ``23,600 passengers``, contradicted);
+    another route's number still disagrees."""
+
+    def test_no_figure_but_a_name(self) -> None:
+        assert quantities("Passengers rose after the fixed 47 route was replaced.") == []
+        assert [q.text for q in quantities("The number 12 bus runs every 15 minutes.")] == ["15 minutes"]
+        assert [q.text for q in quantities("The council runs 47 bus routes.")] == ["47 bus"]
+        from checks.grounding.identifiers import identifiers
+
+        (named,) = identifiers("The number 12 bus runs every 15 minutes.")
+        assert named.key == "bus" and named.values == frozenset({"12"})
+
+    def test_grounded(self) -> None:
+        grounded = as_probed(
+            "Passenger numbers rose by around two-thirds after the fixed 47 route was replaced.",
+            "A demand-responsive bus service that replaced the fixed 47 route in the Hesketh Hills carried "
+            "23,600 passengers in its first year, up from 14,200 on the timetabled service in 2023, "
+            "Laneshire County Council has said. Passengers book journeys through an app or by phone, and "
+            "four 16-seat minibuses now serve 19 villages.",
+            "On-demand bus trial in the Hesketh Hills to be extended as passenger numbers climb",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_another_route(self) -> None:
+        in_one_sentence("The number 4 route will be withdrawn.", "The number 7 route will be withdrawn.", "c")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
