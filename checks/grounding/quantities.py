@@ -2458,7 +2458,7 @@ def compare(
             and alike
             and (shared >= needed or not first.context or not q.context)
             and not (_may_name_the_rest(text) and _of_the_rest(q, first, text, told))
-            and not _part_within(q, first, source)
+            and not _part_within(q, first, source, claim_text)
             and not _other_end(q, first, source)
         ):
             conflicts.append((q, first))
@@ -3196,14 +3196,15 @@ def _other_end(q: Quantity, r: Quantity, source: Sequence[Quantity]) -> bool:
     )
 
 
-def _part_within(q: Quantity, whole: Quantity, source: Sequence[Quantity]) -> bool:
-    """Is a claim's count a part of a whole (``About 2,000 of the saplings``) that the source's count
-    of the whole holds (``4,800 saplings``), the source giving no part of it (not ``will close 42 of
+def _part_within(q: Quantity, whole: Quantity, source: Sequence[Quantity], claim_text: str) -> bool:
+    """Is a claim's count or sum a part of a whole (``About 2,000 of the saplings``, ``About £85
+    million of the council's adult social care budget``) that the source's figure of the whole holds
+    (``4,800 saplings``, ``£212 million``), the source giving no part of it (not ``will close 42 of
     its 210 stores``, whose 42 is the part to compare)? A part less than its whole does not disagree
     with it: which part it is, the source does not say."""
     return (
-        q.dim[:6] == "count:"
-        and " of " in q.text
+        (q.dim[:6] == "count:" or q.dim[:6] == "money:")
+        and (" of " in q.text or (bool(claim_text) and _OF_THE.match(claim_text, q.end) is not None))
         and " of " not in whole.text
         and q.high < whole.low
         and not any(r.dim == q.dim for r in source if r is not whole)

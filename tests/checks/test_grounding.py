@@ -12875,6 +12875,19 @@ class TestAPartOfTheWhole:
         )
         assert grounded.status is not Status.CONTRADICTED
 
+    SPENT = (
+        "The council's adult social care budget for this year is £212 million, of which about 40% is "
+        "spent on residential care."
+    )
+
+    def test_a_sum(self) -> None:
+        """``About £85 million of the council's ... budget`` is a part of the £212 million (found by
+        ``bench/probes/mixed258``: contradicted); more than the whole still disagrees."""
+        part = "About £85 million of the council's adult social care budget is going on residential care."
+        assert one(part, in_report(self.SPENT)).status is not Status.CONTRADICTED
+        more = part.replace("£85", "£250")
+        in_one_sentence(more, self.SPENT, "c")
+
     def test_more_than_the_whole(self) -> None:
         """A part larger than the whole is still compared with it: no support."""
         grounded = one(
