@@ -3091,6 +3091,12 @@ def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantit
         dated = [r for r in dated if r.year <= year]
     if len(dated) >= 2 and _same_dim(dated[-1], dated[-2]) and dated[-1].year != dated[-2].year:
         return dated[-2], dated[-1]  # "1,240 offences in 2022 and 1,180 in 2023": the count, twice
+    if len(dated) == 1:
+        # "£1.3 million ... last year, almost three times the £450,000 it spent in 2021": of two values,
+        # the one given a year is the older, the one given none the newer
+        undated = [r for r in values if not r.year and r.kind == "exact" and _same_dim(r, dated[0])]
+        if len(undated) == 1 and undated[0].low == undated[0].high:
+            return dated[0], undated[0]
     return None
 
 

@@ -13048,6 +13048,31 @@ class TestRouteNumbers:
         in_one_sentence("The number 4 route will be withdrawn.", "The number 7 route will be withdrawn.", "c")
 
 
+class TestAChangeFromAValueOfAYear:
+    """Of two values of one dimension, the one given a year is the older and the one given none the
+    newer (``£1.3 million ... last year, almost three times the £450,000 it spent in 2021``): a
+    claim's change amount is computed from them (found by ``bench/probes/mixed264``: ``rose by around
+    £850,000`` was contradicted by the £1.3 million)."""
+
+    SENTENCE = (
+        "The trust spent £1.3 million on agency doctors for the unit last year, almost three times the "
+        "£450,000 it spent in 2021."
+    )
+
+    def test_computed(self) -> None:
+        grounded = in_one_sentence(
+            "Spending on agency doctors for the unit rose by around £850,000 between 2021 and last year.",
+            self.SENTENCE,
+            "i",
+        )
+        assert "from £450,000 to £1.3 million" in grounded.decision.evidence.detail
+
+    def test_the_other_way(self) -> None:
+        in_one_sentence(
+            "Spending on agency doctors for the unit fell between 2021 and last year.", self.SENTENCE, "c"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
