@@ -2470,6 +2470,8 @@ def compare(
         conflicts, missing = _of_another_year(claim, conflicts, matched, missing, source)
     if matched and any(r.role == "from" and r.year for r in source):
         _before_its_change(matched, conflicts, source)
+    if matched and any(r.year for r in source):
+        _undated_against_dated(claim, matched, conflicts, source)
     if conflicts and matched:
         conflicts = _dated(claim, conflicts, matched, source)
     if conflicts and matched:
@@ -3104,6 +3106,45 @@ def _position(claim: Sequence[Quantity], q: Quantity) -> int:
     """Where ``q`` (itself, not an equal figure) stands among the claim's figures: its key in
     :func:`compare`'s ``matched``."""
     return next(i for i, c in enumerate(claim) if c is q)
+
+
+def _undated_against_dated(
+    claim: Sequence[Quantity],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    conflicts: list[tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> None:
+    """A claim's figure written with its year right after it (``dropped to £310,000 by 2022``) and
+    paired with a figure the sentence gives no year, where the sentence gives another value of that
+    dimension for the claim's year (``falling from £2.4 million in 2022 to £310,000``): the year's
+    figure disagrees with the claim's. Moved from ``matched`` to ``conflicts``. (Only a year right
+    after the figure: a claim's year read further off may be another figure's, ``from 1,240 in 2022
+    to 1,870 last year``.)"""
+    for i, (q, r) in list(matched.items()):
+        if not q.year or r.year or q.dim == "year" or q.role == "from":
+            # (a year after where a change started may be the change's: "fell to £1.1m a year from
+            # £1.4m in 2023")
+            continue
+        if not any(y.dim == "year" and y.low == q.year and 0 < y.start - q.end <= _NEXT_TO for y in claim):
+            continue
+        dated = next(
+            (
+                other
+                for other in source
+                if other is not r
+                and other.year == q.year
+                and other.dim == q.dim
+                and not _overlap(q.interval(), other.interval())
+            ),
+            None,
+        )
+        if dated is not None:
+            del matched[i]
+            conflicts.append((q, dated))
+
+
+_NEXT_TO = 5
+"""How far a year may stand after a figure to be that figure's beyond doubt (``£310,000 by 2022``)."""
 
 
 def _dated(

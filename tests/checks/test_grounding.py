@@ -13073,6 +13073,36 @@ class TestAChangeFromAValueOfAYear:
         )
 
 
+class TestAFigureOfTheYearRightAfterIt:
+    """A claim's figure with its year right after it (``carried 23,600 passengers in 2023``) paired with
+    a figure the sentence gives no year, where the sentence gives another value for that year (``up
+    from 14,200 ... in 2023``): the year's value disagrees (found by ``bench/probes/mixed263``:
+    supported). Not a year after where a change started (``fell to £1.1m a year from £1.4m in 2023``:
+    the change's time)."""
+
+    SENTENCE = (
+        "A bus service that replaced the fixed 47 route carried 23,600 passengers in its first year, up from "
+        "14,200 on the timetabled service in 2023."
+    )
+
+    def test_the_years_value(self) -> None:
+        grounded = in_one_sentence(
+            "The fixed 47 route carried 23,600 passengers in 2023.", self.SENTENCE, "c"
+        )
+        assert "14,200" in grounded.decision.evidence.detail
+
+    def test_no_year(self) -> None:
+        in_one_sentence("The bus service carried 23,600 passengers in its first year.", self.SENTENCE, "s")
+
+    def test_the_changes_time(self) -> None:
+        in_one_sentence(
+            "Arts Council support for the orchestra fell to £1.1m a year from £1.4m in 2023.",
+            "Arts Council funding for the orchestra was cut from £1.4 million to £1.1 million a year in "
+            "2023.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
