@@ -2628,11 +2628,12 @@ def _followed_only(claim: Features, sentence: SourceSentence) -> str:
 
 
 _AND_VERB = re.compile(
-    r"\s+and\s+(?=(?:plans?|says?|said|will|would|expects?|hopes?|aims?|intends?|is|are|was|were|has|have|had"
-    r"|[a-z]+ed)\b)"
+    r"\s+and\s+(?=(?:that|plans?|says?|said|will|would|expects?|hopes?|aims?|intends?|is|are|was|were|has"
+    r"|have|had|[a-z]+ed)\b)"
 )
-"""``and`` before a verb of its own: a clause of its own (``has recruited 260 paramedics this year | and
-plans to hire 150 more``)."""
+"""``and`` before a verb of its own, or before ``that`` (a second thing said): a clause of its own (``has
+recruited 260 paramedics this year | and plans to hire 150 more``; ``said charges had not kept pace |
+and that the rise would bring in £1.6 million``)."""
 
 
 def _planned(weights: Weights, plain: str) -> bool:

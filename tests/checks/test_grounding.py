@@ -13103,6 +13103,30 @@ class TestAFigureOfTheYearRightAfterIt:
         )
 
 
+class TestASecondThingSaid:
+    """``said charges had "not kept pace ..." and that the rise would bring in £1.6 million``: the plan
+    is the second thing said, not the first (found by ``bench/probes/mixed249``: a claim of the first
+    was inferred, "the source states it as planned or possible")."""
+
+    def test_the_first_thing_said(self) -> None:
+        in_one_sentence(
+            "Deepa Marwood said permit charges had not kept pace with the cost of enforcing the zones.",
+            'Cabinet member Deepa Marwood said charges had "not kept pace with the cost of enforcing the '
+            'zones" and that the rise would bring in about £1.6 million a year.',
+            "s",
+        )
+
+    def test_the_second_as_done(self) -> None:
+        grounded = one(
+            "Deepa Marwood said the rise had brought in about £1.6 million a year.",
+            in_report(
+                'Cabinet member Deepa Marwood said charges had "not kept pace with the cost of enforcing the '
+                'zones" and that the rise would bring in about £1.6 million a year.'
+            ),
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
