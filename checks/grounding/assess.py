@@ -1033,6 +1033,9 @@ def _modifier_swapped(
     return None
 
 
+_GENERIC_PLACES = frozenset(("local", "regional", "nearby", "neighbouring", "area", "district"))
+"""Words for a place that the sentence's name of it states (``the local traders' association`` against
+``the Ashcombe Traders' Association``): never swapped for it."""
 _POSSESSIVES = frozenset(("its", "their", "his", "her", "our"))
 _WHEN_WORDS = frozenset((
     "previous", "last", "next", "latest", "first", "recent", "earlier", "former", "current", "new", "old",
@@ -1070,6 +1073,7 @@ def _swapped(
         i
         for i, got in enumerate(found)
         if got
+        and pieces[i].lower() not in _GENERIC_PLACES
         and (
             (
                 i >= 2

@@ -13127,6 +13127,28 @@ class TestASecondThingSaid:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestAGenericWordForAPlace:
+    """``the local traders' association`` is the sentence's ``Ashcombe Traders' Association`` (found by
+    ``bench/probes/mixed253``: inferred, "the claim says 'local' where the source says 'ashcombe'")."""
+
+    def test_stated(self) -> None:
+        grounded = as_probed(
+            "The chair of the local traders' association said the shop had prospered at the high "
+            "street's expense.",
+            "Brackenhurst Farm Shop near Ashcombe took £3.4 million in the year to March, double the £1.7 "
+            "million it turned over in 2022, as more shoppers buy direct from local producers. The shop, run "
+            "by the Marlow family on their 280-acre farm, now employs 38 people, up from 21 in 2022. About "
+            "60% of what it sells is produced within 30 miles, and beef and lamb from the farm's own animals "
+            "make up a fifth of sales. Weekly customer numbers have risen from 2,600 to 4,100 over the past "
+            'two years. Owner Claire Marlow said shoppers wanted "to know the name of the farmer who grew '
+            'their food" and that the shop had not raised the price of its own beef since 2021. But Peter '
+            "Noakes, chair of the Ashcombe Traders' Association, said the shop's success had come \"at the "
+            'expense of the high street", where three independent food shops have closed since 2022.',
+            "Brackenhurst Farm Shop doubles turnover and plans café",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
