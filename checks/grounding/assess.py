@@ -97,6 +97,7 @@ from checks.grounding.quantities import (
     Relation,
     compare,
     in_unit_of,
+    quantities,
     timed_otherwise,
     trend_in,
 )
@@ -2549,16 +2550,26 @@ def _tells_the_exception(
     the General Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in
     1926`` would be the exception denied."""
     start, end = next((a, b) for a, b in spans if a <= figure.start < b)
-    return _tells(claim, plain, start, end)
+    # What the exception's figure counts is the exception's too ("except the 11 run by the charity
+    # Hartwell Trust, which froze them": 11 homes, the homes of "All 118 homes surveyed raised")
+    if figure.dim[:6] == "count:":
+        counted = frozenset(figure.dim[6:].split())
+    elif figure.dim == "number":  # a bare number counts what a count before it does
+        counted = frozenset(
+            chain.from_iterable(q.dim[6:].split() for q in quantities(plain[:start]) if q.dim[:6] == "count:")
+        )
+    else:
+        counted = frozenset()
+    return _tells(claim, plain, start, end, counted)
 
 
-def _tells(claim: Features, plain: str, start: int, end: int) -> bool:
-    """Of the claim's words beyond those of the exception at ``start:end``, are some in the sentence
-    after it, as many as before it at least, where a clause of the exception's own follows it (``,
-    where``, ``, which``, ``; they``)?"""
+def _tells(claim: Features, plain: str, start: int, end: int, counted: frozenset[str] = frozenset()) -> bool:
+    """Of the claim's words beyond those of the exception at ``start:end`` (and ``counted``, what its
+    figure counts), are some in the sentence after it, as many as before it at least, where a clause
+    of the exception's own follows it (``, where``, ``, which``, ``; they``)?"""
     if _OF_THE_EXCEPTION.match(plain, end) is None:
         return False  # the sentence's main clause follows ("Apart from the harbour wall, | every ...")
-    mine = claim.terms.difference(read_terms(plain[start:end]))
+    mine = claim.terms.difference(read_terms(plain[start:end]), counted)
     after = len(mine.intersection(read_terms(plain[end:])))
     return after > 0 and after >= len(mine.intersection(read_terms(plain[:start])))
 

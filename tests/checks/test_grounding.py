@@ -13149,6 +13149,25 @@ class TestAGenericWordForAPlace:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestWhatTheExceptionDid:
+    """``The Hartwell Trust's 11 homes froze their fees`` against ``All 118 homes surveyed raised their
+    fees this year except the 11 run by the charity Hartwell Trust, which froze them``: the claim tells
+    what the exception did, what its 11 count (homes) the exception's words too (found by
+    ``bench/probes/mixed258``: contradicted, "the source makes an exception of 11")."""
+
+    SENTENCE = (
+        "All 118 homes surveyed raised their fees this year except the 11 run by the charity Hartwell Trust, "
+        "which froze them for a second year."
+    )
+
+    def test_told(self) -> None:
+        claim = "The Hartwell Trust's 11 homes froze their fees for a second year."
+        assert one(claim, in_report(self.SENTENCE)).status is not Status.CONTRADICTED
+
+    def test_denied(self) -> None:
+        in_one_sentence("The 11 homes run by the Hartwell Trust raised their fees.", self.SENTENCE, "c")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
