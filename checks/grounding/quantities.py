@@ -3299,9 +3299,9 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
     # the thing counted, not a word before it ("the league's top try scorer with 19" counts no
     # "league matches").
     if a.dim == "number" and b.dim.startswith("count:"):
-        return _counted(b.dim) in a.context
+        return _counted(b.dim) in a.context and _counted(b.dim) not in _TIME_COUNTED
     if b.dim == "number" and a.dim.startswith("count:"):
-        return _counted(a.dim) in b.context
+        return _counted(a.dim) in b.context and _counted(a.dim) not in _TIME_COUNTED
     if a.dim == "ratio" or b.dim == "ratio":
         return _multiplied(a, b) is not None
     if a.dim.startswith("rank:") and b.dim.startswith("rank:"):
@@ -3314,6 +3314,9 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
     return False
 
 
+_TIME_COUNTED = frozenset(("day", "daili", "week", "month", "year", "annual", "hour", "minut"))
+"""What a count counts that a bare number's words name as its time (``four weeklies`` against ``weekly
+print sales ... 21,300``): the number counts something else."""
 _TOP_WORDS = frozenset(("most", "highest", "busiest", "largest", "biggest", "greatest"))
 """Superlatives of how many or how much: one rank in other words (:func:`_same_dim`)."""
 

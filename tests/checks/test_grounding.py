@@ -13168,6 +13168,23 @@ class TestWhatTheExceptionDid:
         in_one_sentence("The 11 homes run by the Hartwell Trust raised their fees.", self.SENTENCE, "c")
 
 
+class TestACountOfATimeWord:
+    """``the four weeklies`` counts papers, not the weeks a bare number's ``weekly`` names (found by
+    ``bench/probes/mixed257``: contradicted, "the claim gives four weeklies where the source gives
+    21,300")."""
+
+    def test_not_paired(self) -> None:
+        grounded = one(
+            "Combined print sales of the four weeklies dropped from 21,300 a week in 2019 to 8,700 last "
+            "year.",
+            in_report(
+                "Combined weekly print sales of the four papers have fallen from 21,300 in 2019 to 8,700 "
+                "last year."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
