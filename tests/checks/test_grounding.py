@@ -13185,6 +13185,28 @@ class TestACountOfATimeWord:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestTwoClausesEachWithItsFigure:
+    """``Weekday visits grew by 9%, while Saturday visits rose by 18%`` against ``Saturday visits up by
+    18%, while weekday footfall grew by 9%``: the claim's weekday figure is in the clause with its own
+    word (found by ``bench/probes/mixed269``: contradicted, "the claim says 'weekday' where the source
+    says 'saturday'"); the figures swapped still disagree, and so does a word a one-clause claim's
+    figure goes with."""
+
+    SENTENCE = (
+        "Figures from the 14 counters show Saturday visits up by 18%, while weekday footfall grew by 9%."
+    )
+
+    def test_not_contradicted(self) -> None:
+        claim = "Weekday visits grew by 9%, while Saturday visits rose by 18%."
+        assert one(claim, in_report(self.SENTENCE)).status is not Status.CONTRADICTED
+
+    def test_swapped(self) -> None:
+        in_one_sentence("Weekday visits grew by 18%, while Saturday visits rose by 9%.", self.SENTENCE, "c")
+
+    def test_one_clause(self) -> None:
+        in_one_sentence("Clothing sales grew 5%.", "Food sales grew 5%, while clothing sales were flat.", "c")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
