@@ -1724,12 +1724,14 @@ _WAS_UNTIL = re.compile(
 
 
 _FORMERLY = re.compile(
-    r"\b(?:previously|formerly)\s+(?P<what>[^,;:.()\u2013\u2014]{3,80}?)(?=\s*(?:[,;:.()\u2013\u2014]|$))",
+    r"\b(?:previously|formerly|until\s+(?:now|recently))\s+(?P<what>[^,;:.()\u2013\u2014]{3,80}?)"
+    r"(?=\s*(?:[,;:.()\u2013\u2014]|$))",
     re.IGNORECASE,
 )
 """What a sentence says was so before (``Dark mode, previously limited to paying subscribers, is now
-available to all users``; ``the tool, formerly known as Quill``): the words after ``previously`` or
-``formerly`` to the end of their clause."""
+available to all users``; ``the tool, formerly known as Quill``; ``Owners of electric cars, who have
+until now parked without charge, will pay half``): the words after ``previously``, ``formerly``,
+``until now`` or ``until recently`` to the end of their clause."""
 _PAST_CUES = re.compile(
     r"\b(?:previously|formerly|used\s+to|was|were|had|until|before|no\s+longer)\b", re.IGNORECASE
 )
@@ -1739,7 +1741,7 @@ def formerly(claim: str, sentence: str) -> str:
     """What ``sentence`` says was so before (:data:`_FORMERLY`) that ``claim`` states as so now, or "":
     the claim holds all its words but perhaps one (the verb: ``limited to paying subscribers``
     against ``available only to paying subscribers``), two at least, and says nothing of the past."""
-    if "reviously" not in sentence and "ormerly" not in sentence:
+    if "reviously" not in sentence and "ormerly" not in sentence and "ntil " not in sentence:
         return ""
     if _PAST_CUES.search(claim) is not None:
         return ""

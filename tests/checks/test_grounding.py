@@ -13207,6 +13207,32 @@ class TestTwoClausesEachWithItsFigure:
         in_one_sentence("Clothing sales grew 5%.", "Food sales grew 5%, while clothing sales were flat.", "c")
 
 
+class TestUntilNow:
+    """``who have until now parked without charge`` says what was so before, as ``previously`` does
+    (found while reading ``bench/probes/mixed249``: ``Owners of electric cars park without charge`` was
+    supported by a sentence that says they will pay)."""
+
+    SENTENCE = (
+        "Owners of fully electric cars, who have until now parked without charge, will pay half the standard "
+        "price."
+    )
+
+    def test_stated_as_now(self) -> None:
+        grounded = in_one_sentence("Owners of electric cars park without charge.", self.SENTENCE, "c")
+        assert "until now parked without charge" in grounded.decision.evidence.detail
+
+    def test_stated_as_before(self) -> None:
+        in_one_sentence("Owners of electric cars have parked without charge until now.", self.SENTENCE, "s")
+        in_one_sentence("Owners of electric cars will pay half the standard price.", self.SENTENCE, "s")
+
+    def test_until_recently(self) -> None:
+        in_one_sentence(
+            "The museum charges no entry fee.",
+            "The museum, which until recently charged no entry fee, now asks adults for £8.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
