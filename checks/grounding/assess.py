@@ -1313,6 +1313,11 @@ def _said_otherwise(
         denied
         and not any(q.dim == "fraction" for q in claim.quantities)
         and not _share_before(said, sentence.plain, index.quantities(sentence.number))
+        # "as likely to survive as unprotected ones" against "as those without": the sentence's own
+        # words for the group the prefix denies
+        and not (
+            f"{denied} ones" in claim.plain.lower() and _THOSE_WITHOUT.search(sentence.plain) is not None
+        )
     ):
         # "Backups are stored encrypted" against "stored unencrypted": one word missing, the one the
         # other text's prefix denies (not under a share of it: "Most Avon bridges are unsuitable"
@@ -3246,6 +3251,11 @@ def _numbers_by_clause(
         | {f for f in paired if f in text}
         for text in texts
     ]
+
+
+_THOSE_WITHOUT = re.compile(r"\b(?:those|ones|the\s+others|others)\s+without\b", re.IGNORECASE)
+"""A sentence's words for a group without something (``twice as likely to survive as those
+without``): what a claim's ``unprotected ones`` stands for."""
 
 
 def _held_elsewhere(

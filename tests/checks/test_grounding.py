@@ -13233,6 +13233,30 @@ class TestUntilNow:
         )
 
 
+class TestThoseWithout:
+    """``as likely to survive as unprotected ones`` against ``as those without``: the sentence's own
+    words for the group the claim's prefix denies (found by ``bench/probes/mixed247``: contradicted,
+    "the claim and the source differ by 'unprotected'")."""
+
+    def test_not_contradicted(self) -> None:
+        grounded = one(
+            "Trees with guards were twice as likely to survive as unprotected ones.",
+            in_report(
+                "The audit found that trees protected by guards were twice as likely to survive as those "
+                "without."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_a_prefix_still_denies(self) -> None:
+        in_one_sentence("Backups are stored unencrypted.", "Backups are stored encrypted.", "c")
+        in_one_sentence(
+            "Backups are stored unencrypted.",
+            "Backups are stored encrypted, unlike those without a key.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
