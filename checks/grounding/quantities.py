@@ -2312,6 +2312,10 @@ def compare(
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
             if changed_share and r.dim == "fraction" and " of " in r.text:
                 continue  # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change
+            if changed_share and ends and r.dim == "fraction" and not r.role and id(r) not in ends:
+                # "grew by roughly a third" against "rose from 2,150 to 2,870 ..., and they now account for
+                # more than half": the change the two values compute, not a share the sentence gives
+                continue
             if amount and r.role != "by" and by_dims and q.dim in by_dims:
                 continue  # "three fewer seats than" against "34 seats, three fewer than": the three
             if r.dim == q.dim and q.dim != "data":  # consistent(), its common case inline

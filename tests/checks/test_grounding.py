@@ -13257,6 +13257,29 @@ class TestThoseWithout:
         )
 
 
+class TestAChangeInPercentAgainstAShare:
+    """``grew by roughly a third`` against ``rose from 2,150 to 2,870 ..., and they now account for more
+    than half of the budget``: the change the two values compute, not the share the sentence gives
+    (found by ``bench/probes/mixed244``: contradicted, "the claim gives roughly a third where the
+    source gives more than half"); a change they do not compute still disagrees."""
+
+    SENTENCE = (
+        "The number of pupils receiving free transport rose from 2,150 to 2,870 over the same period, and "
+        "they now account for more than half of the budget."
+    )
+
+    def test_computed(self) -> None:
+        grounded = one(
+            "The number of pupils receiving free transport grew by roughly a third.", in_report(self.SENTENCE)
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_another_change(self) -> None:
+        in_one_sentence(
+            "The number of pupils receiving free transport grew by roughly a tenth.", self.SENTENCE, "c"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
