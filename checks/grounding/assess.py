@@ -1678,6 +1678,8 @@ _WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BE
 """The terms of a time a clause may be of: months, weekdays, seasons (not ``fall``, a direction
 too), the year before."""
 _BEFORE = stem("before")
+_ORDER_WORDS = frozenset((_BEFORE, stem("after")))
+"""``before`` and ``after``: said of the figure of their clause."""
 """``before`` as against ``after``: no opposite of a claim's ``the year before``."""
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
@@ -3152,6 +3154,15 @@ def _polarity(
                 ):
                     # "Sales at Corran, which rose 5% in 2022, fell 3% in 2023": the fall is of
                     # another figure than the claim's "rose 5% in 2022".
+                    continue
+                elif (
+                    term in _ORDER_WORDS
+                    and numbers
+                    and not numbers[i]
+                    and any(held and _not_years(held) for held in numbers)
+                ):
+                    # "reached 93% after the campaign" against "reached 93%, up from 78% before the
+                    # campaign": the sentence's "before" is of a figure the claim does not give.
                     continue
                 elif numbers and _held_elsewhere(claim, term, i, numbers, source):
                     # "Weekday visits grew by 9%, while Saturday visits rose by 18%" against "Saturday
