@@ -22,7 +22,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from checks.claims import Claim, is_rhetorical, names_something, parse_prose, to_claim
+from checks.claims import WEIGHTS, Claim, is_rhetorical, names_something, parse_prose, to_claim
 from checks.grounding import semantic
 from checks.grounding.assess import THRESHOLDS, Evidence, Finding, Thresholds, Weights
 from checks.grounding.cited import Cite, find_citations, matching_text
@@ -348,7 +348,7 @@ def _decide_cited(
 def _escalate(
     grounded: list[GroundedClaim], escalate: Escalate, *, strict: bool
 ) -> tuple[list[GroundedClaim], Outcome | None]:
-    ambiguous = [g for g in grounded if g.decision.ambiguous]
+    ambiguous = sorted((g for g in grounded if g.decision.ambiguous), key=_priority)
     if not ambiguous:
         return grounded, None
     queries = [
@@ -379,6 +379,14 @@ def _escalate(
         decision = Decision(_mapped(status, ruling, g, strict), Basis.JUDGE, evidence, g.decision.second)
         out.append(replace(g, decision=decision, ruling=ruling))
     return out, outcome
+
+
+def _priority(g: GroundedClaim) -> tuple[int, float, int]:
+    """The order ambiguous claims are put to the judge in, which rules on a first few only when there
+    are many (``checks.judge.claims.MAX_CLAIMS``): unsourced first (a warning, and perhaps a
+    contradiction the figures could not pair), then the claims that weigh most in the score (a
+    metric's 1.5 before a general statement's 0.8), then draft order."""
+    return (g.status is not Status.UNSOURCED, -WEIGHTS[g.claim.type], g.number)
 
 
 def _mapped(status: Status, ruling: ClaimRuling, g: GroundedClaim, strict: bool) -> Status:

@@ -15,8 +15,9 @@ does), and a second is a :class:`~checks.judging.JudgeFailed` carrying what both
 The worst case quoted is, as for the rubric: the prompt twice (the retry resends it), the bad
 answer and the retry message, and ``max_tokens`` twice, where ``max_tokens`` grows with the number
 of claims (:data:`TOKENS_PER_CLAIM`) between the judge's ``max_tokens`` and ``batch_max_tokens``.
-At most :data:`MAX_CLAIMS` claims are put in one call: the rest stay as the cheap stages left
-them, and their flags say the judge did not rule on them.
+At most :data:`MAX_CLAIMS` claims are put in one call, the first the grounding check lists
+(unsourced first, then those that weigh most in the score): the rest stay as the cheap stages
+left them, and their flags say the judge did not rule on them.
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ from checks.grounding import (
 )
 from checks.grounding.decide import Basis
 from checks.grounding.engine import Grounding
+from checks.grounding.escalation import Outcome
 from checks.grounding.index import SourceIndex, build_index, clear_cache, features
 from checks.grounding.lexicon import (
     ANTONYMS,
@@ -13741,6 +13742,36 @@ class TestEscalation:
         bare = Escalation(job=task, policy=policy, judge=judge, budget=Budget(0.3))
         assert escalation([query]).skipped == "budget"
         assert bare([query]).rulings is not None
+
+    def test_the_weightiest_first(self) -> None:
+        """The judge rules on a first few when there are many: unsourced claims first, then those that
+        weigh most in the score (a metric before a general statement), then draft order."""
+        asked: list[list[str]] = []
+
+        def escalate(queries: Sequence[ClaimQuery]) -> Outcome:
+            asked.append([q.key for q in queries])
+            return Outcome(None, "no_judge")
+
+        station = src(
+            "s1",
+            "Around 9,000 passengers use Kelsworth station every weekday, up from 6,500 in 2019. A scheme to "
+            "make the station fully step-free will not be finished until spring 2026, a year later than "
+            "planned. The station has two platforms and a small car park.",
+            title="Kelsworth station",
+        )
+        draft = (
+            "## Findings\n\nKelsworth station has a car park.\n\nThe station's step-free scheme is late.\n\n"
+            "Weekday passenger numbers at Kelsworth station have climbed to about 9,000, compared with 6,500 "
+            "in 2019.\n"
+        )
+        result = ground(
+            draft,
+            [station],
+            source_map=[SourceMapEntry(section="Findings", source_ids=["s1"])],
+            escalate=escalate,
+        )
+        assert [c.claim.type.value for c in result.claims[1:]] == ["general", "metric"]
+        assert asked == [["c3", "c2"]]
 
     def test_one_call_per_job(self) -> None:
         """A second escalation in the same job is refused."""
