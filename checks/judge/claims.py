@@ -34,9 +34,8 @@ from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
 from checks.judge.prompts import Chat
-from checks.judge.transport import Flow, log
-from checks.judging import JudgeFailed
-from messages import CheckError, VerifyJob
+from checks.judge.transport import Flow
+from messages import VerifyJob
 
 if TYPE_CHECKING:
     from checks.judge.judge import LLMJudge
@@ -142,24 +141,16 @@ def rule_flow(judge: LLMJudge, plan: ClaimPlan) -> Flow[ClaimRulings]:
         raise judge.circuit_open([ref.provider])
     spend = Spend()
     source_ids = [s.id for s in plan.job.sources]
-    try:
-        completion = yield from judge.call(ref, plan.chat, plan.max_tokens, spend)
-        try:
-            answer = parse_claims(completion.text, plan.keys, source_ids)
-        except MalformedAnswer as first:
-            log().info(
-                "claim_judge_format_retry", model=ref.name, job_id=plan.job.job_id, problem=first.problem
-            )
-            retry = judge.prompts.claims_retry(plan.chat, completion.text, first.problem, plan.queries)
-            completion = yield from judge.call(ref, retry, plan.max_tokens, spend)
-            try:
-                answer = parse_claims(completion.text, plan.keys, source_ids)
-            except MalformedAnswer as second:
-                raise CheckError(f"{second} (after one format retry)") from None
-    except CheckError as e:
-        raise JudgeFailed(
-            f"{ref.name}: {e}", cost_usd=spend.usd, tokens_in=spend.tokens_in, tokens_out=spend.tokens_out
-        ) from e
+    answer, _ = yield from judge.read_flow(
+        ref,
+        plan.chat,
+        plan.max_tokens,
+        spend,
+        read=lambda text: parse_claims(text, plan.keys, source_ids),
+        again=lambda text, problem: judge.prompts.claims_retry(plan.chat, text, problem, plan.queries),
+        job_id=plan.job.job_id,
+        event="claim_judge_format_retry",
+    )
     asked = set(plan.keys)
     rulings = tuple(
         ClaimRuling(c.key, c.status, c.source_id, c.reasoning.strip())

@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar
 
 from checks.judge.answer import MalformedAnswer, beliefs, parse_answer
 from checks.judge.batch_api import BatchApi, BatchJournal, batch_api_flow, quote_batch_api
@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 _CIRCUIT = "circuit open for "
 PROBE_POLL_S = 0.1
 """How often a call waiting for a half-open probe asks the breaker again."""
+A = TypeVar("A")
+"""What a judge's answer is read into (:meth:`LLMJudge.read_flow`)."""
 Via = Literal["request", "batch_api"]
 """How ``judge_many`` asks: several outputs per request, or a provider's batch API."""
 
@@ -358,30 +360,62 @@ class LLMJudge:
             JudgeFailed: the provider failed, or the answer was malformed twice; with the cost so far.
         """
         spend = spend if spend is not None else Spend()
-        m = self.max_tokens_for(ref)
+        answer, completion = yield from self.read_flow(
+            ref,
+            plan.chat,
+            self.max_tokens_for(ref),
+            spend,
+            read=lambda text: parse_answer(text, plan.ids),
+            again=lambda text, problem: self.prompts.retry(plan.chat, text, problem, plan.item.criteria),
+            job_id=plan.job_id,
+            answered=answered,
+        )
+        found = beliefs(completion.text, completion.logprobs, answer) if completion.logprobs else None
+        notes: tuple[str, ...] = ()
+        if completion.finish_reason in ("length", "max_tokens"):
+            notes = (f"{ref.name} stopped at max_tokens; its answer was complete enough to read",)
+        return Scored(ref, answer, spend, found, notes)
+
+    def read_flow(
+        self,
+        ref: ModelRef,
+        chat: Chat,
+        max_tokens: int,
+        spend: Spend,
+        *,
+        read: Callable[[str], A],
+        again: Callable[[str, str], Chat],
+        job_id: str,
+        answered: Completion | None = None,
+        event: str = "judge_format_retry",
+    ) -> Flow[tuple[A, Completion]]:
+        """One valid answer of ``ref`` to ``chat``, read by ``read``, and the completion it came in: a
+        malformed one (``read`` raises :class:`MalformedAnswer`) is asked again once, with the chat
+        ``again`` makes of the bad answer and what was wrong (logged as ``event``). ``answered`` is a
+        completion already had (its cost already in ``spend``): it is read instead of calling.
+
+        Raises:
+            JudgeFailed: the provider failed, or the answer was malformed twice; with the cost so far.
+        """
         try:
             completion = (
-                answered if answered is not None else (yield from self.call(ref, plan.chat, m, spend))
+                answered if answered is not None else (yield from self.call(ref, chat, max_tokens, spend))
             )
             try:
-                answer = parse_answer(completion.text, plan.ids)
+                return read(completion.text), completion
             except MalformedAnswer as first:
-                log().info("judge_format_retry", model=ref.name, job_id=plan.job_id, problem=first.problem)
-                retry = self.prompts.retry(plan.chat, completion.text, first.problem, plan.item.criteria)
-                completion = yield from self.call(ref, retry, m, spend)
+                log().info(event, model=ref.name, job_id=job_id, problem=first.problem)
+                completion = yield from self.call(
+                    ref, again(completion.text, first.problem), max_tokens, spend
+                )
                 try:
-                    answer = parse_answer(completion.text, plan.ids)
+                    return read(completion.text), completion
                 except MalformedAnswer as second:
                     raise CheckError(f"{second} (after one format retry)") from None
         except CheckError as e:
             raise JudgeFailed(
                 f"{ref.name}: {e}", cost_usd=spend.usd, tokens_in=spend.tokens_in, tokens_out=spend.tokens_out
             ) from e
-        found = beliefs(completion.text, completion.logprobs, answer) if completion.logprobs else None
-        notes: tuple[str, ...] = ()
-        if completion.finish_reason in ("length", "max_tokens"):
-            notes = (f"{ref.name} stopped at max_tokens; its answer was complete enough to read",)
-        return Scored(ref, answer, spend, found, notes)
 
     def call(self, ref: ModelRef, chat: Chat, max_tokens: int, spend: Spend) -> Flow[Any]:
         """One completion, with the breaker told how it went and the cost added to ``spend``."""
