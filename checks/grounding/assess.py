@@ -97,7 +97,6 @@ from checks.grounding.quantities import (
     Relation,
     compare,
     in_unit_of,
-    quantities,
     timed_otherwise,
     trend_in,
 )
@@ -570,7 +569,7 @@ def _assess(
         if (
             out is not None
             and cov >= th.polarity
-            and not _tells_the_exception(claim, sentence.plain, out, spans)
+            and not _tells_the_exception(claim, sentence.plain, out, spans, index.quantities(sentence.number))
         ):
             # "The festival sold out in 2020" against "sold out in every year except 2020".
             detail = f"the source makes an exception of {out.text}"
@@ -1678,9 +1677,9 @@ _WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BE
 """The terms of a time a clause may be of: months, weekdays, seasons (not ``fall``, a direction
 too), the year before."""
 _BEFORE = stem("before")
+"""``before`` as against ``after``: no opposite of a claim's ``the year before``."""
 _ORDER_WORDS = frozenset((_BEFORE, stem("after")))
 """``before`` and ``after``: said of the figure of their clause."""
-"""``before`` as against ``after``: no opposite of a claim's ``the year before``."""
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 
@@ -2548,22 +2547,29 @@ _EXEMPTS = frozenset(
 
 
 def _tells_the_exception(
-    claim: Features, plain: str, figure: Quantity, spans: Sequence[tuple[int, int]]
+    claim: Features,
+    plain: str,
+    figure: Quantity,
+    spans: Sequence[tuple[int, int]],
+    figures: Sequence[Quantity],
 ) -> bool:
     """Does the claim say what the sentence says of its exception after it, not what it says of the
-    rest before it? Of the claim's words beyond the exception's own, some are in the sentence after
-    the exception, as many as before it at least: ``Printing of the paper stopped for nine days during
-    the 1926 General Strike`` against ``The paper has never missed an edition except in 1926, when
-    the General Strike halted printing for nine days`` tells of 1926; ``The paper missed an edition in
-    1926`` would be the exception denied."""
+    rest before it (``figures``: the sentence's)? Of the claim's words beyond the exception's own (and
+    what its figure counts), some are in the sentence after the exception, as many as before it at
+    least: ``Printing of the paper stopped for nine days during the 1926 General Strike`` against
+    ``The paper has never missed an edition except in 1926, when the General Strike halted printing
+    for nine days`` tells of 1926; ``The paper missed an edition in 1926`` would be the exception
+    denied."""
     start, end = next((a, b) for a, b in spans if a <= figure.start < b)
     # What the exception's figure counts is the exception's too ("except the 11 run by the charity
     # Hartwell Trust, which froze them": 11 homes, the homes of "All 118 homes surveyed raised")
     if figure.dim[:6] == "count:":
         counted = frozenset(figure.dim[6:].split())
-    elif figure.dim == "number":  # a bare number counts what a count before it does
+    elif figure.dim == "number":  # a bare number counts what a count of the sentence before it does
         counted = frozenset(
-            chain.from_iterable(q.dim[6:].split() for q in quantities(plain[:start]) if q.dim[:6] == "count:")
+            chain.from_iterable(
+                q.dim[6:].split() for q in figures if q.end <= start and q.dim[:6] == "count:"
+            )
         )
     else:
         counted = frozenset()

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import MONTHS, STOPWORDS, WEEKDAYS, words
 
-__all__ = ["NAMING", "Identifier", "acted_by_another", "clash", "identifiers"]
+__all__ = ["NAMING", "ROUTE_AFTER", "ROUTE_BEFORE", "Identifier", "acted_by_another", "clash", "identifiers"]
 
 NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
 """Words a number after which is a name though they are not capitalised (``version 3``)."""
@@ -57,13 +57,15 @@ _BOUND_AFTER = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.-]\d+)*(?![\w]|\.\d)")
-_ROUTE = re.compile(
+ROUTE_BEFORE = (
     r"\b(?:the|number|no\.?)\s+(?:(?:fixed|old|new|former|current|existing|daily|hourly|night|express)\s+)?"
-    r"(?:number\s+)?(?P<value>\d+)\s+(?P<key>route|bus|line|service)\b(?!-)",
-    re.IGNORECASE,
+    r"(?:number\s+)?"
 )
-"""A route's number between ``the`` (``number``) and its word in the singular: ``the fixed 47 route``,
-``the number 12 bus`` (``checks.grounding.quantities`` reads no count of routes in it)."""
+ROUTE_AFTER = r"\s+(?P<key>route|bus|line|service)\b(?!-)"
+"""What stands before and after a route's number (``the fixed 47 route``, ``the number 12 bus``):
+:data:`_ROUTE` here, and :mod:`checks.grounding.quantities`, which reads no count of routes in it."""
+_ROUTE = re.compile(rf"{ROUTE_BEFORE}(?P<value>\d+){ROUTE_AFTER}", re.IGNORECASE)
+"""A route's number between ``the`` (``number``) and its word in the singular."""
 CLOCK = "time of day"
 """The key of a time of day."""
 

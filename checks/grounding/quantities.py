@@ -52,7 +52,7 @@ from itertools import chain, combinations, pairwise
 from operator import attrgetter, itemgetter
 from typing import Any, Literal, NamedTuple
 
-from checks.grounding.identifiers import CLOCK, NAMING, Identifier, identifiers
+from checks.grounding.identifiers import CLOCK, NAMING, ROUTE_AFTER, ROUTE_BEFORE, Identifier, identifiers
 from checks.grounding.lexicon import (
     COMPARATIVES,
     COUNTS,
@@ -3226,13 +3226,10 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
 
 
-_ROUTE_NUMBER = re.compile(r"\s+(?:route|bus|line|service)\b(?!-)", re.IGNORECASE)
-_ROUTE_BEFORE = re.compile(
-    r"\b(?:the|number|no\.?)\s+(?:(?:fixed|old|new|former|current|existing|daily|hourly|night|express)\s+)?$",
-    re.IGNORECASE,
-)
+_ROUTE_NUMBER = re.compile(ROUTE_AFTER, re.IGNORECASE)
+_ROUTE_BEFORE = re.compile(f"{ROUTE_BEFORE}$", re.IGNORECASE)
 """A number between ``the`` (``number``) and a route's word in the singular (``the fixed 47 route``,
-``the number 4 bus``, ``the 12 line``): the route's name, no count of routes or buses."""
+``the number 4 bus``, ``the 12 line``): the route's name (an identifier), no count of routes or buses."""
 
 
 def _other_end(q: Quantity, r: Quantity, source: Sequence[Quantity]) -> bool:

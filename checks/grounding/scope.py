@@ -51,12 +51,9 @@ _UNIVERSAL_GROUP = re.compile(
     r"(?:\b(?P<prep>to|for)\s+)?"
     r"(?:\b(?:everyone|everybody|everything|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
-    # "All of Golden Batter's existing shops", "all of the shop's current services", "all of its projects"
-    r"|\ball\s+of\s+(?:(?:the|its|their|his|her|our)\s+)?(?:(?:[\w-]+\s+){0,2}[\w-]+(?:'s|\u2019s)\s+)?"
-    r"(?!(?:time|way|them|it|us|you|which|whom|this|that|these|those|a|an|the|its|their|his|her|our)\b)"
-    r"(?=[a-z])[a-z]+"
-    # with how many there are: "All 412 of the council's contracted routes" (not "all three of them")
-    rf"|\ball\s+(?:\d{{1,3}}(?:,\d{{3}})*|{COUNTS})\s+of\s+(?:(?:the|its|their|his|her|our)\s+)?"
+    # "All of Golden Batter's existing shops", "all of the shop's current services", "all of its projects";
+    # with how many there are, "All 412 of the council's contracted routes" (not "all three of them")
+    rf"|\ball\s+(?:(?:\d{{1,3}}(?:,\d{{3}})*|{COUNTS})\s+)?of\s+(?:(?:the|its|their|his|her|our)\s+)?"
     r"(?:(?:[\w-]+\s+){0,2}[\w-]+(?:'s|\u2019s)\s+)?"
     r"(?!(?:time|way|them|it|us|you|which|whom|this|that|these|those|a|an|the|its|their|his|her|our)\b)"
     r"(?=[a-z])[a-z]+"
