@@ -57,6 +57,7 @@ CLAIM_SOURCES = {
 }
 _ITEM = re.compile(r"^# Item (\S+)$", re.MULTILINE)
 _CRITERION = re.compile(r"^- `([^`]+)`:", re.MULTILINE)
+_DRAFT = re.compile(r"^# Draft (\S+)$", re.MULTILINE)
 _CLAIM = re.compile(r"^- `(c\d+)` \(section: [^;]*; its sources: ([^)]*)\)", re.MULTILINE)
 
 
@@ -67,6 +68,20 @@ def criteria_ids(block: str) -> list[str]:
         return []
     end = block.find("\n## ", start + 5)
     return _CRITERION.findall(block[start : end if end > 0 else None])
+
+
+def _supported(prompt: str) -> dict[str, Any]:
+    return {
+        "claims": [
+            {
+                "key": key,
+                "reasoning": "stated in other words",
+                "status": "supported",
+                "source_id": ids.split(",")[0],
+            }
+            for key, ids in _CLAIM.findall(prompt)
+        ]
+    }
 
 
 def tokens(text: str) -> int:
@@ -112,23 +127,24 @@ class EchoJudge(JudgeServer):
         return answer(text, usage=(tokens(prompt), tokens(text)), delay_s=delay)
 
     def _rule(self, prompt: str) -> Reply:
-        """A claim ruling: every claim asked supported by the first source of its section."""
+        """A claim ruling: every claim asked supported by the first source of its section; for a
+        request about several drafts (``# Draft <id>`` blocks), each draft's so."""
         if self.barrier is not None:
             try:
                 self.barrier.wait()
             except threading.BrokenBarrierError:
                 return status(500, {"error": {"message": "claim calls were not made at once"}})
-        body = {
-            "claims": [
-                {
-                    "key": key,
-                    "reasoning": "stated in other words",
-                    "status": "supported",
-                    "source_id": ids.split(",")[0],
-                }
-                for key, ids in _CLAIM.findall(prompt)
-            ]
-        }
+        blocks = _DRAFT.split(prompt)
+        body: dict[str, Any]
+        if len(blocks) > 1:
+            body = {
+                "drafts": [
+                    {"job_id": job_id, **_supported(block)}
+                    for job_id, block in zip(blocks[1::2], blocks[2::2], strict=True)
+                ]
+            }
+        else:
+            body = _supported(prompt)
         text = json.dumps(body)
         return answer(text, usage=(tokens(prompt), tokens(text)))
 

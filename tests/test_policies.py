@@ -22,6 +22,7 @@ from policy_support import CLAIM_SOURCES, CLAIMS_BODY, JUDGE, JUDGED, KEY, LEAF_
 from prometheus_client import CollectorRegistry
 
 from checks import CriterionJudgement, Judgement, verify_document
+from checks.grounding import ClaimQuery
 from checks.judging import JudgeFailed
 from messages import (
     Action,
@@ -37,7 +38,7 @@ from messages import (
 )
 from workers import metrics
 from workers.actors import _publish, process
-from workers.batching import Flusher
+from workers.batching import CLAIMS, Flusher, Parked, claims_of
 from workers.budget import Ledger, PrepaidBudget
 from workers.faults import Delivery, JudgeUnavailable, current_delivery
 from workers.policies import FleetPolicies
@@ -182,6 +183,26 @@ class TestLedger:
         wrapped.settle(0.01, 0.01)
         assert ledger.mission("m1").held_usd == 0
         assert ledger.mission("m1").spent_usd == pytest.approx(0.03)
+
+    def test_prepaid_reservations_left_unsettled_are_charged_what_their_calls_cost(
+        self, redis_client: redis.Redis
+    ) -> None:
+        """The flush prepays the rubric and the claims; the pipeline settles the one it used, and
+        the other (its claims asked otherwise) is charged at release what its call cost."""
+        ledger = Ledger(redis_client)
+        job = parse_job(make_job(job_id="j"))
+        budget = ledger.open(job, limit_usd=0.1, mission_cap_usd=None)
+        rubric, claims = budget.take("j|flush", 0.03), budget.take("j|claims", 0.02)
+        assert rubric is not None and claims is not None
+        assert budget.take("j|more", 0.06) is None  # both held
+        claims.actual_usd = 0.004
+        wrapped = PrepaidBudget(budget, rubric, None, claims)
+        assert wrapped.try_reserve(0.03)
+        wrapped.settle(0.03, 0.01)
+        wrapped.release()
+        wrapped.release()  # once only
+        assert ledger.mission("m1").held_usd == 0
+        assert ledger.mission("m1").spent_usd == pytest.approx(0.014)
 
 
 @dataclass
@@ -532,34 +553,72 @@ class TestBatchFlush:
         assert runtime.policies.lot.backlog() == 0
         assert [e.event.job_id for e in runtime.events.iter_all()].count("leaf-0") == 1
 
-    def test_claims_left_ambiguous_are_ruled_at_once_for_the_group(
+    def test_claims_left_ambiguous_are_ruled_in_one_request_for_the_group(
         self, redis_url: str, echo: EchoJudge
     ) -> None:
         """Given 3 parked leaf jobs whose grounding leaves a claim each ambiguous, when the group is
-        flushed, then one request scores the three outputs, and each job's claim is ruled in a call
-        of its own, the three calls made at once (each waits at a barrier for the other two: one
-        after another, they would break it); every verdict has its claim supported."""
+        flushed, then one request scores the three outputs and one more rules on the three drafts'
+        claims (the claims each first pass parked with its job); every verdict has its claim
+        supported and carries its share of both requests, and the ledger holds nothing after."""
         runtime = echo_runtime(redis_url, echo, batch_max_items=3)
-        echo.barrier = threading.Barrier(3, timeout=10)
         for i in range(3):
             body = CLAIMS_BODY + f"\nItem {i}.\n"
             job = leaf(i, output={"format": "markdown", "content": body}, **CLAIM_SOURCES)
             assert process(runtime, job, Mode.BATCH) is None
         assert runtime.policies is not None and echo.calls == 0
+        published = self._flush_all(runtime)
+        ruled = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
+        assert len(ruled) == 1 and echo.calls == 2
+        assert [f"# Draft leaf-{i}" in ruled[0].prompt for i in range(3)] == [True] * 3
+        assert sorted(v.job_id for v in published) == ["leaf-0", "leaf-1", "leaf-2"]
+        for v in published:
+            grounding = next(c for c in v.checks if c.name == "grounding")
+            escalated = grounding.details["escalation"]
+            assert escalated["ruled"] == escalated["claims"] == grounding.details["supported"] == 1
+            assert grounding.cost_usd > 0 and v.cost.usd > grounding.cost_usd
+        mission = runtime.policies.ledger.mission("m1")
+        assert mission.held_usd == 0
+        assert mission.spent_usd == pytest.approx(sum(v.cost.usd for v in published), abs=1e-8)
+
+    def test_claims_of_entries_parked_without_them_are_ruled_at_once(
+        self, redis_url: str, echo: EchoJudge
+    ) -> None:
+        """Given 3 jobs parked without their claims (as a worker before claims were kept parks
+        them), when the group is flushed, then each job's claim is ruled in a call of its own as
+        it is verified again, the three calls made at once (each waits at a barrier for the
+        other two: one after another, they would break it)."""
+        runtime = echo_runtime(redis_url, echo, batch_max_items=3)
+        assert runtime.policies is not None
+        echo.barrier = threading.Barrier(3, timeout=10)
+        for i in range(3):
+            body = CLAIMS_BODY + f"\nItem {i}.\n"
+            job = parse_job(leaf(i, output={"format": "markdown", "content": body}, **CLAIM_SOURCES))
+            assert runtime.policies.lot.park(runtime.events, job) is not None
+        published = self._flush_all(runtime)
+        ruled = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
+        assert len(ruled) == 3 and not any("# Draft " in r.prompt for r in ruled)
+        for v in published:
+            grounding = next(c for c in v.checks if c.name == "grounding")
+            assert grounding.details["escalation"]["ruled"] == 1
+
+    def test_parked_claims_read_back_as_parked_and_unreadable_ones_are_none(self) -> None:
+        """What a first pass parks reads back equal (the flush uses a group's rulings only for
+        the very claims a job asks about again); an unreadable field reads as none."""
+        q = ClaimQuery("c2", "Rail use grew.", "Findings", "unsourced", (("s1", "Use grew."),), ("s1",))
+        kept = CLAIMS.dump_json((q,)).decode()
+        assert claims_of(Parked("1-0", "j", "{}", claims=kept)) == (q,)
+        assert claims_of(Parked("1-0", "j", "{}", claims='[{"key": 3}]')) == ()
+        assert claims_of(Parked("1-0", "j", "{}")) == ()
+
+    @staticmethod
+    def _flush_all(runtime: Any) -> list[VerdictEvent]:
         published: list[VerdictEvent] = []
         flusher = Flusher(runtime, runtime.policies, lambda v, j: published.append(v), "f1")
         flusher.lot.ensure_group()
         flusher._hold(flusher.lot.read("f1", count=6, block_ms=None))
         flusher.flush(flusher.ready(int(time.time() * 1000), everything=True))
         flusher.drain()
-        ruled = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
-        assert len(ruled) == 3 and echo.calls == 4
-        assert sorted(v.job_id for v in published) == ["leaf-0", "leaf-1", "leaf-2"]
-        for v in published:
-            grounding = next(c for c in v.checks if c.name == "grounding")
-            escalated = grounding.details["escalation"]
-            assert escalated["ruled"] == escalated["claims"] == grounding.details["supported"] == 1
-            assert v.cost.usd > 0
+        return published
 
     def test_a_job_whose_claims_alone_want_the_judge_is_parked_and_ruled(
         self, redis_url: str, echo: EchoJudge

@@ -16,7 +16,9 @@ A leaf job (the ``verify-batch`` queue) is verified in two steps:
    multi-item call (``LLMJudge.judge_many``), runs each job's pipeline again over its answer
    (the deterministic part is recomputed, which is cheap and gives the same results) and
    publishes each verdict exactly once (the verdict record), then acknowledges and deletes the
-   entries.
+   entries. A job whose grounding leaves claims for the judge is parked with them (the entry's
+   ``claims``), and the flush rules on the group's claims in one more request
+   (``LLMJudge.judge_claims_many``), each job's quote reserved first.
 
 Nothing is lost when a worker dies: entries it read but did not acknowledge stay pending in the
 group. While alive, a flusher keeps touching the entries it holds (``XCLAIM ... JUSTID`` resets
@@ -38,11 +40,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import redis
 import structlog
 from dramatiq.middleware import CurrentMessage
+from pydantic import TypeAdapter, ValidationError
 
 from checks import error_verdict, verify
 from checks.grounding.escalation import ClaimJudge, ClaimQuery, ClaimRulings
@@ -80,12 +83,13 @@ VERIFY_THREADS = 8
 _PARK = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[3]) then return false end
-return redis.call('XADD', KEYS[3], '*', 'job_id', ARGV[1], 'payload', ARGV[2], 'tries', '0', 'due', '0')
+return redis.call('XADD', KEYS[3], '*', 'job_id', ARGV[1], 'payload', ARGV[2], 'tries', '0', 'due', '0',
+  'claims', ARGV[4])
 """
 
 _REPARK = """
 local id = redis.call('XADD', KEYS[1], '*', 'job_id', ARGV[3], 'payload', ARGV[4],
-  'tries', ARGV[5], 'due', ARGV[6])
+  'tries', ARGV[5], 'due', ARGV[6], 'claims', ARGV[7])
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
 return id
@@ -102,6 +106,8 @@ class Parked:
     tries: int = 0
     due_ms: int = 0
     """Not to be flushed before this time (epoch ms; a retry's backoff); 0: at once."""
+    claims: str = ""
+    """The claims its first pass put to the judge (:data:`CLAIMS`, as JSON; empty: none)."""
 
     @property
     def since_ms(self) -> int:
@@ -111,7 +117,30 @@ class Parked:
 
 def _parked(entry_id: Any, fields: dict[Any, Any]) -> Parked:
     f = {decoded(k): decoded(v) for k, v in fields.items()}
-    return Parked(decoded(entry_id), f["job_id"], f["payload"], int(f.get("tries", 0)), int(f.get("due", 0)))
+    return Parked(
+        decoded(entry_id),
+        f["job_id"],
+        f["payload"],
+        int(f.get("tries", 0)),
+        int(f.get("due", 0)),
+        f.get("claims", ""),  # none in an entry parked before claims were kept
+    )
+
+
+CLAIMS = TypeAdapter(tuple[ClaimQuery, ...])
+"""A parked job's claims for the judge, to and from JSON."""
+
+
+def claims_of(item: Parked) -> tuple[ClaimQuery, ...]:
+    """The claims a parked job's first pass put to the judge; none when unreadable (its flush then
+    asks for them alone, as it would have)."""
+    if not item.claims:
+        return ()
+    try:
+        return CLAIMS.validate_json(item.claims)
+    except ValidationError as e:
+        log.warning("parked_claims_unreadable", job_id=item.job_id, error=str(e).splitlines()[0])
+        return ()
 
 
 class ParkingLot:
@@ -130,12 +159,14 @@ class ParkingLot:
     def marker(self, job_id: str) -> str:
         return f"{self.prefix}:parked:{job_id}"
 
-    def park(self, events: EventStore, job: VerifyJob) -> str | None:
-        """Park the job's judge work; the entry id, or None when it has a verdict or is parked already."""
+    def park(self, events: EventStore, job: VerifyJob, claims: Sequence[ClaimQuery] = ()) -> str | None:
+        """Park the job's judge work (with the claims its grounding puts to the judge); the entry
+        id, or None when it has a verdict or is parked already."""
+        kept = CLAIMS.dump_json(tuple(claims)).decode() if claims else ""
         try:
             entry = self._park(
                 keys=[events.record_key(job.job_id), self.marker(job.job_id), self.stream],
-                args=[job.job_id, job.model_dump_json(exclude_none=True), self.marker_ttl_s],
+                args=[job.job_id, job.model_dump_json(exclude_none=True), self.marker_ttl_s, kept],
             )
         except redis.RedisError as e:
             raise FleetError(f"could not park the judge work of {job.job_id!r}: {e}") from e
@@ -179,7 +210,8 @@ class ParkingLot:
     def repark(self, item: Parked, *, tries: int, due_ms: int) -> str:
         """Park the item again as a new entry (after a backoff) and drop the old one, atomically."""
         entry = self._repark(
-            keys=[self.stream], args=[GROUP, item.id, item.job_id, item.payload, tries, due_ms]
+            keys=[self.stream],
+            args=[GROUP, item.id, item.job_id, item.payload, tries, due_ms, item.claims],
         )
         return decoded(entry)
 
@@ -210,7 +242,12 @@ class Probe:
 
 
 class ClaimProbe(Probe):
-    """A probe for a judge that also rules on claims: a claim escalation parks the job too."""
+    """A probe for a judge that also rules on claims: a claim escalation parks the job too, with
+    the claims it puts to the judge (the flush asks for the group's in one request)."""
+
+    def __init__(self, inner: Judge) -> None:
+        super().__init__(inner)
+        self.claims: tuple[ClaimQuery, ...] = ()
 
     def quote_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> float:
         inner: Any = self.inner
@@ -218,6 +255,7 @@ class ClaimProbe(Probe):
 
     def judge_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> ClaimRulings:
         self.wanted = True
+        self.claims = tuple(queries)
         raise JudgeSkipped(SkipReason.NO_JUDGE, "parked for the batch flush")
 
 
@@ -235,8 +273,9 @@ def first_pass(
     )
     if not probe.wanted:
         return verdict
-    entry = policies.lot.park(runtime.events, dated(job))
-    log.info("parked", entry=entry, already=entry is None)
+    claims = probe.claims if isinstance(probe, ClaimProbe) else ()
+    entry = policies.lot.park(runtime.events, dated(job), claims)
+    log.info("parked", entry=entry, already=entry is None, claims=len(claims))
     return None
 
 
@@ -298,6 +337,50 @@ class FlushJudge:
         raise got
 
 
+@dataclass(frozen=True)
+class Ruled:
+    """A job's claims as the group's claim request had them ruled: what was asked, the quote
+    reserved for it, and the rulings (or the error that stands for them)."""
+
+    claims: tuple[ClaimQuery, ...]
+    quote: float
+    got: ClaimRulings | CheckError
+
+
+class ClaimFlushJudge(FlushJudge):
+    """A :class:`FlushJudge` for a judge that rules on claims: the group's rulings, for the job
+    that puts the same claims to it again (any other claims are asked alone, as reserved then)."""
+
+    def __init__(
+        self,
+        inner: Judge,
+        answers: dict[str, Judgement | CheckError],
+        quotes: dict[str, float],
+        ruled: Ruled | None = None,
+    ) -> None:
+        super().__init__(inner, answers, quotes)
+        self.ruled = ruled
+
+    def _ruled(self, queries: Sequence[ClaimQuery]) -> Ruled | None:
+        r = self.ruled
+        return r if r is not None and r.claims == tuple(queries) else None
+
+    def quote_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> float:
+        r = self._ruled(queries)
+        inner: Any = self.inner
+        return r.quote if r is not None else float(inner.quote_claims(job, queries))
+
+    def judge_claims(self, job: VerifyJob, queries: Sequence[ClaimQuery]) -> ClaimRulings:
+        r = self._ruled(queries)
+        if r is None:
+            inner: Any = self.inner
+            return cast(ClaimRulings, inner.judge_claims(job, queries))
+        self.ruled = None
+        if isinstance(r.got, ClaimRulings):
+            return r.got
+        raise r.got
+
+
 @dataclass
 class _Work:
     item: Parked
@@ -307,6 +390,10 @@ class _Work:
     prepaid: Prepaid | None = None
     fallback: Prepaid | None = None
     answer: Judgement | CheckError | None = None
+    claims: tuple[ClaimQuery, ...] = ()
+    """What its first pass put to the judge about its claims."""
+    claims_prepaid: Prepaid | None = None
+    ruled: Ruled | None = None
 
 
 @dataclass
@@ -483,9 +570,10 @@ class Flusher:
         answers = _judge_many(judge, [(w.job, w.criteria) for w in called], via, self._fallback(called))
         for w in called:
             w.answer = answers.get(w.job.job_id)
+            if w.prepaid is not None:
+                w.prepaid.actual_usd = _cost(w.answer)
         self.flushes += 1
         retried = 0
-        log.info("batch_flush", items=len(items), judged=len(called), cached=len(work) - len(asking), via=via)
         answered: list[_Work] = []
         for w in work:
             if w.answer is not None and unanswered(w.answer):
@@ -495,15 +583,26 @@ class Flusher:
                 retried += 1
             else:
                 answered.append(w)
+        ruled = self._rule_claims(judge, answered)
+        log.info(
+            "batch_flush",
+            items=len(items),
+            judged=len(called),
+            cached=len(work) - len(asking),
+            claims_ruled=ruled,
+            via=via,
+        )
         for w, budget, got in self._verify_all(answered, judge, quotes):
             if isinstance(got, JudgeUnavailable):
-                budget.release(0.0)
+                budget.release()
                 w.budget.abandon()
                 self._settle_fallback(w)
                 self._retry_or_give_up(w, str(got))
                 continue
             verdict = self._error(w.job, f"invalid job: {got}") if isinstance(got, JobRejected) else got
-            budget.release(_cost(w.answer))
+            if any(p is w.claims_prepaid for p in budget.held):
+                log.warning("claim_rulings_unused", job_id=w.job.job_id)  # it asked about other claims
+            budget.release()
             self._settle_fallback(w)
             self.publish(verdict, w.job)
             finished.append(w.item.id)
@@ -522,8 +621,13 @@ class Flusher:
             answers_left: dict[str, Judgement | CheckError] = {}
             if w.answer is not None:
                 answers_left[w.job.job_id] = w.answer
-            budget = PrepaidBudget(w.budget, w.prepaid)
-            fj = FlushJudge(judge, answers_left, {k: v for k, v in quotes.items() if k == w.job.job_id})
+            budget = PrepaidBudget(w.budget, w.prepaid, w.claims_prepaid)
+            quoted = {k: v for k, v in quotes.items() if k == w.job.job_id}
+            fj = (
+                ClaimFlushJudge(judge, answers_left, quoted, w.ruled)
+                if isinstance(judge, ClaimJudge)
+                else FlushJudge(judge, answers_left, quoted)
+            )
             try:
                 verdict = verify(
                     w.job,
@@ -544,6 +648,32 @@ class Flusher:
             pool = self._verifiers
         return list(pool.map(one, work))
 
+    def _rule_claims(self, judge: Judge, work: list[_Work]) -> int:
+        """The claims the group's first passes put to the judge, ruled in one request where the
+        judge offers it (``LLMJudge.judge_claims_many``), each job's quote reserved first; the
+        number of jobs ruled so. A job whose quote does not fit asks alone when verified again."""
+        many = getattr(judge, "judge_claims_many", None)
+        quote_many = getattr(judge, "quote_claims_many", None)
+        asking = [w for w in work if w.claims]
+        if many is None or quote_many is None or not asking:
+            return 0
+        quotes = quote_many([(w.job, w.claims) for w in asking])
+        paid: list[tuple[_Work, Prepaid, float]] = []
+        for w in asking:
+            quote = quotes.get(w.job.job_id)
+            prepaid = None if quote is None else w.budget.take(f"{w.job.job_id}|claims", float(quote))
+            if quote is not None and prepaid is not None:
+                paid.append((w, prepaid, float(quote)))
+        if not paid:
+            return 0
+        got: dict[str, ClaimRulings | CheckError] = many([(w.job, w.claims) for w, _, _ in paid])
+        for w, prepaid, quote in paid:
+            answer = got[w.job.job_id]
+            prepaid.actual_usd = float(getattr(answer, "cost_usd", 0.0))
+            w.claims_prepaid = prepaid
+            w.ruled = Ruled(w.claims, quote, answer)
+        return len(paid)
+
     def _prepare(self, item: Parked) -> _Work | None:
         """The work of one item, or None when it is answered already (and only to be acknowledged)."""
         runtime = self.runtime
@@ -563,7 +693,7 @@ class Flusher:
             )
             self.publish(self._error(job, reason), job)
             return None
-        return _Work(item, job, criteria, self.policies.budget(job, runtime.config))
+        return _Work(item, job, criteria, self.policies.budget(job, runtime.config), claims=claims_of(item))
 
     def _reserve(self, judge: Judge, work: list[_Work], via: str) -> dict[str, float]:
         """Quote every item (as part of a group) and reserve what fits; the quotes by job_id."""
@@ -677,6 +807,7 @@ def consumer_name(worker_id: str) -> str:
 
 __all__ = [
     "GROUP",
+    "ClaimFlushJudge",
     "ClaimProbe",
     "FlushJudge",
     "Flusher",

@@ -337,19 +337,23 @@ class Prepaid:
     amount: int
     usd: float
     used: bool = False
+    actual_usd: float = 0.0
+    """What the call it was reserved for cost (the batch flush sets it once answered): charged
+    when the pipeline never settles the reservation itself (:meth:`PrepaidBudget.release`)."""
 
 
 class PrepaidBudget:
-    """A :class:`JobBudget` whose first reservation of exactly ``prepaid.usd`` is already held.
+    """A :class:`JobBudget` whose first reservation of exactly each prepaid's amount is already held.
 
-    The batch flush reserves each item's quote before the one multi-item judge call; the
-    pipeline, run afterwards over the answer, reserves the same quote and finds it held.
-    Every other reservation (a claim escalation, a fallback call) goes to the ledger as usual.
+    The batch flush reserves each item's quote before the one multi-item judge call (and, for the
+    claims its grounding puts to the judge, the quote of the group's claim request); the
+    pipeline, run afterwards over the answers, reserves the same quotes and finds them held.
+    Every other reservation (a fallback call, claims asked alone) goes to the ledger as usual.
     """
 
-    def __init__(self, budget: JobBudget, prepaid: Prepaid | None) -> None:
+    def __init__(self, budget: JobBudget, *prepaid: Prepaid | None) -> None:
         self.budget = budget
-        self.prepaid = prepaid
+        self.held = [p for p in prepaid if p is not None]
 
     @property
     def limit_usd(self) -> float:
@@ -359,29 +363,31 @@ class PrepaidBudget:
     def spent_usd(self) -> float:
         return self.budget.spent_usd
 
-    def _matches(self, usd: float) -> bool:
-        p = self.prepaid
-        return p is not None and to_nanos(usd, up=True) == p.amount
+    def _held(self, usd: float, *, used: bool) -> Prepaid | None:
+        amount = to_nanos(usd, up=True)
+        return next((p for p in self.held if p.used is used and p.amount == amount), None)
 
     def try_reserve(self, usd: float) -> bool:
-        if self.prepaid is not None and not self.prepaid.used and self._matches(usd):
-            self.prepaid.used = True
+        p = self._held(usd, used=False)
+        if p is not None:
+            p.used = True
             return True
         return self.budget.try_reserve(usd)
 
     def settle(self, reserved_usd: float, actual_usd: float) -> None:
-        p = self.prepaid
-        if p is not None and p.used and self._matches(reserved_usd):
-            self.prepaid = None
+        p = self._held(reserved_usd, used=True)
+        if p is not None:
+            self.held.remove(p)
             self.budget.settle_prepaid(p, actual_usd)
             return
         self.budget.settle(reserved_usd, actual_usd)
 
-    def release(self, actual_usd: float = 0.0) -> None:
-        """Settle a prepaid reservation the pipeline never used (what the call cost still counts)."""
-        p, self.prepaid = self.prepaid, None
-        if p is not None:
-            self.budget.settle_prepaid(p, actual_usd)
+    def release(self) -> None:
+        """Settle the prepaid reservations the pipeline never settled, each at what its call cost
+        (:attr:`Prepaid.actual_usd`: a call made for the job is paid for, used or not)."""
+        held, self.held = self.held, []
+        for p in held:
+            self.budget.settle_prepaid(p, p.actual_usd)
 
 
 class DryBudget:

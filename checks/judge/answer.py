@@ -26,7 +26,7 @@ import bisect
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -151,6 +151,8 @@ def validate(data: Any, ids: Sequence[str]) -> Answer:
 
 
 M = TypeVar("M", bound=BaseModel)
+A = TypeVar("A")
+T = TypeVar("T")
 
 
 def read_model(data: Any, model: type[M]) -> M:
@@ -192,28 +194,42 @@ def parse_batch(text: str, asked: Mapping[str, Sequence[str]]) -> tuple[dict[str
     ``asked`` maps job_id to the criterion ids asked for it. The whole answer being
     unreadable makes every item a problem; one bad item spoils only itself.
     """
+    return parse_many(text, "items", asked, validate, what="item")
+
+
+def parse_many(
+    text: str,
+    listed: str,
+    asked: Mapping[str, A],
+    read: Callable[[Any, A], T],
+    *,
+    what: str,
+) -> tuple[dict[str, T], dict[str, str]]:
+    """Per-job answers of a request about several jobs (``{listed: [{"job_id": ..., ...}]}``), each
+    read by ``read`` with what was ``asked`` of it, and what was wrong with each job that has none
+    (a job answered twice keeps its first valid answer)."""
     try:
         data = extract_json(text)
     except MalformedAnswer as e:
         return {}, dict.fromkeys(asked, e.problem)
-    items = data.get("items") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        return {}, dict.fromkeys(asked, 'the answer has no "items" list')
-    answers: dict[str, Answer] = {}
+    entries = data.get(listed) if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return {}, dict.fromkeys(asked, f'the answer has no "{listed}" list')
+    answers: dict[str, T] = {}
     problems: dict[str, str] = {}
-    for raw in items:
+    for raw in entries:
         if not isinstance(raw, dict) or not isinstance(raw.get("job_id"), str):
             continue
         job_id = raw["job_id"]
         if job_id not in asked or job_id in answers:
             continue
         try:
-            answers[job_id] = validate(raw, asked[job_id])
+            answers[job_id] = read(raw, asked[job_id])
         except MalformedAnswer as e:
             problems[job_id] = e.problem
     for job_id in asked:
         if job_id not in answers and job_id not in problems:
-            problems[job_id] = f"no answer for item {job_id}"
+            problems[job_id] = f"no answer for {what} {job_id}"
     return answers, problems
 
 

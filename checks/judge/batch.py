@@ -17,14 +17,14 @@ to the request's usage exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from checks.judge.answer import parse_batch
 from checks.judge.ensemble import Scored, Spend, combine
 from checks.judge.models import ModelRef
-from checks.judge.prices import estimate_chat_tokens
+from checks.judge.prices import Price, estimate_chat_tokens
 from checks.judge.prompts import Chat, Item
 from checks.judge.transport import Flow, Gather, ProviderError, log
 from checks.judging import JudgeFailed, Judgement
@@ -43,7 +43,7 @@ class Group:
 
 
 def quote_many(judge: LLMJudge, items: Sequence[Item]) -> dict[str, float]:
-    _unique(items)
+    unique(item.job.job_id for item in items)
     quotes: dict[str, float] = {}
     for item in items:
         try:
@@ -65,7 +65,7 @@ def plan_many(
     judge: LLMJudge, items: Sequence[Item]
 ) -> tuple[list[Group], list[Plan], dict[str, CheckError]]:
     """Groups to ask together, plans to ask alone, and the items no judge will see."""
-    _unique(items)
+    unique(item.job.job_id for item in items)
     by_judge: dict[str, list[Plan]] = {}
     alone: list[Plan] = []
     skipped: dict[str, CheckError] = {}
@@ -96,10 +96,10 @@ def many_flow(judge: LLMJudge, items: Sequence[Item]) -> Flow[dict[str, Judgemen
     flows = [group_flow(judge, g) for g in groups] + [_alone(judge, p) for p in alone]
     outcomes = yield Gather(tuple(flows))
     for outcome in outcomes[: len(groups)]:
-        _reraise(outcome)
+        reraise(outcome)
         results.update(outcome)
     for plan, outcome in zip(alone, outcomes[len(groups) :], strict=True):
-        _reraise(outcome)
+        reraise(outcome)
         results[plan.job_id] = outcome
     return {item.job.job_id: results[item.job.job_id] for item in items}
 
@@ -133,7 +133,7 @@ def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | Chec
         log().info("judge_batch_fallback", model=ref.name, items=len(fallback), of=len(plans))
         got = yield Gather(tuple(_alone(judge, p) for p, _ in fallback))
         for (plan, share), result in zip(fallback, got, strict=True):
-            _reraise(result)
+            reraise(result)
             why = f"the batched answer had no valid result for it ({problems[plan.job_id]}); asked alone"
             out[plan.job_id] = _with_share(result, share, why)
     return out
@@ -141,12 +141,19 @@ def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | Chec
 
 def share_out(spend: Spend, judge: LLMJudge, group: Group) -> list[Spend]:
     """Each item's part of one batched request's usage and cost."""
-    n = len(group.plans)
     shared = estimate_chat_tokens(*judge.prompts.batch([], max_source_chars=0).texts)
     own = [max(p.prompt_tokens - shared, 1) for p in group.plans]
+    out = [judge.max_tokens_for(group.ref)] * len(group.plans)
+    return shares(spend, judge.prices.price(group.ref), shared, own, out)
+
+
+def shares(spend: Spend, price: Price, shared: int, own: Sequence[int], out: Sequence[int]) -> list[Spend]:
+    """Each job's part of one request about several: input tokens by the job's own part of the
+    prompt (``own``) plus an even part of the ``shared`` instructions, output tokens by what each
+    may answer (``out``: its max_tokens); integer tokens split so that the parts add up."""
+    n = len(own)
     tokens_in = _split(spend.tokens_in, [shared / n + o for o in own])
-    tokens_out = _split(spend.tokens_out, [judge.max_tokens_for(group.ref)] * n)
-    price = judge.prices.price(group.ref)
+    tokens_out = _split(spend.tokens_out, list(out))
     return [
         Spend(
             usd=price.cost(i, o),
@@ -189,15 +196,20 @@ def _with_share(result: Any, share: Spend, note: str) -> Judgement | CheckError:
             },
         )
     if isinstance(result, JudgeFailed):
-        return JudgeFailed(
-            f"{result} ({note})",
-            cost_usd=result.cost_usd + share.usd,
-            tokens_in=result.tokens_in + share.tokens_in,
-            tokens_out=result.tokens_out + share.tokens_out,
-            details=result.details,
-        )
+        return failed_with_share(result, share, note)
     assert isinstance(result, CheckError)
     return result
+
+
+def failed_with_share(result: JudgeFailed, share: Spend, note: str) -> JudgeFailed:
+    """A failed fallback call, carrying its job's share of the batched request too."""
+    return JudgeFailed(
+        f"{result} ({note})",
+        cost_usd=result.cost_usd + share.usd,
+        tokens_in=result.tokens_in + share.tokens_in,
+        tokens_out=result.tokens_out + share.tokens_out,
+        details=result.details,
+    )
 
 
 def _alone(judge: LLMJudge, plan: Plan) -> Flow[Judgement | CheckError]:
@@ -207,14 +219,16 @@ def _alone(judge: LLMJudge, plan: Plan) -> Flow[Judgement | CheckError]:
         return e
 
 
-def _reraise(outcome: Any) -> None:
+def reraise(outcome: Any) -> None:
+    """Raise an outcome of a gathered flow that is a bug (any exception but a CheckError)."""
     if isinstance(outcome, BaseException) and not isinstance(outcome, CheckError):
         raise outcome
 
 
-def _unique(items: Sequence[Item]) -> None:
+def unique(job_ids: Iterable[str], what: str = "one multi-item call") -> None:
+    """Refuse a request that would ask about one job twice."""
     seen: set[str] = set()
-    for item in items:
-        if item.job.job_id in seen:
-            raise ValueError(f"job_id {item.job.job_id!r} appears more than once in one multi-item call")
-        seen.add(item.job.job_id)
+    for job_id in job_ids:
+        if job_id in seen:
+            raise ValueError(f"job_id {job_id!r} appears more than once in {what}")
+        seen.add(job_id)

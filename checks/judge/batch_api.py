@@ -47,7 +47,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from checks.judge.batch import _alone, _reraise, _unique, many_flow, quote_many
+from checks.judge.batch import _alone, many_flow, quote_many, reraise, unique
 from checks.judge.ensemble import Spend, combine
 from checks.judge.models import ModelRef, Wire
 from checks.judge.prompts import Chat, Item
@@ -159,7 +159,7 @@ class Codec(Protocol):
 def quote_batch_api(judge: LLMJudge, items: Sequence[Item]) -> dict[str, float]:
     """Per job_id: the batch answer at the batch price plus a direct format retry; other items as
     :func:`checks.judge.batch.quote_many` bounds them."""
-    _unique(items)
+    unique(item.job.job_id for item in items)
     quotes: dict[str, float] = {}
     rest: list[Item] = []
     for item in items:
@@ -187,7 +187,7 @@ def batch_api_flow(
 ) -> Flow[dict[str, Judgement | CheckError]]:
     """Items whose one judge's provider has a batch API configured go through it, one batch per
     judge model; the others are judged as ``judge_many`` does (several outputs per request)."""
-    _unique(items)
+    unique(item.job.job_id for item in items)
     results: dict[str, Judgement | CheckError] = {}
     by_model: dict[str, list[Plan]] = {}
     rest: list[Item] = []
@@ -207,7 +207,7 @@ def batch_api_flow(
         flows.append(many_flow(judge, rest))
     outcomes = (yield Gather(tuple(flows))) if flows else []
     for outcome in outcomes:
-        _reraise(outcome)
+        reraise(outcome)
         results.update(outcome)
     return {item.job.job_id: results[item.job.job_id] for item in items}
 
@@ -251,7 +251,7 @@ def provider_batch_flow(
     got = yield Gather(tuple(flows))
     out: dict[str, Judgement | CheckError] = {}
     for part in got:
-        _reraise(part)
+        reraise(part)
         out.update(part)
     return out
 
@@ -318,7 +318,7 @@ def _batch_flow(
     got = yield Gather(tuple(flows))
     out: dict[str, Judgement | CheckError] = {}
     for plan, result in zip(ids.values(), got, strict=True):
-        _reraise(result)
+        reraise(result)
         out[plan.job_id] = result
     return out
 

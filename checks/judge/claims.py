@@ -18,24 +18,32 @@ of claims (:data:`TOKENS_PER_CLAIM`) between the judge's ``max_tokens`` and ``ba
 At most :data:`MAX_CLAIMS` claims are put in one call, the first the grounding check lists
 (unsourced first, then those that weigh most in the score): the rest stay as the cheap stages
 left them, and their flags say the judge did not rule on them.
+
+The batch flush asks about the claims of several jobs at once (:func:`many_flow`): the jobs whose
+first judge is the same model go in one request (``claims_batch.md`` with a ``claims_draft.md``
+block per job) answered ``{"drafts": [{"job_id", "claims": [...]}]}``; each draft's entry is
+validated as a single answer is, and a job whose entry is missing or malformed is asked alone.
+The request's usage is shared out as a rubric batch's is (:func:`checks.judge.batch.shares`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
-from checks.judge.answer import MalformedAnswer, extract_json, once_each, read_model
+from checks.judge.answer import MalformedAnswer, extract_json, once_each, parse_many, read_model
+from checks.judge.batch import failed_with_share, reraise, shares, unique
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
 from checks.judge.prompts import Chat
-from checks.judge.transport import Flow
-from messages import VerifyJob
+from checks.judge.transport import Flow, Gather, ProviderError, log
+from checks.judging import JudgeFailed
+from messages import CheckError, VerifyJob
 
 if TYPE_CHECKING:
     from checks.judge.judge import LLMJudge
@@ -77,7 +85,12 @@ def parse_claims(text: str, keys: Sequence[str], source_ids: Sequence[str]) -> C
     Raises:
         MalformedAnswer: with what is wrong, fit to send back in the format retry.
     """
-    answer = read_model(extract_json(text), ClaimsAnswer)
+    return check_claims(extract_json(text), keys, source_ids)
+
+
+def check_claims(data: Any, keys: Sequence[str], source_ids: Sequence[str]) -> ClaimsAnswer:
+    """:func:`parse_claims` of an answer already read as JSON (one draft's entry of a batch too)."""
+    answer = read_model(data, ClaimsAnswer)
     once_each([c.key for c in answer.claims], keys, "claims", "ruled")
     asked = set(keys)
     known = set(source_ids)
@@ -92,6 +105,15 @@ def parse_claims(text: str, keys: Sequence[str], source_ids: Sequence[str]) -> C
         if c.source_id is None and c.status in ("supported", "contradicted"):
             raise MalformedAnswer(f"claim {c.key}: a {c.status} ruling must give the source_id it rests on")
     return answer
+
+
+def parse_claims_batch(
+    text: str, asked: Mapping[str, tuple[Sequence[str], Sequence[str]]]
+) -> tuple[dict[str, ClaimsAnswer], dict[str, str]]:
+    """Per job, the rulings of a request about several drafts (``{"drafts": [{"job_id", "claims"}]}``)
+    and what was wrong with each job that has none; ``asked`` maps a job_id to its claim keys and
+    its source ids. One bad draft spoils only itself."""
+    return parse_many(text, "drafts", asked, lambda raw, a: check_claims(raw, a[0], a[1]), what="draft")
 
 
 @dataclass(frozen=True)
@@ -151,6 +173,10 @@ def rule_flow(judge: LLMJudge, plan: ClaimPlan) -> Flow[ClaimRulings]:
         job_id=plan.job.job_id,
         event="claim_judge_format_retry",
     )
+    return _rulings(plan, answer, spend)
+
+
+def _rulings(plan: ClaimPlan, answer: ClaimsAnswer, spend: Spend) -> ClaimRulings:
     asked = set(plan.keys)
     rulings = tuple(
         ClaimRuling(c.key, c.status, c.source_id, c.reasoning.strip())
@@ -159,8 +185,137 @@ def rule_flow(judge: LLMJudge, plan: ClaimPlan) -> Flow[ClaimRulings]:
     )
     return ClaimRulings(
         rulings,
-        models=(ref.name,),
+        models=(plan.ref.name,),
         cost_usd=spend.usd,
         tokens_in=spend.tokens_in,
         tokens_out=spend.tokens_out,
     )
+
+
+# Several drafts in one request (the batch flush) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClaimGroup:
+    """The claims of several jobs put to one judge in one request."""
+
+    ref: ModelRef
+    plans: tuple[ClaimPlan, ...]
+    chat: Chat
+    max_tokens: int
+
+
+Asked = Sequence[tuple[VerifyJob, Sequence[ClaimQuery]]]
+"""Jobs and the claims each puts to the judge."""
+
+
+def quote_many(judge: LLMJudge, items: Asked) -> dict[str, float]:
+    """Per job_id, the worst case of :func:`many_flow` for that job, whichever jobs are asked with
+    it: its own block in the request with the shared instructions in full and its max_tokens, plus
+    the call of its own it falls back to when the answer leaves it out. A job no judge can be
+    asked about is left out (its escalation finds why on its own)."""
+    unique((job.job_id for job, _ in items), "one claim request")
+    quotes: dict[str, float] = {}
+    for job, queries in items:
+        try:
+            p = plan(judge, job, queries)
+        except CheckError:
+            continue
+        alone = judge.prompts.claims_batch([(job, p.queries)], max_source_chars=judge.max_source_chars)
+        batched = judge.prices.price(p.ref).cost(estimate_chat_tokens(*alone.texts), p.max_tokens)
+        quotes[job.job_id] = batched + p.quote_usd
+    return quotes
+
+
+def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | CheckError]]:
+    """Rule on the claims of several jobs: one request per judge model for the jobs it is the
+    first choice of (two or more), a call of its own for any other job (as :func:`rule_flow`)."""
+    unique((job.job_id for job, _ in items), "one claim request")
+    results: dict[str, ClaimRulings | CheckError] = {}
+    by_ref: dict[str, list[ClaimPlan]] = {}
+    for job, queries in items:
+        try:
+            p = plan(judge, job, queries)
+        except CheckError as e:
+            results[job.job_id] = e
+            continue
+        by_ref.setdefault(str(p.ref), []).append(p)
+    groups: list[ClaimGroup] = []
+    alone: list[ClaimPlan] = []
+    for plans in by_ref.values():
+        if len(plans) == 1:
+            alone += plans
+            continue
+        ref = plans[0].ref
+        chat = judge.prompts.claims_batch(
+            [(p.job, p.queries) for p in plans], max_source_chars=judge.max_source_chars
+        )
+        budget = min(judge.batch_max_tokens, sum(p.max_tokens for p in plans))
+        groups.append(ClaimGroup(ref, tuple(plans), chat, budget))
+    outcomes = yield Gather((*(_group_flow(judge, g) for g in groups), *(_alone(judge, p) for p in alone)))
+    for outcome in outcomes[: len(groups)]:
+        reraise(outcome)
+        results.update(outcome)
+    for p, outcome in zip(alone, outcomes[len(groups) :], strict=True):
+        reraise(outcome)
+        results[p.job.job_id] = outcome
+    return {job.job_id: results[job.job_id] for job, _ in items}
+
+
+def _group_flow(judge: LLMJudge, group: ClaimGroup) -> Flow[dict[str, ClaimRulings | CheckError]]:
+    """One request for the group, then a call of its own for each job its answer left out."""
+    ref, plans = group.ref, group.plans
+    if not (yield from judge.admitted(ref.provider)):
+        return {p.job.job_id: judge.circuit_open([ref.provider]) for p in plans}
+    spend = Spend()
+    try:
+        completion = yield from judge.call(ref, group.chat, group.max_tokens, spend)
+    except ProviderError as e:
+        return {p.job.job_id: JudgeFailed(f"{ref.name}: {e}") for p in plans}
+    asked = {p.job.job_id: (p.keys, [s.id for s in p.job.sources]) for p in plans}
+    answers, problems = parse_claims_batch(completion.text, asked)
+    shared = estimate_chat_tokens(*judge.prompts.claims_batch([], max_source_chars=0).texts)
+    own = [max(_tokens(judge, p) - shared, 1) for p in plans]
+    parts = shares(spend, judge.prices.price(ref), shared, own, [p.max_tokens for p in plans])
+    out: dict[str, ClaimRulings | CheckError] = {}
+    fallback: list[tuple[ClaimPlan, Spend]] = []
+    for p, part in zip(plans, parts, strict=True):
+        found = answers.get(p.job.job_id)
+        if found is None:
+            fallback.append((p, part))
+        else:
+            out[p.job.job_id] = _rulings(p, found, part)
+    if fallback:
+        log().info("claim_judge_batch_fallback", model=ref.name, jobs=len(fallback), of=len(plans))
+        got = yield Gather(tuple(_alone(judge, p) for p, _ in fallback))
+        for (p, part), result in zip(fallback, got, strict=True):
+            reraise(result)
+            why = f"the batched answer had no valid ruling for it ({problems[p.job.job_id]}); asked alone"
+            out[p.job.job_id] = _plus_share(result, part, why)
+    return out
+
+
+def _tokens(judge: LLMJudge, p: ClaimPlan) -> int:
+    """The prompt tokens of one job's claims asked alone in a batch request."""
+    chat = judge.prompts.claims_batch([(p.job, p.queries)], max_source_chars=judge.max_source_chars)
+    return estimate_chat_tokens(*chat.texts)
+
+
+def _plus_share(result: ClaimRulings | CheckError, share: Spend, note: str) -> ClaimRulings | CheckError:
+    if isinstance(result, ClaimRulings):
+        return replace(
+            result,
+            cost_usd=result.cost_usd + share.usd,
+            tokens_in=result.tokens_in + share.tokens_in,
+            tokens_out=result.tokens_out + share.tokens_out,
+        )
+    if isinstance(result, JudgeFailed):
+        return failed_with_share(result, share, note)
+    return result
+
+
+def _alone(judge: LLMJudge, p: ClaimPlan) -> Flow[ClaimRulings | CheckError]:
+    try:
+        return (yield from rule_flow(judge, p))
+    except CheckError as e:
+        return e

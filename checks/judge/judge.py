@@ -213,6 +213,24 @@ class LLMJudge:
 
         return self.client.run(claims.rule_flow(self, claims.plan(self, job, queries)))
 
+    def quote_claims_many(self, items: Iterable[tuple[VerifyJob, Sequence[ClaimQuery]]]) -> dict[str, float]:
+        """Per job_id, the worst case of :meth:`judge_claims_many` for that job, whichever of the
+        jobs are asked with it; a job no judge can be asked about is left out."""
+        from checks.judge import claims  # noqa: PLC0415
+
+        return claims.quote_many(self, list(items))
+
+    def judge_claims_many(
+        self, items: Iterable[tuple[VerifyJob, Sequence[ClaimQuery]]]
+    ) -> dict[str, ClaimRulings | CheckError]:
+        """Rule on the claims of several jobs: one request per judge model for the jobs it would
+        be asked about alone, the instructions sent once (the batch flush); a job the answer
+        leaves out is asked on its own. Per job_id, its rulings or the CheckError that stands for
+        them (``JudgeSkipped`` with a reason, ``JudgeFailed`` with what the calls cost)."""
+        from checks.judge import claims  # noqa: PLC0415
+
+        return self.client.run(claims.many_flow(self, list(items)))
+
     # Planning ----------------------------------------------------------------------------------
 
     def plan(self, item: Item) -> Plan:

@@ -23,6 +23,10 @@ claims.md      the claims a grounding check left ambiguous, each with   claims, 
                its section, mapped sources and nearest sentences        sources)
 claims_retry   the format retry of a claim ruling                       problem (also: keys)
 .md
+claims_batch   the claims of several drafts in one request (the batch   drafts (also: count, job_ids)
+.md            flush)
+claims_draft   one draft's claims inside such a request                 job_id, claims, fence (also: count,
+.md                                                                     keys, sources)
 =============  =======================================================  ==================================
 
 The output under review is untrusted. It is fenced by marker lines that carry a
@@ -55,6 +59,8 @@ FILES: Mapping[str, frozenset[str]] = {
     "claims_system.md": frozenset(),
     "claims.md": frozenset({"claims", "fence"}),
     "claims_retry.md": frozenset({"problem"}),
+    "claims_batch.md": frozenset({"drafts"}),
+    "claims_draft.md": frozenset({"job_id", "claims", "fence"}),
 }
 
 
@@ -171,28 +177,44 @@ class PromptSet:
 
     def claims(self, job: VerifyJob, queries: Sequence[ClaimQuery], *, max_source_chars: int) -> Chat:
         """The chat that asks one judge to rule on the claims a grounding check left ambiguous."""
-        fence = Fence.around(
-            [
-                *(q.claim for q in queries),
-                *(text for q in queries for _, text in q.evidence),
-                *(s.text for s in job.sources),
-                *(s.title or "" for s in job.sources),
-            ]
-        )
-        sources = render_sources(job, max_source_chars, only=_cited_by(queries))
+        fence = Fence.around(_claim_texts(job, queries))
+        user = self._fill("claims.md", self._claim_fields(job, queries, fence, max_source_chars))
+        return Chat(self._fill("claims_system.md", {}), (("user", user),))
+
+    def claims_batch(
+        self, items: Sequence[tuple[VerifyJob, Sequence[ClaimQuery]]], *, max_source_chars: int
+    ) -> Chat:
+        """The chat that asks one judge to rule on the ambiguous claims of several drafts, the
+        instructions sent once (the batch flush)."""
+        fence = Fence.around(t for job, queries in items for t in _claim_texts(job, queries))
+        blocks = [
+            self._fill(
+                "claims_draft.md",
+                {**self._claim_fields(job, queries, fence, max_source_chars), "job_id": job.job_id},
+            )
+            for job, queries in items
+        ]
         user = self._fill(
-            "claims.md",
+            "claims_batch.md",
             {
-                "count": str(len(queries)),
-                "claims": render_claims(queries),
-                "keys": _keys(queries),
-                "fence": fence.code,
-                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
-                if sources
-                else "",
+                "count": str(len(items)),
+                "drafts": "\n".join(blocks),
+                "job_ids": ", ".join(f"`{job.job_id}`" for job, _ in items),
             },
         )
         return Chat(self._fill("claims_system.md", {}), (("user", user),))
+
+    def _claim_fields(
+        self, job: VerifyJob, queries: Sequence[ClaimQuery], fence: Fence, max_source_chars: int
+    ) -> dict[str, str]:
+        sources = render_sources(job, max_source_chars, only=_cited_by(queries))
+        return {
+            "count": str(len(queries)),
+            "claims": render_claims(queries),
+            "keys": _keys(queries),
+            "fence": fence.code,
+            "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code}) if sources else "",
+        }
 
     def claims_retry(self, chat: Chat, answer: str, problem: str, queries: Sequence[ClaimQuery]) -> Chat:
         """``chat`` followed by the malformed ruling and a request to answer again."""
@@ -223,6 +245,16 @@ def _placeholders(text: str) -> set[str]:
 
 def _ids(criteria: Sequence[Criterion]) -> str:
     return ", ".join(f"`{c.id}`" for c in criteria)
+
+
+def _claim_texts(job: VerifyJob, queries: Sequence[ClaimQuery]) -> list[str]:
+    """What a claim ruling's prompt shows of a job (its fence code must occur in none of it)."""
+    return [
+        *(q.claim for q in queries),
+        *(text for q in queries for _, text in q.evidence),
+        *(s.text for s in job.sources),
+        *(s.title or "" for s in job.sources),
+    ]
 
 
 def _keys(queries: Sequence[ClaimQuery]) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from factories import make_job
 from fleet_support import WorkerPair, wait_for
-from policy_support import JUDGED, LEAF_BODY, EchoJudge, judge_env
+from policy_support import CLAIM_SOURCES, CLAIMS_BODY, JUDGED, LEAF_BODY, EchoJudge, judge_env
 
 from bench.harness import worker_processes
 from messages import Verdict
@@ -119,6 +119,35 @@ class TestBatchAndInline:
         assert all(c == 1 for c in stream_counts(client).values()) and len(stream_counts(client)) == 10
         assert sorted(q for b in beats for q in b["queues"]) == ["verify-batch", "verify-inline"]
         assert wait_for(lambda: live_workers(client.redis, "verifleet", stale_after_s=5) == [], timeout=5)
+
+    @pytest.mark.timeout(60)
+    def test_leaf_jobs_share_their_claim_rulings_too(
+        self, client: Client, echo: EchoJudge, settings: Settings, tmp_path: Path
+    ) -> None:
+        """Given a batch worker with N=4, when 4 leaf jobs whose grounding leaves a claim each for
+        the judge are submitted, then one request scores the four outputs and one rules on the
+        four drafts' claims; each verdict has its claim ruled supported."""
+        pair = start_pair(
+            settings, echo, tmp_path, VERIFLEET_BATCH_MAX_ITEMS="4", VERIFLEET_BATCH_MAX_WAIT_S="2"
+        )
+        try:
+            jobs = [
+                leaf(
+                    i,
+                    output={"format": "markdown", "content": CLAIMS_BODY + f"\nItem {i}.\n"},
+                    **CLAIM_SOURCES,
+                )
+                for i in range(4)
+            ]
+            verdicts = client.wait_all(client.submit_many(jobs), timeout=40)
+        finally:
+            pair.stop()
+        claims = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
+        assert len(claims) == 1 and echo.calls == 2
+        assert all(f"# Draft leaf-{i}" in claims[0].prompt for i in range(4))
+        for v in verdicts.values():
+            grounding = next(c for c in v.checks if c.name == "grounding")
+            assert grounding.details["escalation"]["ruled"] == grounding.details["supported"] == 1
 
 
 class TestWorkerKilled:

@@ -16,7 +16,8 @@ from checks.config import PipelineConfig
 from checks.grounding import ClaimJudge, ClaimQuery
 from checks.judge import InMemoryBreaker, LLMJudge, PromptSet
 from checks.judge.answer import MalformedAnswer
-from checks.judge.claims import MAX_CLAIMS, parse_claims
+from checks.judge.claims import MAX_CLAIMS, parse_claims, parse_claims_batch
+from checks.judging import JudgeFailed
 from messages import CheckName, FlagType, VerdictEvent, VerifyJob, parse_job
 
 LEXICAL = PipelineConfig(check_settings={"grounding": {"backend": "lexical"}})
@@ -53,9 +54,12 @@ SOURCE_MAP = [
 ]
 
 
-def claims_job(cost: float = 1.0, executor: str = "openai:gpt-4o", **policy: Any) -> VerifyJob:
+def claims_job(
+    cost: float = 1.0, executor: str = "openai:gpt-4o", job_id: str = "m1-t1-a1", **policy: Any
+) -> VerifyJob:
     return parse_job(
         make_job(
+            job_id=job_id,
             task={
                 "description": "Report on Kelsworth station",
                 "executor_model": executor,
@@ -293,3 +297,135 @@ class TestOnLoopback:
         got = loopback().judge_claims(claims_job(), queries)
         assert len(got.rulings) == MAX_CLAIMS
         assert f"`c{MAX_CLAIMS + 1}`" not in judge_server.requests[0].prompt
+
+
+def drafts(*entries: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    """A batched ruling: each job_id with its ruling (as :func:`ruling` makes)."""
+    return {"drafts": [{"job_id": job_id, **body} for job_id, body in entries]}
+
+
+TWO = (query("c1"), query("c2"))
+JOBS = ("m1-t1-a1", "m1-t2-a1", "m1-t3-a1")
+
+
+def several() -> list[tuple[VerifyJob, tuple[ClaimQuery, ...]]]:
+    return [(claims_job(job_id=j), TWO) for j in JOBS]
+
+
+def ruled(*keys: str, status: str = "supported", sid: str | None = "s1") -> dict[str, Any]:
+    return ruling(*((k, status, sid) for k in keys))
+
+
+class TestSeveralDrafts:
+    """The batch flush puts the claims of its jobs to the judge in one request (``judge_claims_many``)."""
+
+    def test_one_request_rules_every_draft_and_shares_its_cost(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Three drafts, one request: the instructions once, a fenced block per draft; each job
+        gets its rulings and a share of the request's cost (usage 3000 / 300 at claude-3-5-haiku's
+        0.80 / 4.00 per million: 0.0036 USD), each share within its quote."""
+        judge: LLMJudge = loopback()
+        quotes = judge.quote_claims_many(several())
+        judge_server.push(
+            answer(drafts(*((j, ruled("c1", "c2")) for j in JOBS)), usage=(3000, 300)),
+        )
+        got = judge.judge_claims_many(several())
+        (request,) = judge_server.requests
+        prompt = request.prompt
+        assert [f"# Draft {j}" in prompt for j in JOBS] == [True] * 3
+        assert prompt.count("You are a strict, impartial fact-checker") == 1
+        code = prompt.split("# Draft ")[1].split("<<<BEGIN CLAIMS ")[1].split(">>>")[0]
+        assert prompt.count(f"<<<BEGIN CLAIMS {code}>>>") == 3  # one fence code for the request
+        assert prompt.count(f"<<<END CLAIMS {code}>>>") == 3
+        for job_id in JOBS:
+            rulings = got[job_id]
+            assert not isinstance(rulings, Exception)
+            assert [(r.key, r.status, r.source_id) for r in rulings.rulings] == [
+                ("c1", "supported", "s1"),
+                ("c2", "supported", "s1"),
+            ]
+            assert 0 < rulings.cost_usd <= quotes[job_id]
+        assert sum(r.cost_usd for r in got.values() if not isinstance(r, Exception)) == pytest.approx(0.0036)
+        assert sum(r.tokens_in for r in got.values() if not isinstance(r, Exception)) == 3000
+
+    def test_a_draft_left_out_is_asked_alone(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """The answer rules on two drafts: the third is asked in a request of its own (the single
+        prompt), and it is charged its share of the first request as well as its own call, still
+        within its quote."""
+        judge: LLMJudge = loopback()
+        quotes = judge.quote_claims_many(several())
+        judge_server.push(
+            answer(drafts((JOBS[0], ruled("c1", "c2")), (JOBS[1], ruled("c1", "c2")))),
+            answer(ruled("c1", "c2", status="unsourced", sid=None)),
+        )
+        got = judge.judge_claims_many(several())
+        first, second = judge_server.requests
+        assert "# Draft m1-t3-a1" in first.prompt
+        assert "# Draft " not in second.prompt and "`c1`" in second.prompt
+        left = got[JOBS[2]]
+        assert not isinstance(left, Exception)
+        assert [r.status for r in left.rulings] == ["unsourced", "unsourced"]
+        alone_cost = 0.0012  # usage 1000 / 100
+        assert alone_cost < left.cost_usd <= quotes[JOBS[2]]
+
+    def test_a_malformed_draft_spoils_only_itself(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """A ruling that names a source the job does not have: that draft is asked again alone,
+        with the single prompt; the other two keep their rulings."""
+        judge_server.push(
+            answer(
+                drafts(
+                    (JOBS[0], ruled("c1", "c2")),
+                    (JOBS[1], ruled("c1", "c2", status="contradicted", sid="s9")),
+                    (JOBS[2], ruled("c1", "c2")),
+                )
+            ),
+            answer(ruled("c1", "c2")),
+        )
+        got = loopback().judge_claims_many(several())
+        assert len(judge_server.requests) == 2
+        assert "# Draft " not in judge_server.requests[1].prompt
+        assert all(not isinstance(got[j], Exception) for j in JOBS)
+
+    def test_an_unreadable_answer_asks_each_draft_alone(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        judge_server.push(answer("All three look fine."), *[answer(ruled("c1", "c2"))] * 3)
+        got = loopback().judge_claims_many(several())
+        assert len(judge_server.requests) == 4
+        assert all(not isinstance(got[j], Exception) for j in JOBS)
+
+    def test_a_failing_provider_fails_each_job(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        judge_server.push(*[status(500, {"error": {"message": "down"}})] * 3)
+        got = loopback().judge_claims_many(several())
+        assert all(isinstance(got[j], JudgeFailed) for j in JOBS)
+
+    def test_one_job_is_asked_as_alone(self, judge_server: JudgeServer, loopback: LoopbackJudge) -> None:
+        judge_server.push(BOTH_SUPPORTED)
+        got = loopback().judge_claims_many(several()[:1])
+        (request,) = judge_server.requests
+        assert "# Draft " not in request.prompt
+        assert not isinstance(got[JOBS[0]], Exception)
+
+    def test_a_job_asked_twice_is_refused(self, loopback: LoopbackJudge) -> None:
+        with pytest.raises(ValueError, match="appears more than once in one claim request"):
+            loopback().judge_claims_many([*several(), several()[0]])
+
+    def test_parse(self) -> None:
+        asked = {"a": (("c1",), ("s1",)), "b": (("c1",), ("s1",))}
+        text = json.dumps(
+            drafts(("a", ruling(("c1", "supported", "s9"))), ("a", ruling(("c1", "supported", "s1"))))
+        )
+        answers, problems = parse_claims_batch(text, asked)
+        assert [c.source_id for c in answers["a"].claims] == ["s1"]  # its first valid entry
+        assert problems["b"] == "no answer for draft b"
+        assert parse_claims_batch("{}", asked)[1] == {
+            "a": 'the answer has no "drafts" list',
+            "b": 'the answer has no "drafts" list',
+        }
