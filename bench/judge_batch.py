@@ -14,12 +14,19 @@ criteria, one short source) are judged three ways:
 
 Figures: tokens (in + out) per verdict and its ratio to inline, calls per verdict, and USD per
 verdict of the batch API against inline.
+
+Claim rulings (issue 5's escalation) are counted the same way: 16 jobs of one mission (16 is
+``VERIFLEET_BATCH_MAX_ITEMS``' default), each a part of the grounding speed draft against the
+mission's 20 sources, with the claims its grounding really leaves for the judge; each job's claims
+asked alone (``judge_claims``, as inline jobs are) against the 16 asked in one request
+(``judge_claims_many``, as the batch flush asks).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,7 +35,10 @@ import structlog
 from pydantic import SecretStr
 
 from bench.drafts import markdown_draft
+from bench.grounding import made_job
 from bench.results import Figure
+from checks.grounding import ClaimQuery, ClaimRulings, ground
+from checks.grounding.escalation import Outcome
 from checks.judge import JudgeConfig, LLMJudge
 from checks.judging import Judgement
 from messages import Criterion, VerifyJob, parse_job
@@ -156,7 +166,107 @@ def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
         note=f"provider batch API, one request per job at the batch price: {row['usd'] * 1e6:.0f} "
         f"against {base['usd'] * 1e6:.0f} micro-USD per verdict, same tokens",
     )
+    figures.update(_claims(js, server))
     return figures
+
+
+CLAIM_JOBS = 16
+
+
+def claim_jobs(n: int = CLAIM_JOBS) -> list[tuple[VerifyJob, tuple[ClaimQuery, ...]]]:
+    """``n`` jobs of one mission and the claims each puts to the judge: each a part (a section
+    and its source map entry) of the grounding speed draft, grounded against the 20 sources."""
+    draft, sources, source_map, _ = made_job(11, words=300 * n)
+    parts = [p for p in draft.split("\n## ") if p.strip()]
+    out = []
+    for i, (part, entry) in enumerate(zip(parts, source_map, strict=False)):
+        if len(out) == n:
+            break
+        text = "## " + part.lstrip("# ").strip() + "\n"
+        asked: list[tuple[ClaimQuery, ...]] = []
+
+        def capture(queries: Any, asked: list[tuple[ClaimQuery, ...]] = asked) -> Outcome:
+            asked.append(tuple(queries))
+            return Outcome(None, "no_judge")
+
+        ground(text, sources, source_map=[entry], escalate=capture)
+        if not asked:
+            continue
+        job = parse_job(
+            {
+                "schema_version": 1,
+                "job_id": f"bench-claims-{i}",
+                "mission_id": "bench",
+                "task_id": f"c{i}",
+                "task": {
+                    "description": "Review the services",
+                    "executor_model": "openai:gpt-4o",
+                    "cost_usd": 1.0,
+                },
+                "output": {"format": "markdown", "content": text, "language": "en"},
+                "sources": [s.model_dump(exclude_none=True) for s in sources],
+                "source_map": [entry.model_dump()],
+            }
+        )
+        out.append((job, asked[0]))
+    return out
+
+
+def _claims(js: ModuleType, server: Any) -> dict[str, Figure]:
+    items = claim_jobs()
+    config = JudgeConfig(judges=(JUDGE,), base_url=server.base_url, api_key=SecretStr("bench"))
+
+    def rulings(queries: Sequence[ClaimQuery]) -> list[dict[str, Any]]:
+        return [
+            {
+                "key": q.key,
+                "reasoning": "stated",
+                "status": "supported",
+                "source_id": (q.sources or ("s1",))[0],
+            }
+            for q in queries
+        ]
+
+    judge = LLMJudge.from_config(config, trust_env=False)
+    before = len(server.requests)
+    alone = []
+    for job, queries in items:
+        server.push(js.answer({"claims": rulings(queries)}, usage=js.MEASURED))
+        alone.append(judge.judge_claims(job, queries))
+    alone_calls = len(server.requests) - before
+    before = len(server.requests)
+    server.push(
+        js.answer(
+            {"drafts": [{"job_id": job.job_id, "claims": rulings(queries)} for job, queries in items]},
+            usage=js.MEASURED,
+        )
+    )
+    got = judge.judge_claims_many(items)
+    many_calls = len(server.requests) - before
+    judge.close()
+    many = [r for r in got.values() if isinstance(r, ClaimRulings)]
+    assert len(many) == len(items), "every draft ruled by the group's answer"
+    n = len(items)
+    claims = sum(len(q) for _, q in items)
+    base = sum(r.tokens_in + r.tokens_out for r in alone) / n
+    row = sum(r.tokens_in + r.tokens_out for r in many) / n
+    return {
+        "judge_claims_batch16_tokens_ratio": Figure(
+            round(row / base, 3),
+            "of the tokens per job asked alone",
+            "<= 0.5",
+            COMMAND,
+            note=f"{n} jobs of one mission sharing 20 sources, {claims} claims for the judge in all: "
+            f"{row:.0f} tokens per job in one request against {base:.0f} asked alone",
+        ),
+        "judge_claims_batch16_calls_per_job": Figure(
+            round(many_calls / n, 4),
+            "calls",
+            f"<= {1 / CLAIM_JOBS:g}",
+            COMMAND,
+            note=f"asked alone: {alone_calls / n:g} call per job",
+        ),
+    }
 
 
 def _per_verdict(results: list[Judgement], calls: int) -> dict[str, float]:

@@ -23,10 +23,10 @@ claims.md      the claims a grounding check left ambiguous, each with   claims, 
                its section, mapped sources and nearest sentences        sources)
 claims_retry   the format retry of a claim ruling                       problem (also: keys)
 .md
-claims_batch   the claims of several drafts in one request (the batch   drafts (also: count, job_ids)
-.md            flush)
+claims_batch   the claims of several drafts in one request (the batch   drafts (also: count, job_ids,
+.md            flush), then the sources of them all, each shown once    sources)
 claims_draft   one draft's claims inside such a request                 job_id, claims, fence (also: count,
-.md                                                                     keys, sources)
+.md                                                                     keys, source_ids)
 =============  =======================================================  ==================================
 
 The output under review is untrusted. It is fenced by marker lines that carry a
@@ -44,7 +44,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from messages import ConfigurationError, Criterion, VerifyJob
+from messages import ConfigurationError, Criterion, Source, VerifyJob
 
 if TYPE_CHECKING:
     from checks.grounding.escalation import ClaimQuery
@@ -178,7 +178,16 @@ class PromptSet:
     def claims(self, job: VerifyJob, queries: Sequence[ClaimQuery], *, max_source_chars: int) -> Chat:
         """The chat that asks one judge to rule on the claims a grounding check left ambiguous."""
         fence = Fence.around(_claim_texts(job, queries))
-        user = self._fill("claims.md", self._claim_fields(job, queries, fence, max_source_chars))
+        sources = render_sources(job, max_source_chars, only=_cited_by(queries))
+        user = self._fill(
+            "claims.md",
+            {
+                **self._claim_fields(queries, fence),
+                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
+                if sources
+                else "",
+            },
+        )
         return Chat(self._fill("claims_system.md", {}), (("user", user),))
 
     def claims_batch(
@@ -187,33 +196,45 @@ class PromptSet:
         """The chat that asks one judge to rule on the ambiguous claims of several drafts, the
         instructions sent once (the batch flush)."""
         fence = Fence.around(t for job, queries in items for t in _claim_texts(job, queries))
-        blocks = [
-            self._fill(
-                "claims_draft.md",
-                {**self._claim_fields(job, queries, fence, max_source_chars), "job_id": job.job_id},
-            )
-            for job, queries in items
-        ]
+        shown: dict[tuple[str, str, str], tuple[str, list[str]]] = {}
+        blocks = []
+        for job, queries in items:
+            parts = source_parts(job, max_source_chars, only=_cited_by(queries))
+            for source, head, body in parts:
+                # A source several drafts were written from is shown once (the fullest cut of it).
+                key = (source.id, head, source.text)
+                fuller, drafts = shown.get(key, ("", []))
+                shown[key] = (body if len(body) > len(fuller) else fuller, [*drafts, job.job_id])
+            fields = {
+                **self._claim_fields(queries, fence),
+                "job_id": job.job_id,
+                "source_ids": ", ".join(source.id for source, _, _ in parts) or "none",
+            }
+            blocks.append(self._fill("claims_draft.md", fields))
+        sources = "\n\n".join(
+            _source_text(f"{head} (draft{'s' if len(drafts) > 1 else ''} {', '.join(drafts)})", body)
+            for (_, head, _), (body, drafts) in shown.items()
+        )
         user = self._fill(
             "claims_batch.md",
             {
                 "count": str(len(items)),
                 "drafts": "\n".join(blocks),
                 "job_ids": ", ".join(f"`{job.job_id}`" for job, _ in items),
+                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
+                if sources
+                else "",
             },
         )
         return Chat(self._fill("claims_system.md", {}), (("user", user),))
 
-    def _claim_fields(
-        self, job: VerifyJob, queries: Sequence[ClaimQuery], fence: Fence, max_source_chars: int
-    ) -> dict[str, str]:
-        sources = render_sources(job, max_source_chars, only=_cited_by(queries))
+    @staticmethod
+    def _claim_fields(queries: Sequence[ClaimQuery], fence: Fence) -> dict[str, str]:
         return {
             "count": str(len(queries)),
             "claims": render_claims(queries),
             "keys": _keys(queries),
             "fence": fence.code,
-            "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code}) if sources else "",
         }
 
     def claims_retry(self, chat: Chat, answer: str, problem: str, queries: Sequence[ClaimQuery]) -> Chat:
@@ -327,8 +348,15 @@ def _cited_by(queries: Sequence[ClaimQuery]) -> frozenset[str] | None:
 def render_sources(job: VerifyJob, limit: int, *, only: frozenset[str] | None = None) -> str:
     """The job's sources as text (those in ``only``, when given), cut to ``limit`` characters in
     all (0: none are shown)."""
+    return "\n\n".join(_source_text(head, body) for _, head, body in source_parts(job, limit, only=only))
+
+
+def source_parts(
+    job: VerifyJob, limit: int, *, only: frozenset[str] | None = None
+) -> list[tuple[Source, str, str]]:
+    """:func:`render_sources` in parts: each source shown, its heading line and its text as cut."""
     if limit <= 0 or not job.sources:
-        return ""
+        return []
     parts = []
     left = limit
     for s in job.sources:
@@ -340,7 +368,11 @@ def render_sources(job: VerifyJob, limit: int, *, only: frozenset[str] | None = 
         if len(body) > left:
             body = body[: max(left, 0)] + " [...cut]"
         left -= len(body)
-        parts.append(f"{head}\n{body}" if body else head)
+        parts.append((s, head, body))
         if left <= 0:
             break
-    return "\n\n".join(parts)
+    return parts
+
+
+def _source_text(head: str, body: str) -> str:
+    return f"{head}\n{body}" if body else head

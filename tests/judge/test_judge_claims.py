@@ -178,6 +178,31 @@ class TestPrompt:
             PromptSet.load(tmp_path)
 
 
+class TestBatchPrompt:
+    def test_sources_drafts_share_are_shown_once(self) -> None:
+        """Drafts of one mission are written from the same sources: each is shown once, at the
+        end, naming the drafts it belongs to; a source of another draft under the same id but
+        with other text is shown apart; each draft lists the ids of its own."""
+        other = claims_job(job_id="m1-t9-a1").model_copy(
+            update={
+                "sources": [claims_job().sources[0].model_copy(update={"text": "Kelsworth has 400 riders."})]
+            }
+        )
+        items = [(claims_job(job_id=j), TWO) for j in JOBS[:2]] + [(other, TWO)]
+        user = PromptSet.load().claims_batch(items, max_source_chars=10_000).turns[0][1]
+        assert user.count("Around 9,000 passengers use Kelsworth station") == 1
+        assert "[s1] Kelsworth station (type web) (drafts m1-t1-a1, m1-t2-a1)" in user
+        assert "[s1] Kelsworth station (type web) (draft m1-t9-a1)\nKelsworth has 400 riders." in user
+        assert user.count("Its sources, in the sources block at the end under their ids: s1.") == 3
+        assert "County rail review" not in user  # mapped to no claim's section, found for none
+        assert user.index("# Draft m1-t9-a1") < user.index("<<<BEGIN SOURCES ")
+
+    def test_overrides_keep_their_placeholders(self, tmp_path: Any) -> None:
+        (tmp_path / "claims_draft.md").write_text("# Draft ${job_id}\n${claims}", encoding="utf-8")
+        with pytest.raises(Exception, match=r"claims_draft\.md must keep the placeholder\(s\) \$\{fence\}"):
+            PromptSet.load(tmp_path)
+
+
 class TestOnLoopback:
     def test_ambiguous_claims_ruled_in_one_call(
         self, judge_server: JudgeServer, loopback: LoopbackJudge
