@@ -35,7 +35,7 @@ import structlog
 from pydantic import SecretStr
 
 from bench.drafts import markdown_draft
-from bench.grounding import made_job
+from bench.grounding import made_job, speed_job
 from bench.results import Figure
 from checks.grounding import ClaimQuery, ClaimRulings, ground
 from checks.grounding.escalation import Outcome
@@ -64,7 +64,10 @@ def loopback_server() -> ModuleType:
     return module
 
 
-def jobs(n: int = JOBS) -> list[tuple[VerifyJob, list[Criterion]]]:
+def jobs(
+    n: int = JOBS, sources: list[dict[str, Any]] | None = None
+) -> list[tuple[VerifyJob, list[Criterion]]]:
+    """``n`` jobs with one short source each, or with ``sources`` (a mission's, shared by all)."""
     out = []
     for i in range(n):
         text, _ = markdown_draft(words=110, links=0, markers=0, seed=i)
@@ -81,9 +84,8 @@ def jobs(n: int = JOBS) -> list[tuple[VerifyJob, list[Criterion]]]:
                 },
                 "output": {"format": "markdown", "content": text[:700], "language": "en"},
                 "criteria": CRITERIA,
-                "sources": [
-                    {"id": "s1", "type": "documentation", "text": "Queues and caches keep latency low."}
-                ],
+                "sources": sources
+                or [{"id": "s1", "type": "documentation", "text": "Queues and caches keep latency low."}],
             }
         )
         out.append((job, list(job.criteria)))
@@ -151,6 +153,35 @@ def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
         figures[f"judge_batch{size}_calls_per_verdict"] = Figure(
             round(row["calls"], 3), "calls", f"<= {1 / size:g}", COMMAND, note="inline: 1 call per verdict"
         )
+
+    # A mission's outputs carry the sources they were written from, the same for every one.
+    _, mission, _ = speed_job()
+    shared = jobs(sources=[s.model_dump(exclude_none=True) for s in mission])
+    inline_judge = judge()
+    before = len(server.requests)
+    alone = [inline_judge.judge(job, criteria) for job, criteria in shared]
+    base_m = _per_verdict(alone, len(server.requests) - before)
+    size = 10
+    results = []
+    for start in range(0, len(shared), size):
+        group = shared[start : start + size]
+        server.push(
+            js.answer(
+                {"items": [{"job_id": j.job_id, **js.scores(judged)} for j, _ in group]}, usage=js.MEASURED
+            )
+        )
+        results += [r for r in inline_judge.judge_many(group).values() if isinstance(r, Judgement)]
+    inline_judge.close()
+    assert len(results) == len(shared), "every item scored by its group's answer"
+    row = _per_verdict(results, 0)
+    figures["judge_batch10_mission_sources_tokens_ratio"] = Figure(
+        round(row["tokens"] / base_m["tokens"], 3),
+        "of inline tokens per verdict",
+        "<= 0.5",
+        COMMAND,
+        note=f"as judge_batch10, each output carrying its mission's 20 sources (cut to 20,000 "
+        f"characters): {row['tokens']:.0f} tokens per verdict against {base_m['tokens']:.0f} inline",
+    )
 
     api_judge = judge(batch_api=("anthropic",), batch_poll_s=0.01)
     got = api_judge.judge_many(items, via="batch_api")

@@ -14,7 +14,9 @@ system.md      role, rules (reasoning first, no verbosity or position   (none)
 rubric.md      one output: task, scale, criteria, quality, the output   output, fence (also: task, criteria,
                                                                         format, language, sources, ids)
 sources.md     the sources block, fenced like the output                sources, fence
-batch.md       several outputs in one request                           items (also: count, job_ids)
+batch.md       several outputs in one request, then the sources of      items (also: count, job_ids,
+               them all, each shown once                                sources: without it, each item
+                                                                        shows its own)
 item.md        one output inside a batch                                job_id, output, fence (as rubric.md)
 retry.md       the format retry after a malformed answer                problem (also: ids)
 claims_system  role and rules of a claim ruling (grounding's            (none)
@@ -23,8 +25,8 @@ claims.md      the claims a grounding check left ambiguous, each with   claims, 
                its section, mapped sources and nearest sentences        sources)
 claims_retry   the format retry of a claim ruling                       problem (also: keys)
 .md
-claims_batch   the claims of several drafts in one request (the batch   drafts (also: count, job_ids,
-.md            flush), then the sources of them all, each shown once    sources)
+claims_batch   the claims of several drafts in one request (the batch   drafts, sources (also: count,
+.md            flush), then the sources of them all, each shown once    job_ids)
 claims_draft   one draft's claims inside such a request                 job_id, claims, fence (also: count,
 .md                                                                     keys, source_ids)
 =============  =======================================================  ==================================
@@ -59,7 +61,7 @@ FILES: Mapping[str, frozenset[str]] = {
     "claims_system.md": frozenset(),
     "claims.md": frozenset({"claims", "fence"}),
     "claims_retry.md": frozenset({"problem"}),
-    "claims_batch.md": frozenset({"drafts"}),
+    "claims_batch.md": frozenset({"drafts", "sources"}),
     "claims_draft.md": frozenset({"job_id", "claims", "fence"}),
 }
 
@@ -121,6 +123,7 @@ class PromptSet:
                     + ", ".join("${" + p + "}" for p in lacking)
                 )
         self._t = {name: string.Template(text) for name, text in templates.items()}
+        self._names = {name: _placeholders(text) for name, text in templates.items()}
 
     @classmethod
     def load(cls, directory: Path | str | None = None) -> PromptSet:
@@ -152,9 +155,18 @@ class PromptSet:
     def batch(self, items: Sequence[Item], *, max_source_chars: int, fence: Fence | None = None) -> Chat:
         """The chat that asks one judge to score several outputs, the instructions sent once."""
         fence = fence or Fence.around(t for item in items for t in _texts(item))
+        # Sources once, at the end, unless an override of batch.md has no place for them there.
+        once = _SourcesOnce("item") if "sources" in self._names["batch.md"] else None
         blocks = []
         for item in items:
-            fields = _fields(item, fence, self._sources(item, fence, max_source_chars))
+            if once is None:
+                sources = self._sources(item, fence, max_source_chars)
+            else:
+                ids = once.add(item.job.job_id, source_parts(item.job, max_source_chars))
+                sources = (
+                    f"\nIts sources, in the sources block at the end under their ids: {ids}.\n" if ids else ""
+                )
+            fields = _fields(item, fence, sources)
             blocks.append(self._fill("item.md", {**fields, "job_id": item.job.job_id}))
         user = self._fill(
             "batch.md",
@@ -162,6 +174,7 @@ class PromptSet:
                 "count": str(len(items)),
                 "items": "\n".join(blocks),
                 "job_ids": ", ".join(f"`{item.job.job_id}`" for item in items),
+                "sources": self._fenced(once.text() if once else "", fence),
             },
         )
         return Chat(self._fill("system.md", {}), (("user", user),))
@@ -181,12 +194,7 @@ class PromptSet:
         sources = render_sources(job, max_source_chars, only=_cited_by(queries))
         user = self._fill(
             "claims.md",
-            {
-                **self._claim_fields(queries, fence),
-                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
-                if sources
-                else "",
-            },
+            {**self._claim_fields(queries, fence), "sources": self._fenced(sources, fence)},
         )
         return Chat(self._fill("claims_system.md", {}), (("user", user),))
 
@@ -196,34 +204,19 @@ class PromptSet:
         """The chat that asks one judge to rule on the ambiguous claims of several drafts, the
         instructions sent once (the batch flush)."""
         fence = Fence.around(t for job, queries in items for t in _claim_texts(job, queries))
-        shown: dict[tuple[str, str, str], tuple[str, list[str]]] = {}
+        once = _SourcesOnce("draft")
         blocks = []
         for job, queries in items:
-            parts = source_parts(job, max_source_chars, only=_cited_by(queries))
-            for source, head, body in parts:
-                # A source several drafts were written from is shown once (the fullest cut of it).
-                key = (source.id, head, source.text)
-                fuller, drafts = shown.get(key, ("", []))
-                shown[key] = (body if len(body) > len(fuller) else fuller, [*drafts, job.job_id])
-            fields = {
-                **self._claim_fields(queries, fence),
-                "job_id": job.job_id,
-                "source_ids": ", ".join(source.id for source, _, _ in parts) or "none",
-            }
+            ids = once.add(job.job_id, source_parts(job, max_source_chars, only=_cited_by(queries)))
+            fields = {**self._claim_fields(queries, fence), "job_id": job.job_id, "source_ids": ids or "none"}
             blocks.append(self._fill("claims_draft.md", fields))
-        sources = "\n\n".join(
-            _source_text(f"{head} (draft{'s' if len(drafts) > 1 else ''} {', '.join(drafts)})", body)
-            for (_, head, _), (body, drafts) in shown.items()
-        )
         user = self._fill(
             "claims_batch.md",
             {
                 "count": str(len(items)),
                 "drafts": "\n".join(blocks),
                 "job_ids": ", ".join(f"`{job.job_id}`" for job, _ in items),
-                "sources": self._fill("sources.md", {"sources": sources, "fence": fence.code})
-                if sources
-                else "",
+                "sources": self._fenced(once.text(), fence),
             },
         )
         return Chat(self._fill("claims_system.md", {}), (("user", user),))
@@ -246,10 +239,11 @@ class PromptSet:
         return self._fill("claims_retry.md", {"problem": "x" * 400, "keys": _keys(queries)})
 
     def _sources(self, item: Item, fence: Fence, limit: int) -> str:
-        text = render_sources(item.job, limit)
-        if not text:
-            return ""
-        return self._fill("sources.md", {"sources": text, "fence": fence.code})
+        return self._fenced(render_sources(item.job, limit), fence)
+
+    def _fenced(self, sources: str, fence: Fence) -> str:
+        """``sources.md`` around rendered sources; nothing when there are none."""
+        return self._fill("sources.md", {"sources": sources, "fence": fence.code}) if sources else ""
 
     def _fill(self, name: str, fields: Mapping[str, str]) -> str:
         return self._t[name].safe_substitute(fields)
@@ -372,6 +366,30 @@ def source_parts(
         if left <= 0:
             break
     return parts
+
+
+class _SourcesOnce:
+    """The sources of several jobs in one request, each shown once with the jobs it belongs to (a
+    mission's jobs are written from the same sources), at the fullest cut any job shows it; one
+    of another job under the same id but with other text is shown apart."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.shown: dict[tuple[str, str, str], tuple[str, list[str]]] = {}
+
+    def add(self, job_id: str, parts: Sequence[tuple[Source, str, str]]) -> str:
+        """Take one job's sources (:func:`source_parts`); their ids, for its own block."""
+        for source, head, body in parts:
+            key = (source.id, head, source.text)
+            fuller, jobs = self.shown.get(key, ("", []))
+            self.shown[key] = (body if len(body) > len(fuller) else fuller, [*jobs, job_id])
+        return ", ".join(source.id for source, _, _ in parts)
+
+    def text(self) -> str:
+        return "\n\n".join(
+            _source_text(f"{head} ({self.what}{'s' if len(jobs) > 1 else ''} {', '.join(jobs)})", body)
+            for (_, head, _), (body, jobs) in self.shown.items()
+        )
 
 
 def _source_text(head: str, body: str) -> str:

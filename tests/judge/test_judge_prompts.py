@@ -113,6 +113,29 @@ class TestBatchAndRetry:
             assert f"# Item job-{i}" in user and f"output number {i}" in user
         assert "`job-0`, `job-1`, `job-2`" in user
 
+    def test_sources_items_share_are_sent_once(self) -> None:
+        """A mission's outputs are written from the same sources: a batch shows each once, after
+        the items, with the items it belongs to; one under the same id with other text is shown
+        apart; each item names the ids of its own."""
+        shared = [{"id": "s1", "type": "web", "title": "Rail review", "text": "Rail use grew by 4% in 2024."}]
+        other = [{"id": "s1", "type": "web", "title": "Rail review", "text": "Rail use fell by 2% in 2024."}]
+        items = [item_for(f"output {i}", job_id=f"job-{i}", sources=shared) for i in range(2)]
+        items.append(item_for("output 2", job_id="job-2", sources=other))
+        user = PROMPTS.batch(items, max_source_chars=10_000, fence=Fence("C0DE")).turns[0][1]
+        assert user.count("<<<BEGIN SOURCES C0DE>>>") == 1
+        assert user.count("Rail use grew by 4% in 2024.") == 1
+        assert "[s1] Rail review (type web) (items job-0, job-1)\nRail use grew by 4% in 2024." in user
+        assert "[s1] Rail review (type web) (item job-2)\nRail use fell by 2% in 2024." in user
+        assert user.count("Its sources, in the sources block at the end under their ids: s1.") == 3
+        assert user.index("# Item job-2") < user.index("<<<BEGIN SOURCES C0DE>>>")
+
+    def test_a_batch_override_without_a_place_for_sources_shows_them_per_item(self, tmp_path: Path) -> None:
+        (tmp_path / "batch.md").write_text("Score these.\n\n${items}\n", encoding="utf-8")
+        sources = [{"id": "s1", "type": "web", "text": "Rail use grew by 4% in 2024."}]
+        items = [item_for(f"output {i}", job_id=f"job-{i}", sources=sources) for i in range(2)]
+        user = PromptSet.load(tmp_path).batch(items, max_source_chars=10_000, fence=Fence("C0DE")).turns[0][1]
+        assert user.count("<<<BEGIN SOURCES C0DE>>>") == 2 and "in the sources block" not in user
+
     def test_the_retry_message_says_what_was_wrong(self) -> None:
         item = item_for("text")
         chat = PROMPTS.single(item, max_source_chars=0)
