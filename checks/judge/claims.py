@@ -242,7 +242,7 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
         by_ref.setdefault(str(p.ref), []).append(p)
     groups: list[ClaimGroup] = []
     alone: list[ClaimPlan] = []
-    for plans in by_ref.values():
+    for plans in (chunk for same in by_ref.values() for chunk in _fitting(same, judge.batch_max_tokens)):
         if len(plans) == 1:
             alone += plans
             continue
@@ -260,6 +260,22 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
         reraise(outcome)
         results[p.job.job_id] = outcome
     return {job.job_id: results[job.job_id] for job, _ in items}
+
+
+def _fitting(plans: Sequence[ClaimPlan], limit: int) -> list[list[ClaimPlan]]:
+    """``plans`` in order, cut into requests whose rulings fit in ``limit`` answer tokens (each
+    job's 200 + :data:`TOKENS_PER_CLAIM` a claim): many claims in one request would be cut off at
+    max_tokens, and every draft past the cut asked again alone."""
+    chunks: list[list[ClaimPlan]] = []
+    room = 0
+    for p in plans:
+        need = 200 + TOKENS_PER_CLAIM * len(p.queries)
+        if not chunks or need > room:
+            chunks.append([])
+            room = limit
+        chunks[-1].append(p)
+        room -= need
+    return chunks
 
 
 def _group_flow(judge: LLMJudge, group: ClaimGroup) -> Flow[dict[str, ClaimRulings | CheckError]]:

@@ -438,6 +438,25 @@ class TestSeveralDrafts:
         assert "# Draft " not in request.prompt
         assert not isinstance(got[JOBS[0]], Exception)
 
+    def test_requests_are_cut_so_that_their_rulings_fit_in_max_tokens(
+        self, judge_server: JudgeServer, loopback: LoopbackJudge
+    ) -> None:
+        """Three drafts of 30 claims each want 3,800 answer tokens apiece: two fit in the 8,192 of
+        one request, the third is asked alone (in one request, the answer would be cut off)."""
+        queries = tuple(query(f"c{i}") for i in range(1, 31))
+        keys = [q.key for q in queries]
+        # One reply that reads as either (the two requests are made at once, in either order).
+        both = {**drafts(*((j, ruled(*keys)) for j in JOBS[:2])), **ruled(*keys)}
+        judge_server.push(answer(both), answer(both))
+        got = loopback().judge_claims_many([(claims_job(job_id=j), queries) for j in JOBS])
+        prompts = sorted(r.prompt for r in judge_server.requests)
+        assert len(prompts) == 2
+        assert sorted("# Draft " in p for p in prompts) == [False, True]
+        grouped = next(p for p in prompts if "# Draft " in p)
+        assert "# Draft m1-t1-a1" in grouped and "# Draft m1-t2-a1" in grouped and JOBS[2] not in grouped
+        assert all(len(r.rulings) == 30 for r in got.values() if not isinstance(r, Exception))
+        assert len(got) == 3
+
     def test_a_job_asked_twice_is_refused(self, loopback: LoopbackJudge) -> None:
         with pytest.raises(ValueError, match="appears more than once in one claim request"):
             loopback().judge_claims_many([*several(), several()[0]])
