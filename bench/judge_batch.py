@@ -108,13 +108,33 @@ def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
         config = JudgeConfig(judges=(JUDGE,), base_url=server.base_url, api_key=SecretStr("bench"), **options)
         return LLMJudge.from_config(config, trust_env=False)
 
-    inline_judge = judge()
-    before = len(server.requests)
-    inline = [inline_judge.judge(job, criteria) for job, criteria in items]
-    inline_calls = len(server.requests) - before
-    inline_judge.close()
-    base = _per_verdict(inline, inline_calls)
+    def inline(items: list[tuple[VerifyJob, list[Criterion]]]) -> dict[str, float]:
+        """Per verdict, each item judged in a call of its own."""
+        one = judge()
+        before = len(server.requests)
+        results = [one.judge(job, criteria) for job, criteria in items]
+        one.close()
+        return _per_verdict(results, len(server.requests) - before)
 
+    def batched(items: list[tuple[VerifyJob, list[Criterion]]], size: int) -> dict[str, float]:
+        """Per verdict, the items judged ``size`` to a multi-item call."""
+        many = judge()
+        before = len(server.requests)
+        results: list[Judgement] = []
+        for start in range(0, len(items), size):
+            group = items[start : start + size]
+            server.push(
+                js.answer(
+                    {"items": [{"job_id": j.job_id, **js.scores(judged)} for j, _ in group]},
+                    usage=js.MEASURED,
+                )
+            )
+            results += [r for r in many.judge_many(group).values() if isinstance(r, Judgement)]
+        many.close()
+        assert len(results) == len(items), "every item scored by its group's answer"
+        return _per_verdict(results, len(server.requests) - before)
+
+    base = inline(items)
     figures: dict[str, Figure] = {
         "judge_inline_tokens_per_verdict": Figure(
             round(base["tokens"], 1),
@@ -126,22 +146,7 @@ def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
         )
     }
     for size in GROUPS:
-        batch_judge = judge()
-        before = len(server.requests)
-        results: list[Judgement] = []
-        for start in range(0, len(items), size):
-            group = items[start : start + size]
-            server.push(
-                js.answer(
-                    {"items": [{"job_id": j.job_id, **js.scores(judged)} for j, _ in group]},
-                    usage=js.MEASURED,
-                )
-            )
-            got = batch_judge.judge_many(group)
-            results += [r for r in got.values() if isinstance(r, Judgement)]
-        batch_judge.close()
-        assert len(results) == len(items), "every item scored by its group's answer"
-        row = _per_verdict(results, len(server.requests) - before)
+        row = batched(items, size)
         figures[f"judge_batch{size}_tokens_ratio"] = Figure(
             round(row["tokens"] / base["tokens"], 3),
             "of inline tokens per verdict",
@@ -157,30 +162,14 @@ def _measure(js: ModuleType, server: Any) -> dict[str, Figure]:
     # A mission's outputs carry the sources they were written from, the same for every one.
     _, mission, _ = speed_job()
     shared = jobs(sources=[s.model_dump(exclude_none=True) for s in mission])
-    inline_judge = judge()
-    before = len(server.requests)
-    alone = [inline_judge.judge(job, criteria) for job, criteria in shared]
-    base_m = _per_verdict(alone, len(server.requests) - before)
-    size = 10
-    results = []
-    for start in range(0, len(shared), size):
-        group = shared[start : start + size]
-        server.push(
-            js.answer(
-                {"items": [{"job_id": j.job_id, **js.scores(judged)} for j, _ in group]}, usage=js.MEASURED
-            )
-        )
-        results += [r for r in inline_judge.judge_many(group).values() if isinstance(r, Judgement)]
-    inline_judge.close()
-    assert len(results) == len(shared), "every item scored by its group's answer"
-    row = _per_verdict(results, 0)
+    alone, row = inline(shared), batched(shared, 10)
     figures["judge_batch10_mission_sources_tokens_ratio"] = Figure(
-        round(row["tokens"] / base_m["tokens"], 3),
+        round(row["tokens"] / alone["tokens"], 3),
         "of inline tokens per verdict",
         "<= 0.5",
         COMMAND,
         note=f"as judge_batch10, each output carrying its mission's 20 sources (cut to 20,000 "
-        f"characters): {row['tokens']:.0f} tokens per verdict against {base_m['tokens']:.0f} inline",
+        f"characters): {row['tokens']:.0f} tokens per verdict against {alone['tokens']:.0f} inline",
     )
 
     api_judge = judge(batch_api=("anthropic",), batch_poll_s=0.01)
