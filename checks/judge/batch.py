@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from checks.judge.answer import parse_batch
 from checks.judge.ensemble import Scored, Spend, combine
@@ -29,6 +29,8 @@ from checks.judge.prompts import Chat, Item
 from checks.judge.transport import Flow, Gather, ProviderError, log
 from checks.judging import JudgeFailed, Judgement
 from messages import CheckError
+
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from checks.judge.judge import LLMJudge, Plan
@@ -92,16 +94,32 @@ def plan_many(
 
 
 def many_flow(judge: LLMJudge, items: Sequence[Item]) -> Flow[dict[str, Judgement | CheckError]]:
-    groups, alone, results = plan_many(judge, items)
-    flows = [group_flow(judge, g) for g in groups] + [_alone(judge, p) for p in alone]
-    outcomes = yield Gather(tuple(flows))
+    groups, alone, skipped = plan_many(judge, items)
+    results: dict[str, Judgement | CheckError] = dict(skipped)
+    results.update(
+        (
+            yield from gathered(
+                [group_flow(judge, g) for g in groups], [(p.job_id, _alone(judge, p)) for p in alone]
+            )
+        )
+    )
+    return {item.job.job_id: results[item.job.job_id] for item in items}
+
+
+def gathered(
+    groups: Sequence[Flow[dict[str, R]]], alone: Sequence[tuple[str, Flow[R]]]
+) -> Flow[dict[str, R]]:
+    """Run the flows of several requests at once: each group's gives its jobs' results, each
+    lone job's its own; per job_id, every result."""
+    outcomes = yield Gather((*groups, *(flow for _, flow in alone)))
+    results: dict[str, R] = {}
     for outcome in outcomes[: len(groups)]:
         reraise(outcome)
         results.update(outcome)
-    for plan, outcome in zip(alone, outcomes[len(groups) :], strict=True):
+    for (job_id, _), outcome in zip(alone, outcomes[len(groups) :], strict=True):
         reraise(outcome)
-        results[plan.job_id] = outcome
-    return {item.job.job_id: results[item.job.job_id] for item in items}
+        results[job_id] = outcome
+    return results
 
 
 def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | CheckError]]:

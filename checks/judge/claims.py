@@ -36,7 +36,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
 from checks.judge.answer import MalformedAnswer, extract_json, once_each, parse_many, read_model
-from checks.judge.batch import failed_with_share, reraise, shares, unique
+from checks.judge.batch import failed_with_share, gathered, reraise, shares, unique
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
@@ -252,13 +252,13 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
         )
         budget = min(judge.batch_max_tokens, sum(p.max_tokens for p in plans))
         groups.append(ClaimGroup(ref, tuple(plans), chat, budget))
-    outcomes = yield Gather((*(_group_flow(judge, g) for g in groups), *(_alone(judge, p) for p in alone)))
-    for outcome in outcomes[: len(groups)]:
-        reraise(outcome)
-        results.update(outcome)
-    for p, outcome in zip(alone, outcomes[len(groups) :], strict=True):
-        reraise(outcome)
-        results[p.job.job_id] = outcome
+    results.update(
+        (
+            yield from gathered(
+                [_group_flow(judge, g) for g in groups], [(p.job.job_id, _alone(judge, p)) for p in alone]
+            )
+        )
+    )
     return {job.job_id: results[job.job_id] for job, _ in items}
 
 
