@@ -17,7 +17,7 @@ to the request's usage exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -31,6 +31,7 @@ from checks.judging import JudgeFailed, Judgement
 from messages import CheckError
 
 R = TypeVar("R")
+P = TypeVar("P")
 
 if TYPE_CHECKING:
     from checks.judge.judge import LLMJudge, Plan
@@ -82,7 +83,9 @@ def plan_many(
         else:
             alone.append(plan)
     groups = []
-    for plans in by_judge.values():
+    for plans in (
+        chunk for same in by_judge.values() for chunk in fitting(same, answer_tokens, judge.batch_max_tokens)
+    ):
         if len(plans) == 1:
             alone.extend(plans)
             continue
@@ -91,6 +94,34 @@ def plan_many(
         budget = min(judge.batch_max_tokens, judge.max_tokens_for(ref) * len(plans))
         groups.append(Group(ref, tuple(plans), chat, budget))
     return groups, alone, skipped
+
+
+TOKENS_PER_ITEM = 150
+"""Answer tokens an item of a multi-item request takes besides its criteria (its job_id, overall
+reasoning, quality scores and confidence), as :func:`fitting` counts them."""
+TOKENS_PER_CRITERION = 80
+"""Answer tokens a criterion takes (its id, a sentence or two of reasoning, its score)."""
+
+
+def answer_tokens(plan: Plan) -> int:
+    """What an item's answer may take in a multi-item request."""
+    return TOKENS_PER_ITEM + TOKENS_PER_CRITERION * len(plan.item.criteria)
+
+
+def fitting(plans: Sequence[P], need: Callable[[P], int], limit: int) -> list[list[P]]:
+    """``plans`` in order, cut into requests whose answers fit in ``limit`` tokens (``need`` of
+    each): one answer cut off at max_tokens is no JSON at all, and every job in it would be asked
+    again alone."""
+    chunks: list[list[P]] = []
+    room = 0
+    for p in plans:
+        wanted = need(p)
+        if not chunks or wanted > room:
+            chunks.append([])
+            room = limit
+        chunks[-1].append(p)
+        room -= wanted
+    return chunks
 
 
 def many_flow(judge: LLMJudge, items: Sequence[Item]) -> Flow[dict[str, Judgement | CheckError]]:

@@ -36,7 +36,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
 from checks.judge.answer import MalformedAnswer, extract_json, once_each, parse_many, read_model
-from checks.judge.batch import failed_with_share, gathered, reraise, shares, unique
+from checks.judge.batch import failed_with_share, fitting, gathered, reraise, shares, unique
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
@@ -144,7 +144,7 @@ def plan(judge: LLMJudge, job: VerifyJob, queries: Sequence[ClaimQuery]) -> Clai
     ref = refs[0]
     asked = tuple(queries[:MAX_CLAIMS])
     chat = judge.prompts.claims(job, asked, max_source_chars=judge.max_source_chars)
-    m = min(max(judge.max_tokens_for(ref), 200 + TOKENS_PER_CLAIM * len(asked)), judge.batch_max_tokens)
+    m = min(max(judge.max_tokens_for(ref), _rulings_tokens(len(asked))), judge.batch_max_tokens)
     prompt = estimate_chat_tokens(*chat.texts)
     retry = estimate_tokens(judge.prompts.claims_retry_size(asked)) + 2 * TOKENS_PER_MESSAGE
     quote = judge.prices.price(ref).cost(2 * prompt + m + retry, 2 * m)
@@ -242,7 +242,8 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
         by_ref.setdefault(str(p.ref), []).append(p)
     groups: list[ClaimGroup] = []
     alone: list[ClaimPlan] = []
-    for plans in (chunk for same in by_ref.values() for chunk in _fitting(same, judge.batch_max_tokens)):
+    chunks = (c for same in by_ref.values() for c in fitting(same, _answer_tokens, judge.batch_max_tokens))
+    for plans in chunks:
         if len(plans) == 1:
             alone += plans
             continue
@@ -262,20 +263,13 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
     return {job.job_id: results[job.job_id] for job, _ in items}
 
 
-def _fitting(plans: Sequence[ClaimPlan], limit: int) -> list[list[ClaimPlan]]:
-    """``plans`` in order, cut into requests whose rulings fit in ``limit`` answer tokens (each
-    job's 200 + :data:`TOKENS_PER_CLAIM` a claim): many claims in one request would be cut off at
-    max_tokens, and every draft past the cut asked again alone."""
-    chunks: list[list[ClaimPlan]] = []
-    room = 0
-    for p in plans:
-        need = 200 + TOKENS_PER_CLAIM * len(p.queries)
-        if not chunks or need > room:
-            chunks.append([])
-            room = limit
-        chunks[-1].append(p)
-        room -= need
-    return chunks
+def _answer_tokens(p: ClaimPlan) -> int:
+    """What a draft's rulings may take in a request about several (as a single call allows)."""
+    return _rulings_tokens(len(p.queries))
+
+
+def _rulings_tokens(claims: int) -> int:
+    return 200 + TOKENS_PER_CLAIM * claims
 
 
 def _group_flow(judge: LLMJudge, group: ClaimGroup) -> Flow[dict[str, ClaimRulings | CheckError]]:

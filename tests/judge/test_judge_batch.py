@@ -74,6 +74,22 @@ class TestOneRequest:
             and "no answer for item job-2" in got["job-2"].notes[-1]
         )  # type: ignore[union-attr]
 
+    def test_requests_are_cut_so_that_their_answers_fit_in_max_tokens(self) -> None:
+        """Three items of 40 criteria want 150 + 40 x 80 = 3,350 answer tokens each: two fit in the
+        8,192 of one request, the third is asked alone (in one request, the answer would be cut
+        off, no JSON at all, and all three asked again)."""
+        criteria = [{"id": f"k{n}", "text": f"Meets requirement {n}"} for n in range(40)]
+        one = scores(dict.fromkeys((c["id"] for c in criteria), 4))
+        # One reply that reads as either (the two requests are made at once, in either order).
+        both = {**one, "items": [{"job_id": f"job-{i}", **one} for i in range(2)]}
+        mock = Mock(anthropic_reply(both), anthropic_reply(both))
+        got = mock_judge(mock).judge_many(jobs(3, criteria=criteria))
+        prompts = [b["messages"][0]["content"] for b in mock.bodies()]
+        assert len(prompts) == 2 and sorted("# Item " in p for p in prompts) == [False, True]
+        grouped = next(p for p in prompts if "# Item " in p)
+        assert "# Item job-0" in grouped and "# Item job-1" in grouped and "job-2" not in grouped
+        assert all(isinstance(v, Judgement) and len(v.criteria) == 40 for v in got.values())
+
     def test_a_failed_batch_request_fails_each_item(self) -> None:
         mock = Mock(httpx.Response(400, json={"error": {"message": "too long"}}))
         got = mock_judge(mock).judge_many(jobs(2))
