@@ -25,7 +25,9 @@ Without rows, the check's ``models`` (or the verdict's ``judges``) share its cos
 and its duration is their latency. Whatever the verdict's cost and tokens hold beyond that (a batch
 share) goes to the first model named, else to ``model="unknown"``. A judge check skipped with
 reason ``circuit_open`` names ``details["providers"]``; an answered call closes its provider's
-circuit; :func:`set_circuit_open` sets the gauge directly.
+circuit; :func:`set_circuit_open` sets the gauge directly. The ``grounding`` check's details give
+its claims by status and, under ``escalation``, how many it left for the judge and how many were
+ruled (``verifleet_grounding_claims_total``, ``verifleet_claim_escalations_total``).
 """
 
 from __future__ import annotations
@@ -109,6 +111,8 @@ class Instruments:
     budget_holds_expired: Counter
     budget_late_settlements: Counter
     corrections: Counter
+    grounding_claims: Counter
+    claim_escalations: Counter
 
     @classmethod
     def register(cls, registry: CollectorRegistry | None = None) -> Instruments:
@@ -184,6 +188,16 @@ class Instruments:
                 "by whether the corrections converge.",
                 ("profile", "outcome"),
             ),
+            grounding_claims=counter(
+                "grounding_claims_total",
+                "Claims the grounding check classified, by their final status (after any judge ruling).",
+                ("status",),
+            ),
+            claim_escalations=counter(
+                "claim_escalations_total",
+                "Claims grounding left for the judge: ruled, or why not (budget, no_judge, error...).",
+                ("outcome",),
+            ),
             circuit_open=Gauge(
                 PREFIX + "circuit_open",
                 "1 while a judge provider's circuit breaker is open in some worker process.",
@@ -213,6 +227,8 @@ class Instruments:
             self.child(self.corrections, profile, outcome).inc()
         for check in verdict.checks:
             self.child(self.check_results, check.name, check.status.value).inc()
+            if check.name == "grounding" and check.status is not CheckStatus.SKIPPED:
+                self._claims(check.details)
             if check.status is CheckStatus.SKIPPED:
                 if check.reason == SkipReason.BUDGET.value:
                     self.child(self.budget_skips, check.name).inc()
@@ -241,6 +257,28 @@ class Instruments:
         started = _submitted_s(job, enqueued_ms)
         if started is not None and (latency := time.time() - started) >= 0:
             self.child(self.job_latency, mode).observe(latency)
+
+    def _claims(self, details: dict[str, Any]) -> None:
+        """The grounding check's claims by status, and those left for the judge by outcome."""
+        for status in CLAIM_STATUSES:
+            n = details.get(status)
+            if isinstance(n, int) and n > 0:
+                self.child(self.grounding_claims, status).inc(n)
+        escalation = details.get("escalation")
+        if not isinstance(escalation, dict):
+            return
+        asked, ruled = escalation.get("claims"), escalation.get("ruled")
+        if not isinstance(asked, int) or not isinstance(ruled, int):
+            return
+        if ruled > 0:
+            self.child(self.claim_escalations, "ruled").inc(ruled)
+        if asked > ruled:
+            # Past the judge's cap of claims a call, or the whole call skipped: say why.
+            why = escalation.get("skipped")
+            self.child(self.claim_escalations, str(why) if why else "not_asked").inc(asked - ruled)
+
+
+CLAIM_STATUSES = ("supported", "inferred", "unsourced", "contradicted")
 
 
 def judge_calls(verdict: VerdictEvent) -> list[JudgeCall]:

@@ -133,6 +133,28 @@ class TestObserveVerdict:
         assert value(registry, name, profile="criteria", outcome="not_converging") == 2
         assert value(registry, name, profile="criteria", outcome="converging") == 1
 
+    def test_grounding_counts_claims_by_status_and_those_left_for_the_judge(
+        self, m: Instruments, registry: CollectorRegistry
+    ) -> None:
+        """Claims by final status; of the 5 left for the judge, 3 ruled and 2 past its cap; of 2
+        more in a job whose budget could not cover the quote, 2 skipped for budget."""
+
+        def grounding(**details: Any) -> CheckOutcome:
+            return CheckOutcome(name="grounding", status=CheckStatus.PASS, duration_ms=5.0, details=details)
+
+        counts = {"supported": 6, "inferred": 2, "unsourced": 1, "contradicted": 0}
+        ruled = {"claims": 5, "ruled": 3, "skipped": None, "models": ["m"]}
+        m.observe_verdict(verdict(checks=[grounding(**counts, escalation=ruled)]))
+        skipped = {"claims": 2, "ruled": 0, "skipped": "budget", "models": []}
+        m.observe_verdict(verdict(checks=[grounding(**counts, escalation=skipped)]))
+        m.observe_verdict(verdict(checks=[CheckOutcome(name="grounding", status=CheckStatus.SKIPPED)]))
+        claims = "verifleet_grounding_claims_total"
+        assert [value(registry, claims, status=s) for s in counts] == [12, 4, 2, 0]
+        escalations = "verifleet_claim_escalations_total"
+        assert value(registry, escalations, outcome="ruled") == 3
+        assert value(registry, escalations, outcome="not_asked") == 2
+        assert value(registry, escalations, outcome="budget") == 2
+
     def test_an_error_verdict_without_profile_or_job(
         self, m: Instruments, registry: CollectorRegistry
     ) -> None:
