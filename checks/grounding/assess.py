@@ -1678,8 +1678,18 @@ _WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BE
 too), the year before."""
 _BEFORE = stem("before")
 """``before`` as against ``after``: no opposite of a claim's ``the year before``."""
-_ORDER_WORDS = frozenset((_BEFORE, stem("after")))
+_AFTER = stem("after")
+_ORDER_WORDS = frozenset((_BEFORE, _AFTER))
 """``before`` and ``after``: said of the figure of their clause."""
+_BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
+_THE_YEAR_BEFORE = re.compile(r"\b(?:the|a)\s+year\s+before\b", re.IGNORECASE)
+
+
+def _only_the_year_before(text: str) -> bool:
+    """Is every ``before`` of a clause's text in ``the year before`` (a time, not an order)?"""
+    return len(_BEFORE_WORD.findall(text)) <= len(_THE_YEAR_BEFORE.findall(text))
+
+
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 
@@ -3059,6 +3069,14 @@ def _polarity(
             agreeing: float | None = None
             for i, (s_terms, s_negated) in enumerate(source):
                 if opposite.isdisjoint(s_terms):
+                    continue
+                if (
+                    term == _AFTER
+                    and YEAR_BEFORE in s_terms
+                    and _only_the_year_before(index.clause_texts(sentence.number)[i])
+                ):
+                    # "after losing £31,000 the year before" against "reversing a loss of £31,000 the
+                    # year before": the clause's "before" is a time, not an order against "after".
                     continue
                 if term in CALENDAR and (opposite & s_terms) <= c_terms:
                     # "between April and June" against "the three months to June": every month the

@@ -13309,6 +13309,29 @@ class TestBeforeOfAnotherFigure:
         )
 
 
+class TestTheYearBeforeIsATime:
+    """``after losing £31,000 the year before`` against ``reversing a loss of £31,000 the year
+    before``: the source's ``before`` is of ``the year before``, a time, not an order against the
+    claim's ``after`` (found by ``bench/probes/mixed287``: contradicted, "the claim says 'after'
+    where the source says 'before'"); a ``before`` of its own still answers ``after``."""
+
+    def test_supported(self) -> None:
+        in_one_sentence(
+            "Haverford Rugby Football Club made a surplus of £86,000 in the year to April 2024 after "
+            "losing £31,000 the year before.",
+            "Haverford Rugby Football Club made a surplus of £86,000 in the year to April 2024, reversing a "
+            "loss of £31,000 the year before, its annual accounts show.",
+            "s",
+        )
+
+    def test_an_order_still_disagrees(self) -> None:
+        in_one_sentence(
+            "The club signed its new captain after the season began.",
+            "The club signed its new captain before the season began.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
