@@ -3226,6 +3226,16 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
 
 
+_HOTLINES = frozenset(("999", "911", "112", "111", "101"))
+"""Telephone numbers of emergency and helpline services."""
+_HOTLINE_AFTER = re.compile(
+    r"[\s-]+(?:calls?|callers?|lines?|numbers?|operators?|handlers?|services?)\b", re.I
+)
+_HOTLINE_BEFORE = re.compile(
+    r"\b(?:a|an|the|every|each|no|any|its|their|our|his|her|emergency|urgent|non-emergency)\s+$", re.I
+)
+"""What stands before and after a :data:`_HOTLINES` number dialled (``a 999 call``, ``the 111
+service``, ``emergency 999 calls``) rather than counted (``answered 999 calls``)."""
 _ROUTE_NUMBER = re.compile(ROUTE_AFTER, re.IGNORECASE)
 _ROUTE_BEFORE = re.compile(f"{ROUTE_BEFORE}$", re.IGNORECASE)
 """A number between ``the`` (``number``) and a route's word in the singular (``the fixed 47 route``,
@@ -3460,6 +3470,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         and _ROUTE_BEFORE.search(text, max(0, start - 24), start) is not None
     ):
         return None  # "the fixed 47 route", "the number 4 bus": the route's name, no figure
+    if (
+        raw in _HOTLINES
+        and _HOTLINE_AFTER.match(text, pos) is not None
+        and _HOTLINE_BEFORE.search(text, max(0, start - 12), start) is not None
+    ):
+        return None  # "an hour not spent answering a 999 call": the number dialled, no count of calls
     if len(raw) <= 2 and (
         _MONTH_AFTER.match(text, pos) is not None or _MONTH_BEFORE.search(text, max(0, start - 12), start)
     ):
