@@ -3243,6 +3243,7 @@ def _polarity(
                 )
                 and not (best_negated and _not_all_only(claim, sentence))
                 and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
+                and not _own_words_alike(c_terms, c_negated, mine, source)
             ):
                 if around is None:
                     around = sentence.context | sentence.before
@@ -3255,6 +3256,26 @@ def _polarity(
 
 _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
+
+
+def _own_words_alike(c_terms: frozenset[str], c_negated: bool, mine: Clauses, source: Clauses) -> bool:
+    """Does a source clause of the claim clause's polarity hold the words only that claim clause has
+    (none of the claim's other clauses), and no clause of the other polarity any of them? A claim
+    clause that borrows its subject from the one before (``linked to a lack of ward beds, | not to
+    staffing within the ambulance service``) is covered best by the source clause that says the
+    borrowed part; its own words are those of the source's clause that denies as it does (``rather
+    than to staffing within the service``)."""
+    others = [t for t, _ in mine if t != c_terms]
+    if not others:
+        return False
+    own = c_terms.difference(*others)
+    return (
+        bool(own)
+        and any(
+            s_negated == c_negated and len(own & s_terms) * 3 >= len(own) * 2 for s_terms, s_negated in source
+        )
+        and all(own.isdisjoint(s_terms) for s_terms, s_negated in source if s_negated != c_negated)
+    )
 
 
 def _removed_otherwise(

@@ -108,10 +108,13 @@ _BUT_EXCEPT = (
 _EXCEPT_WORDS = r"except|apart\s+from|excluding|with\s+the\s+exception\s+of"
 _EXCEPT = rf"(?:{_EXCEPT_WORDS}|{_BUT_EXCEPT})\b"
 """The words that open an exception (:func:`excepted`, and a cut of :data:`_CLAUSE`)."""
+_RATHER_THAN = r"rather\s+than\s+(?:to|by|in|on|at|from|for|with|because)\b"
+"""What a sentence sets aside (``linked to a shortage of beds rather than to staffing``): a clause of
+its own, its words kept, which denies (:func:`negated`) as ``not to staffing`` does."""
 _CLAUSE = re.compile(
     rf"\s*(?:[,;:\u060c\u061b](?!(?<=\d,)\d)|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
     r"|unlike)\s)\s*"
-    rf"|\s+(?={_EXCEPT})",
+    rf"|\s+(?={_EXCEPT}|{_RATHER_THAN})",
     re.IGNORECASE,
 )
 """Where a clause ends; not at the ``but also`` of ``not only ... but also`` (one statement, one subject),
@@ -1321,6 +1324,8 @@ def negated(text: str) -> bool:
                 cues[i] = found
                 if len(piece) <= _PIECE_LIMIT:
                     _CUES[piece] = found
+    if "rather" in text or "RATHER" in text or not plain:
+        count += len(_SET_ASIDE.findall(text))
     total = count + sum(cues)  # type: ignore[arg-type]  # every None was filled in above
     if total:
         total -= len(_NOT_DENYING.findall(text))
@@ -1945,12 +1950,16 @@ _REFUSING = frozenset(
     ("refuse", "refuses", "refused", "refusing", "decline", "declines", "declined", "declining")
 )
 
+_SET_ASIDE = re.compile(rf"\b{_RATHER_THAN}", re.IGNORECASE)
+"""A :data:`_RATHER_THAN`, a denial of what follows it."""
 _NOT_DENYING = re.compile(
     r"\bno(?:t?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
     r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
     r"|t\s+(?:un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
     r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
-    rf"|t\s+(?:be\s+)?chang(?:e|ed)\b{_UNTIL_AFTER}|thing\s+but|ne\s+other\s+than)\b",
+    rf"|t\s+(?:be\s+)?chang(?:e|ed)\b{_UNTIL_AFTER}|thing\s+but|ne\s+other\s+than)\b"
+    # "linked to a lack of ward beds", "because of a lack of staff": a cause named, nothing denied
+    r"|\b(?:to|of|by|from|on|over|about|with)\s+(?:a|the)\s+(?:general\s+|severe\s+|chronic\s+)?lack\s+of\b",
     re.IGNORECASE,
 )
 _BAN_LIFTED = re.compile(
@@ -2153,7 +2162,7 @@ def clause_at(text: str, offset: int) -> str:
 
 _EXCEPTION_CUES = ("xcept", "part from", "xcluding")
 """Substrings of every word of :data:`_EXCEPT` (``with the exception of`` holds ``xcept``)."""
-_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", *_EXCEPTION_CUES)
+_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", "rather", *_EXCEPTION_CUES)
 """Substrings of every conjunction that ``_CLAUSE`` cuts at (``although`` holds ``though``; ``with the
 exception of`` holds ``xcept``)."""
 

@@ -13377,6 +13377,55 @@ class TestANumberDialled:
         )
 
 
+class TestRatherThanAndALackOf:
+    """``linked to a lack of ward beds in hospitals, not to staffing within the ambulance service``
+    against ``linked to a shortage of beds on hospital wards rather than to staffing within the
+    service`` (found by ``bench/probes/mixed276``: contradicted, "the source affirms what the claim
+    states"). Three readings: a ``lack of`` named as a cause (``to a lack of``, ``because of a lack
+    of``) denies nothing, as ``a shortage of`` does not; ``rather than to ...`` is a clause of its own
+    that denies what follows, as ``not to ...`` does; and a claim clause that borrows its subject from
+    the one before is read on the words only it has."""
+
+    def test_supported(self) -> None:
+        grounded = as_probed(
+            "Dr Miriam Oyelaran said longer handover delays were linked to a lack of ward beds in hospitals, "
+            "not to staffing within the ambulance service.",
+            AMBULANCE,
+            AMBULANCE_TITLE,
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_cause_named(self) -> None:
+        in_one_sentence(
+            "The closure of Kelbury library was blamed on a lack of volunteers.",
+            "The closure of Kelbury library was blamed on a shortage of volunteers.",
+            "s",
+        )
+
+    def test_the_reason_set_aside(self) -> None:
+        source = (
+            "Kelbury library closed because of falling visitor numbers rather than because of a lack of "
+            "funding."
+        )
+        in_one_sentence(
+            "Kelbury library closed because of falling visitor numbers, not because of a lack of funding.",
+            source,
+            "s",
+        )
+        in_one_sentence(
+            "Kelbury library closed because of a lack of funding, not because of falling visitor numbers.",
+            source,
+            "c",
+        )
+
+    def test_lacks_still_denies(self) -> None:
+        in_one_sentence(
+            "The new Kelbury health centre has a pharmacy.",
+            "The new Kelbury health centre lacks a pharmacy.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
