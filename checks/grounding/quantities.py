@@ -2636,6 +2636,8 @@ def _before_its_change(
             conflicts.append((q, old))
 
 
+_CURRENT = frozenset(stem(w) for w in ("current", "present", "existing"))
+"""A value's words for now (``a drop from the current 38.5p``): no more what it is of than a month is."""
 _FIRST_VALUE = frozenset(stem(w) for w in ("original", "initial"))
 """The words of a claim figure that make it the value a change started from."""
 _BEFORE_WORDS = _FIRST_VALUE | frozenset(
@@ -4163,7 +4165,7 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             # trips": a verb after "but" or "and" has the sentence's subject, not the words of the
             # clause before (the fleet), for a figure that names what it is ("6 new ones" does not)
             left = [*_first_terms(head[: cuts[0]], 2), *left]
-        elif (len(left) < 2 or (len(left) == 2 and not _CALENDAR_TERMS.isdisjoint(left))) and cuts:
+        elif (len(left) < 2 or (len(left) == 2 and not _BARE_TERMS.isdisjoint(left))) and cuts:
             # "..., up 31% from the previous year": a bare clause borrows the one before; one after
             # an aside borrows the sentence's subject too ("The Kelston bridge, built in 1890, was
             # restored in 2010": the bridge's 2010, not only what was built).
@@ -4312,6 +4314,9 @@ def _time_words(text: str) -> frozenset[str]:
 
 
 _CALENDAR_TERMS = frozenset(stem(w) for w in (*MONTHS, *SEASONS) if w != "fall")  # "fall": "fell"
+_BARE_TERMS = _CALENDAR_TERMS | _CURRENT
+"""Terms that leave a figure's clause as bare as none would (``in March``, ``the current``): it
+borrows the clause before."""
 """A month or a season: no word of what a figure is about (``opened in August 2024``)."""
 _AMOUNT_ENDS = (
     "by", "rose", "rises", "rise", "rising", "risen", "grew", "grows", "grow", "growing", "grown",
@@ -4402,14 +4407,16 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
 # What ends the text before a figure, matched on that text reversed (anchored where the figure is, so
 # the engine does not try every position of the clause): "from $" and "to", "reached", "hit" (not "up to").
 _FROM_REVERSED = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(?:US)?[$..]?\s*$
-    r"\s*[$€£¥₹]?(?:SU)?\s*(?:(?:lanigiro|laitini|suoiverp|reilrae)\s+(?:(?:na|eht|sti|rieht)\s+)?)?morf\b",
+    r"\s*[$€£¥₹]?(?:SU)?\s*(?:(?:lanigiro|laitini|suoiverp|reilrae|tnerruc|tneserp|gnitsixe)\s+"
+    r"(?:(?:na|eht|sti|rieht)\s+)?)?morf\b",
     re.IGNORECASE,
 )
 """``from`` right before a figure, or with the figure's word for the value before (``from an original
-£410 million``), read backwards."""
+£410 million``, ``from the current 38.5p``), read backwards."""
 _TO = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
 _CHANGE_ENDS = (
     "from", "to", "reached", "reaching", "reaches", "hit", "original", "initial", "previous", "earlier",
+    "current", "present", "existing",
 )  # fmt: skip
 _TO_VALUE_REVERSED = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE

@@ -13426,6 +13426,31 @@ class TestRatherThanAndALackOf:
         )
 
 
+class TestFromTheCurrentValue:
+    """``35.2p per litre, a drop from the current 38.5p`` against ``cut the price ... from 38.5p to
+    35.2p``: ``from the current 38.5p`` is the value a change started from, as ``from 38.5p`` is, and
+    ``current`` leaves its clause as bare (found by ``bench/probes/mixed274``: contradicted, "the
+    source gives 38.5p as the value before, and 35.2p after"); the ends swapped still disagree."""
+
+    SENTENCE = (
+        "Vale Dairies is to cut the price it pays its farmers from 38.5p to 35.2p a litre from 1 August."
+    )
+
+    def test_supported(self) -> None:
+        in_one_sentence(
+            "From 1 August Vale Dairies will pay its farmers 35.2p per litre, a drop from the current 38.5p.",
+            self.SENTENCE,
+            "s",
+        )
+
+    def test_swapped(self) -> None:
+        in_one_sentence(
+            "From 1 August Vale Dairies will pay its farmers 38.5p per litre, a drop from the current 35.2p.",
+            self.SENTENCE,
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
