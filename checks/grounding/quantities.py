@@ -3334,9 +3334,19 @@ _TOP_WORDS = frozenset(("most", "highest", "busiest", "largest", "biggest", "gre
 """Superlatives of how many or how much: one rank in other words (:func:`_same_dim`)."""
 
 
+_TALLIES = frozenset(stem(w) for w in ("total", "figure", "tally", "result", "attendance", "turnout"))
+"""What a ``best`` may be the highest of (``its best total since 1974``)."""
+
+
 def _top_ranks(a: Quantity, b: Quantity) -> bool:
-    """Are two ranks both of :data:`_TOP_WORDS` (``rank:most fine``, ``rank:busiest``)?"""
-    return a.dim[5:].split(" ", 1)[0] in _TOP_WORDS and b.dim[5:].split(" ", 1)[0] in _TOP_WORDS
+    """Are two ranks both of :data:`_TOP_WORDS` (``rank:most fine``, ``rank:busiest``), or one a
+    ``best`` of a total (``its best total since 1974`` and ``the highest total since 1974``)?"""
+    return _top(a) and _top(b)
+
+
+def _top(q: Quantity) -> bool:
+    word = q.dim[5:].split(" ", 1)[0]
+    return word in _TOP_WORDS or (word == "best" and not _TALLIES.isdisjoint(q.context))
 
 
 def _multiplied(a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
@@ -4351,7 +4361,7 @@ _YEAR_LINK = re.compile(
     r"(?:\s+(?:a|an|per|each|of)\s+[^\W\d_]+){0,3}"
     # a clause of the figure's own, its subject a pronoun: "the 3,900 it operated at the end of 2020"
     r"(?:\s+(?:it|they|we|he|she)\s+[^\W\d_]+)?"
-    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?P<the>the\s+)?"
+    r"\s*,?\s*(?:(?:in|of|during|for|by|as\s+of|at\s+the\s+end\s+of)\s+)?(?P<the>(?:the|its|their)\s+)?"
     rf"(?:fiscal\s+|FY\s*)?(?:(?:{_MONTH_NAMES})\s+)?",
     re.I,
 )
@@ -4401,7 +4411,20 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     ):
         return after.low
     before = [y for y in years if y.end <= q.start]
-    return before[-1].low if before else 0.0
+    if not before:
+        return 0.0
+    if before[-1].low > 1000 and _THE_ONE_BEFORE.match(text, q.end) is not None:
+        # "86,500 tickets in its 2023-24 season, up from 71,200 the season before": 2022's
+        return before[-1].low - 1
+    return before[-1].low
+
+
+_THE_ONE_BEFORE = re.compile(
+    r"\s+(?:in\s+)?(?:the\s+(?:year|season)\s+before|the\s+(?:previous|prior|preceding)\s+(?:year|season)"
+    r"|a\s+year\s+(?:earlier|before))\b",
+    re.IGNORECASE,
+)
+"""Right after a figure, the year or season before the one the sentence names."""
 
 
 # What ends the text before a figure, matched on that text reversed (anchored where the figure is, so

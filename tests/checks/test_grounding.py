@@ -13451,6 +13451,32 @@ class TestFromTheCurrentValue:
         )
 
 
+class TestTheSeasonBefore:
+    """``sold 86,500 tickets in 2023-24, its best total since ... 1974`` against ``sold 86,500
+    tickets in its 2023-24 season, up from 71,200 the season before and the highest total since ...
+    1974`` (found by ``bench/probes/mixed278``: contradicted, "the claim gives 86,500 tickets where
+    the source gives 71,200"). Three readings: ``in its 2023-24 season`` is the 86,500's year, as ``in
+    the 2023-24 season`` is; ``71,200 the season before`` is of the year before; and a ``best`` total
+    is the highest one."""
+
+    SENTENCE = (
+        "The Corrowby Playhouse sold 86,500 tickets in its 2023-24 season, up from 71,200 the season "
+        "before and the highest total since the theatre opened in 1974."
+    )
+
+    def test_supported(self) -> None:
+        in_one_sentence(
+            "The playhouse sold 86,500 tickets in 2023-24, its best total since the theatre opened in 1974.",
+            self.SENTENCE,
+            "s",
+        )
+
+    def test_the_season_before_s_figure(self) -> None:
+        in_one_sentence(
+            "The Corrowby Playhouse sold 71,200 tickets in its 2023-24 season.", self.SENTENCE, "c"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
