@@ -13477,6 +13477,59 @@ class TestTheSeasonBefore:
         )
 
 
+ZOO = (
+    "Otterbridge Zoo has recorded 1,248 animals in its annual census, up from 1,115 last year and"
+    " the highest total in its 61-year history. Keepers spent four days in early January counting"
+    " every creature on the 38-acre site, from leaf-cutter ants, which are counted by colony, to "
+    "its two Asian elephants. The zoo said 212 of the animals were born on site during 2023, "
+    "compared with 164 in 2022. Its breeding programme for the critically endangered Bellingham "
+    "tree frog produced 96 froglets, and 40 of them are due to be released in the Wendle Valley "
+    "next spring under a plan that is still awaiting approval from wildlife regulators. All the "
+    "zoo's big cats were included in the count except a male snow leopard, Tashi, who was on loan"
+    " to a wildlife park in the Netherlands. The number of species fell slightly, from 187 to "
+    "181, after the zoo stopped keeping several kinds of marine fish when its aquarium house "
+    'closed in September. Curator Dr Helen Marsh said the figures were "the clearest sign yet '
+    'that our conservation work is paying off". However, Martin Coles, of the campaign group Free'
+    ' the Fells, said the zoo was "breeding animals for ticket sales, not for the wild" and '
+    "questioned how many would ever be released. Managers linked a rise in visitors to 412,000, "
+    "which made the zoo the second most visited attraction in the county, to the birth of a "
+    "giraffe calf in April. The zoo has not bred red pandas since 2019, although Dr Marsh said a "
+    "new pair would arrive in the summer. Plans for a £3.5 million reptile house were rejected by"
+    " Otterbridge District Council's planning committee in November over parking concerns. Adult "
+    "admission prices will rise from £18.50 to £19.75 in March."
+)
+"""``bench/probes/mixed272``'s source (its title :data:`ZOO_TITLE`)."""
+ZOO_TITLE = "Otterbridge Zoo census counts record 1,248 animals as breeding scheme bears fruit"
+
+
+class TestAPlanRejectedInThePassive:
+    """``Plans for a £3.5 million reptile house were rejected by the planning committee``: what was
+    refused did not happen, as after ``rejected plans for`` (found by ``bench/probes/mixed272``: a
+    claim that the committee gave the go-ahead for it was supported)."""
+
+    SENTENCE = (
+        "Plans for a £3.5 million reptile house were rejected by Otterbridge District Council's planning "
+        "committee in November over parking concerns."
+    )
+
+    def test_approved_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "Otterbridge District Council's planning committee gave the go-ahead in November for a £3.5 "
+            "million reptile house at the zoo.",
+            ZOO,
+            ZOO_TITLE,
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_rejected_is_supported(self) -> None:
+        in_one_sentence(
+            "Otterbridge District Council's planning committee rejected plans for a £3.5 million reptile "
+            "house in November.",
+            self.SENTENCE,
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
