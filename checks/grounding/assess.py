@@ -2791,6 +2791,10 @@ def _joined(claim: Features, plain: str, start: int, end: int) -> str:
     before, after = plain[:start], plain[end:]
     if before.strip():
         left = clause_at(before, len(before) - 1)
+        if not read_terms(left):
+            # "Air pollution on Bridge Street, the most polluted road in the borough, | has been linked
+            # to": no word of its own but the verb's; its subject stands before the aside.
+            left = before
         right = clause_at(after, 0) if after else ""
     else:
         left = clause_at(after, 0) if after else ""

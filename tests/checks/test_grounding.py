@@ -13530,6 +13530,33 @@ class TestAPlanRejectedInThePassive:
         )
 
 
+class TestAnAssociationAfterAnAside:
+    """``Air pollution on Bridge Street, the most polluted road in the borough, has been linked to
+    congestion from commuter traffic``: the clause before ``linked to`` is ``has been`` alone, its
+    subject before the aside; a claim that the congestion caused the pollution reads an association
+    as a cause (found by ``bench/probes/mixed275``: supported); the association itself is stated."""
+
+    SENTENCE = (
+        "Air pollution on Bridge Street, the most polluted road in the borough, has been linked to "
+        "congestion from commuter traffic."
+    )
+
+    def test_a_cause_is_not_stated(self) -> None:
+        in_one_sentence(
+            "Congestion from commuter traffic caused the air pollution on Bridge Street.",
+            self.SENTENCE,
+            "i",
+            "the source reports an association ('linked to')",
+        )
+
+    def test_the_association_is(self) -> None:
+        in_one_sentence(
+            "Air pollution on Bridge Street has been linked to congestion from commuter traffic.",
+            self.SENTENCE,
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
