@@ -51,6 +51,7 @@ from checks.grounding.lexicon import (
     disputes,
     ended,
     excepted,
+    explains,
     for_now,
     formerly,
     lead_term,
@@ -876,6 +877,9 @@ def _short_of_stating(
     followed = _followed_only(claim, sentence)
     if followed:
         return f"the source says only that one thing followed another ('{followed}'), the claim a cause", True
+    cause = _cause_unsaid(claim, sentence)
+    if cause:
+        return f"the claim says '{cause}'; the source gives no cause", True
     other = _said_of_another(
         claim,
         weights,
@@ -2651,6 +2655,26 @@ def _associated_only(claim: Features, sentence: SourceSentence) -> str:
     if ambiguous and not causal(claim.plain):  # "is linked to the island by a causeway"
         return ""
     return _joined(claim, sentence.plain, start, end)
+
+
+_CAUSED = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+in|responsible\s+for"
+    r"|trigger(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+"""A claim's words that one thing made another happen, and nothing more (not a change verb:
+``reduced`` also says what happened)."""
+
+
+def _cause_unsaid(claim: Features, sentence: SourceSentence) -> str:
+    """The words with which a claim says one thing caused another (``caused a 12% rise``), when the
+    sentence gives no cause at all (:func:`lexicon.explains`): ``In Brenford, where a similar charge
+    was introduced in 2021, fly-tipping reports rose by 12% the following year`` says when, not why.
+    "" otherwise."""
+    found = _CAUSED.search(claim.plain)
+    if found is None or explains(sentence.plain):
+        return ""
+    return found.group()
 
 
 def _followed_only(claim: Features, sentence: SourceSentence) -> str:

@@ -47,6 +47,7 @@ __all__ = [
     "directions",
     "disputes",
     "ended",
+    "explains",
     "for_now",
     "formerly",
     "in_context",
@@ -1581,6 +1582,12 @@ _EXPLAINED_CUES = (
 """Substrings of every word of :data:`_EXPLAINED`, lower or capitalised (``leads`` holds ``ead``)."""
 
 
+def explains(text: str) -> bool:
+    """Does ``text`` give a cause or an effect (:data:`_EXPLAINED`: ``because of``, ``blamed``, ``led
+    to``)? A set of substring tests first."""
+    return any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text) is not None
+
+
 def sequenced(text: str) -> tuple[int, int] | None:
     """Where ``text`` says one thing came after another (``after``, ``following``, ``since``,
     ``followed by``) and gives no cause (:data:`_EXPLAINED`): (start, end) of the words, or None.
@@ -1590,7 +1597,7 @@ def sequenced(text: str) -> tuple[int, int] | None:
     found = _SEQUENCE.search(text)
     if found is None:
         return None
-    if any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text):
+    if explains(text):
         return None
     return found.start(), found.end()
 

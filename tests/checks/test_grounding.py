@@ -13557,6 +13557,54 @@ class TestAnAssociationAfterAnAside:
         )
 
 
+GARDEN_WASTE = (
+    "Pelham Vale District Council plans to charge households £52 a year to have their green "
+    "garden waste bins emptied, ending a free service that has run since 2006. The proposal, "
+    "which will go before the full council on 12 March, would take effect from 1 June if "
+    "approved. Officers estimate that 19,000 of the district's 46,000 households would sign up, "
+    "raising about £990,000 a year. The council faces a budget gap of £3.4 million in 2025-26, up"
+    " from £2.1 million this year. Pelham Vale is one of only four councils in the region that do"
+    " not already charge for garden waste, and its fee would be the lowest in the county. "
+    "Households receiving council tax support would get a 50% discount, but no other exemptions "
+    "are planned. Cabinet member for the environment Councillor Ruth Adebayo said the charge was "
+    '"the fairest way to protect services everyone uses". Liberal Democrat councillor Martin Gale'
+    ' said it was "a tax on people with gardens" and warned it could lead to more fly-tipping. A '
+    "proposal to collect garden waste every three weeks instead of fortnightly was rejected by "
+    "the cabinet last month. In Brenford, where a similar charge was introduced in 2021, fly-"
+    "tipping reports rose by 12% the following year, though officers there said the increase was "
+    "linked to wider factors. The council has not ruled out raising the fee in future years. "
+    "Garden waste made up 28% of the 41,000 tonnes of household waste collected in the district "
+    "last year."
+)
+"""``bench/probes/mixed279``'s source (its title :data:`GARDEN_WASTE_TITLE`)."""
+GARDEN_WASTE_TITLE = "Pelham Vale council plans \u00a352 annual charge for garden waste bins"
+
+
+class TestACauseTheSourceDoesNotGive:
+    """``caused a 12% rise in fly-tipping reports`` against ``In Brenford, where a similar charge was
+    introduced in 2021, fly-tipping reports rose by 12% the following year``: the sentence says when,
+    not why (found by ``bench/probes/mixed279``: supported; it is the judge's now). A cause the
+    sentence gives is stated."""
+
+    def test_inferred(self) -> None:
+        grounded = as_probed(
+            "Brenford's garden waste charge, introduced in 2021, caused a 12% rise in fly-tipping reports "
+            "there the following year.",
+            GARDEN_WASTE,
+            GARDEN_WASTE_TITLE,
+        )
+        assert grounded.status is Status.INFERRED
+        assert "the claim says 'caused'; the source gives no cause" in grounded.decision.evidence.detail
+
+    def test_a_cause_given(self) -> None:
+        in_one_sentence(
+            "Brenford's garden waste charge caused a 12% rise in fly-tipping reports the following year.",
+            "Brenford's garden waste charge caused a 12% rise in fly-tipping reports the following year, "
+            "officers said.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
