@@ -68,6 +68,7 @@ from checks.grounding.lexicon import (
     sentence_names,
     sequenced,
     some_of,
+    sought,
     stem,
     still,
     surface,
@@ -857,6 +858,9 @@ def _short_of_stating(
     modes = index.modes(sentence.number)
     if not claim.prospective and modes.prospective and _planned(weights, sentence.plain):
         return "the source states it as planned or possible, the claim as done", True
+    asked = _sought_only(claim, weights, sentence.plain)
+    if asked:
+        return f"the source says it was asked for ('{asked}'), the claim that it was had", True
     if not claim.hedge and modes.hedge:
         return (
             f"the source reports it as alleged or on a condition ('{modes.hedge}'), the claim as fact",
@@ -2655,6 +2659,18 @@ def _associated_only(claim: Features, sentence: SourceSentence) -> str:
     if ambiguous and not causal(claim.plain):  # "is linked to the island by a causeway"
         return ""
     return _joined(claim, sentence.plain, start, end)
+
+
+def _sought_only(claim: Features, weights: Weights, plain: str) -> str:
+    """The words with which the clause of a sentence that best holds the claim says it was asked for
+    (``has submitted a bid for £1.8 million from Arts Council England``: :func:`lexicon.sought`),
+    where the claim says it was had (``Arts Council England has awarded the playhouse £1.8
+    million``), or "". A claim that says it was asked for too (``submitted a rescue bid``) is no
+    such claim."""
+    if not sought(plain) or sought(claim.plain) or claim.prospective:
+        return ""
+    best = max(cut(plain), key=lambda part: coverage(weights, frozenset(read_terms(part))))
+    return sought(best)
 
 
 _CAUSED = re.compile(

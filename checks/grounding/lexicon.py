@@ -64,6 +64,7 @@ __all__ = [
     "sentence_names",
     "sequenced",
     "some_of",
+    "sought",
     "stem",
     "still",
     "surface",
@@ -1586,6 +1587,24 @@ def explains(text: str) -> bool:
     """Does ``text`` give a cause or an effect (:data:`_EXPLAINED`: ``because of``, ``blamed``, ``led
     to``)? A set of substring tests first."""
     return any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text) is not None
+
+
+_SOUGHT = re.compile(
+    r"\b(?:(?:submit|lodg|ma[dk]|put)(?:s|ted|ed|e|es|ing)?\s+(?:in\s+)?(?:a|an|its|their)\s+(?:\w+\s+)?"
+    r"(?:bid|application|request|claim)\s+for|bid(?:s|ding)?\s+for|appl(?:y|ies|ied|ying)\s+for"
+    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for)\b",
+    re.IGNORECASE,
+)
+"""Words that say something was asked for, not had (``has submitted a bid for £1.8 million``,
+``applied for``, ``is seeking``)."""
+
+
+def sought(text: str) -> str:
+    """The words with which ``text`` says something was asked for (:data:`_SOUGHT`), or ""."""
+    if not ("bid" in text or "ppl" in text or "seek" in text or "ask" in text or "request" in text):
+        return ""
+    found = _SOUGHT.search(text)
+    return "" if found is None else found.group()
 
 
 def sequenced(text: str) -> tuple[int, int] | None:

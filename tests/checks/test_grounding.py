@@ -13605,6 +13605,34 @@ class TestACauseTheSourceDoesNotGive:
         )
 
 
+class TestAskedForNotHad:
+    """``has submitted a bid for £1.8 million from Arts Council England``: the money was asked for,
+    not had; a claim that the council awarded it was supported (found by ``bench/probes/mixed278``);
+    it is the judge's now. A claim of the bid is stated."""
+
+    SENTENCE = (
+        "The Corrowby Playhouse has submitted a bid for £1.8 million from Arts Council England to replace "
+        "its seating and improve wheelchair access, with a decision expected in October."
+    )
+
+    def test_had(self) -> None:
+        in_one_sentence(
+            "Arts Council England has awarded the Corrowby Playhouse £1.8 million to replace its seating and "
+            "improve wheelchair access.",
+            self.SENTENCE,
+            "i",
+            "the source says it was asked for ('submitted a bid for'), the claim that it was had",
+        )
+
+    def test_asked_for(self) -> None:
+        in_one_sentence(
+            "The Corrowby Playhouse has bid for £1.8 million from Arts Council England to replace its "
+            "seating and improve wheelchair access.",
+            self.SENTENCE,
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
