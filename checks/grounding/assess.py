@@ -41,6 +41,7 @@ from checks.grounding.lexicon import (
     COUNTS,
     MONTHS,
     MORE_WORDS,
+    NEGATIONS,
     SEASONS,
     STOPWORDS,
     YEAR_BEFORE,
@@ -3293,6 +3294,17 @@ def _polarity(
                     around = sentence.context | sentence.before
                 side = _SOURCE_DENIES if best_negated else _SOURCE_AFFIRMS
                 found = (side, coverage(sub, best_terms | around))
+            elif not c_negated and not best_negated and not _denies_anything(claim.plain):
+                denied = _denied_only(c_terms - frozenset(read_terms(claim.plain)[:2]), source)
+                if denied is not None:
+                    # "has lodged a planning application for a second maintenance base" against "has
+                    # proposed a second maintenance base, although no planning application has yet been
+                    # submitted": the clause that says the rest does not say what only a denial holds.
+                    if around is None:
+                        around = sentence.context | sentence.before
+                    held = coverage(sub, best_terms | denied | around)
+                    if held >= MIN_CLAUSE_COVERAGE:
+                        found = (_SOURCE_DENIES, held)
         if found is not None and (worst is None or found[1] > worst[1]):
             worst = found
     return worst, frozenset(turned)
@@ -3300,6 +3312,25 @@ def _polarity(
 
 _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
+
+
+def _denied_only(c_terms: frozenset[str], source: Clauses) -> frozenset[str] | None:
+    """Two or more words of an affirmed claim clause (past its first two: its subject's, ``The diving
+    pit will stay closed`` against ``but the diving pit will not``) that only a denying clause of the
+    sentence holds (``planning application`` in ``although no planning application has yet been
+    submitted``), or None."""
+    affirmed = frozenset().union(*(t for t, negated in source if not negated))
+    for s_terms, s_negated in source:
+        if s_negated:
+            only = (c_terms & s_terms) - affirmed
+            if len(only) >= 2:
+                return only
+    return None
+
+
+def _denies_anything(plain: str) -> bool:
+    """Does a text hold a negation cue at all (``not``, ``without``), even one another undoes?"""
+    return any(t in NEGATIONS or t.endswith("n't") for t in plain.lower().split())
 
 
 def _own_words_alike(c_terms: frozenset[str], c_negated: bool, mine: Clauses, source: Clauses) -> bool:

@@ -13633,6 +13633,32 @@ class TestAskedForNotHad:
         )
 
 
+class TestWhatOnlyADenialHolds:
+    """``has lodged a planning application for a second maintenance base`` against ``has proposed a
+    second maintenance base ..., although no planning application has yet been submitted``: the clause
+    that says the rest of the claim does not say what only its denying clause holds (found by
+    ``bench/probes/mixed280``: supported). Not the claim's subject's words (``The diving pit will stay
+    closed`` against ``but the diving pit will not``), nor a claim with a negation of its own."""
+
+    SENTENCE = (
+        "Northsea Breeze has proposed a second maintenance base at the northern dock, although no planning "
+        "application has yet been submitted."
+    )
+
+    def test_contradicted(self) -> None:
+        in_one_sentence(
+            "Northsea Breeze has lodged a planning application for a second maintenance base at the northern "
+            "dock.",
+            self.SENTENCE,
+            "c",
+        )
+
+    def test_the_rest_is_stated(self) -> None:
+        in_one_sentence(
+            "Northsea Breeze has proposed a second maintenance base at the northern dock.", self.SENTENCE, "s"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
