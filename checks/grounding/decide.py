@@ -161,8 +161,13 @@ def decide(
         # against "... 376 ms after the outage, while p50 stayed at 3 ms": not contradicted by
         # another source's "Its p95 latency was 382 ms after the spring migration").
         agreeing = support or next((e for e in found if _agrees_on_a_figure(e)), None)
-        if (agreeing is None or worst.coverage > agreeing.coverage + th.margin) and not _every_figure(
-            claim, support
+        if (
+            (agreeing is None or worst.coverage > agreeing.coverage + th.margin)
+            and not _every_figure(claim, support)
+            # "Stallholders will pay £35 a day for a pitch at the new site, up from £28" against "All
+            # stallholders will receive a free first month at the new site ..." (no figure), where
+            # "Pitch fees will rise from £28 to £35 a day at the new site" gives both figures.
+            and not (_figureless(worst) and _every_figure(claim, agreeing))
         ):
             backing = other_support(worst.coverage - th.margin)
             if (
@@ -350,6 +355,11 @@ def _every_figure(claim: Features, support: Evidence | None) -> bool:
     if support is None or support.relation is None or support.relation.conflicts:
         return False
     return _figures_beyond_years(claim) and len(support.relation.matched) == len(claim.quantities)
+
+
+def _figureless(e: Evidence) -> bool:
+    """Does a sentence pair none of the claim's figures with one of its own?"""
+    return e.relation is None or not (e.relation.matched or e.relation.conflicts)
 
 
 def _agrees_on_a_figure(e: Evidence) -> bool:

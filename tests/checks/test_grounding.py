@@ -13659,6 +13659,48 @@ class TestWhatOnlyADenialHolds:
         )
 
 
+MARKET = (
+    "Pelham Bridge's weekly farmers' market will move from Market Square to the Corn Exchange car"
+    " park on 7 September, the town council has confirmed. The Saturday market, which began in "
+    "1998, is the second largest in the county, with 64 registered stallholders. Pitch fees will "
+    "rise from £28 to £35 a day at the new site, the first increase since 2019. Councillors voted"
+    " 11 to 4 in favour of the move at a meeting on 18 June. The council said the square could no"
+    " longer host the market because of resurfacing work that is due to last until at least "
+    "spring 2026. A survey of traders found that 41 of the 64 stallholders opposed the "
+    "relocation. All stallholders will receive a free first month at the new site except those "
+    "who joined after January, who will pay the full fee. Footfall at the market fell by 12% last"
+    " year compared with 2022, a decline the council linked to the closure of the nearby bus "
+    'station. Town council chairwoman Gillian Marchbank said: "The Corn Exchange gives us room to'
+    ' grow, with space for up to 80 stalls and proper parking for shoppers." Cheesemaker Owen '
+    "Pritchard, who has traded at the market for 19 years, said the higher fees and a poorer "
+    "location would drive smaller producers away. A request from traders for a six-month trial "
+    "before a permanent move was rejected by the council. The council has proposed a shuttle bus "
+    "from the town centre on market days, but it has not yet found an operator."
+)
+"""``bench/probes/mixed286``'s source (its title :data:`MARKET_TITLE`)."""
+MARKET_TITLE = "Pelham Bridge farmers' market to move to Corn Exchange car park as pitch fees rise"
+
+
+class TestAFigurelessDisagreement:
+    """``Stallholders will pay £35 a day for a pitch at the new site, up from £28`` against a source
+    whose ``All stallholders will receive a free first month at the new site ...`` covers more of its
+    words but gives none of its figures, and whose ``Pitch fees will rise from £28 to £35 a day at the
+    new site`` gives both: no contradiction (found by ``bench/probes/mixed286``), the judge's to rule
+    on. A claim of the free month's figures still disagrees."""
+
+    def test_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "Stallholders will pay £35 a day for a pitch at the new site, up from £28.", MARKET, MARKET_TITLE
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_other_figures(self) -> None:
+        grounded = as_probed(
+            "Stallholders will pay £40 a day for a pitch at the new site, up from £28.", MARKET, MARKET_TITLE
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
