@@ -1690,6 +1690,23 @@ _BEFORE = stem("before")
 _AFTER = stem("after")
 _ORDER_WORDS = frozenset((_BEFORE, _AFTER))
 """``before`` and ``after``: said of the figure of their clause."""
+_ENDING = re.compile(
+    r"\b(?:end(?:s|ed|ing)|scrap(?:s|ped|ping)?|abolish(?:es|ed|ing)?)\s+(?:a|an|the|its|their)\s+"
+    r"(?P<words>[^\W\d_]+)\s+[^\W\d_]+",
+    re.IGNORECASE,
+)
+"""A verb that ends something, and the word before the thing it ends (``ending a free service``)."""
+
+
+def _ended_only(opposite: frozenset[str], text: str) -> bool:
+    """Is every word of ``opposite`` in ``text`` (a clause) the word before what an :data:`_ENDING`
+    verb ends (``ending a free service``), once in the clause?"""
+    if not opposite or not ("end" in text or "crap" in text or "bolish" in text):
+        return False
+    ended = frozenset(t for m in _ENDING.finditer(text) for t in read_terms(m["words"]))
+    return opposite <= ended and all(sum(t in read_terms(w) for w in text.split()) <= 1 for t in opposite)
+
+
 _BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
 _THE_YEAR_BEFORE = re.compile(r"\b(?:the|a)\s+year\s+before\b", re.IGNORECASE)
 
@@ -3114,6 +3131,10 @@ def _polarity(
             agreeing: float | None = None
             for i, (s_terms, s_negated) in enumerate(source):
                 if opposite.isdisjoint(s_terms):
+                    continue
+                if _ended_only(opposite & s_terms, index.clause_texts(sentence.number)[i]):
+                    # "would pay £52 a year" against "plans to charge households £52 a year ..., ending
+                    # a free service": what is ended is no longer so; it says the claim's side.
                     continue
                 if (
                     term == _AFTER

@@ -13701,6 +13701,29 @@ class TestAFigurelessDisagreement:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestWhatIsEnded:
+    """``would pay £52 a year for their garden waste bins to be emptied`` against ``plans to charge
+    households £52 a year to have their green garden waste bins emptied, ending a free service``: what
+    is ended is no longer so, and says the claim's side (found by ``bench/probes/mixed279``:
+    contradicted, "the claim says 'pay' where the source says 'free'"); a service still free denies it."""
+
+    def test_supported(self) -> None:
+        grounded = as_probed(
+            "Under the council's proposal, Pelham Vale households would pay £52 a year for their garden "
+            "waste bins to be emptied.",
+            GARDEN_WASTE,
+            GARDEN_WASTE_TITLE,
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_still_free(self) -> None:
+        in_one_sentence(
+            "Pelham Vale households pay to have their garden waste bins emptied.",
+            "Pelham Vale households have their garden waste bins emptied free, the council said.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
