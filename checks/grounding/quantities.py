@@ -1780,13 +1780,14 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
         at = len(out)
         out.append(q)
         if (
-            counted
+            (counted or whole.dim in _AMOUNTS or whole.dim[:6] == "money:")
             and q.dim == "fraction"
             and q.kind == "exact"
             and 0 < q.low == q.high < 1
             and _OF_WHOLE.fullmatch(text, q.end, whole.start) is not None
         ):
-            # "half of its 300 staff", "40% of the 300 members": the count of the part, derived.
+            # "half of its 300 staff", "40% of the 300 members", "28% of the 41,000 tonnes": the count
+            # or the amount of the part, derived.
             out.append(_part_count(text, q, whole, (q.start, whole.end)))
         if (
             (whole.dim == q.dim or (whole.dim == "number" and q.dim.startswith("count:")))
@@ -1896,6 +1897,10 @@ def _wholes_of_parts(text: str, found: list[Quantity]) -> list[Quantity]:
             )
         )  # fmt: skip
     return out
+
+
+_AMOUNTS = frozenset(("mass", "volume", "length", "area", "energy", "power"))
+"""Dimensions of an amount a share may be a part of (``28% of the 41,000 tonnes``), as a count's is."""
 
 
 def _part_count(text: str, share: Quantity, whole: Quantity, span: tuple[int, int]) -> Quantity:

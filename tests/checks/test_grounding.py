@@ -13724,6 +13724,34 @@ class TestWhatIsEnded:
         )
 
 
+class TestAShareOfAnAmount:
+    """``Garden waste made up 28% of the 41,000 tonnes``: the part is about 11,480 tonnes, as ``40% of
+    the 300 members`` is 120 members (found by ``bench/probes/mixed279``: a claim of roughly 11,500
+    tonnes was contradicted by the 41,000); another part still disagrees."""
+
+    SENTENCE = (
+        "Garden waste made up 28% of the 41,000 tonnes of household waste collected in the district last "
+        "year."
+    )
+
+    def test_computed(self) -> None:
+        in_one_sentence(
+            "Roughly 11,500 tonnes of the household waste collected in the district last year was garden "
+            "waste.",
+            self.SENTENCE,
+            "i",
+            "follows from the source's figures",
+        )
+
+    def test_another_part(self) -> None:
+        in_one_sentence(
+            "Roughly 15,000 tonnes of the household waste collected in the district last year was garden "
+            "waste.",
+            self.SENTENCE,
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
