@@ -61,8 +61,9 @@ from checks.grounding.assess import (
     way_terms,
 )
 from checks.grounding.index import Features, SourceIndex
-from checks.grounding.lexicon import ANTONYMS, lead_term
+from checks.grounding.lexicon import ANTONYMS, lead_term, terms
 from checks.grounding.quantities import Quantity, changed_between, compare
+from checks.grounding.speakers import SPEECH_WORDS, Speech, same_speaker, speaker, speeches
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
 
@@ -193,7 +194,7 @@ def decide(
         )
     partial = [e for e in found if e.finding is Finding.PARTIAL]
     about = [e for e in partial if not _about_another(claim, e, index)]
-    pair = _synthesis(weights, about, th)
+    pair = _synthesis(claim, weights, about, th)
     if pair is not None:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, pair[0], pair[1], ambiguous=suspect)
     backing = other_support()
@@ -502,18 +503,41 @@ class _Placer:
 
 
 def _synthesis(
-    weights: Weights, partial: Sequence[Evidence], th: Thresholds
+    claim: Features, weights: Weights, partial: Sequence[Evidence], th: Thresholds
 ) -> tuple[Evidence, Evidence] | None:
     """Two partial sentences that cover the claim between them, neither disagreeing, and giving
-    between them the word either lacks in the claim's place (:attr:`Evidence.added`)."""
+    between them the word either lacks in the claim's place (:attr:`Evidence.added`); not when the
+    claim gives its speaker words a side of either sentence gives to another (``Curator Dr Helen
+    Marsh said the zoo was breeding animals for ticket sales`` from a sentence that names her and
+    one whose critic says it)."""
     clean = sorted((e for e in partial if not e.suspect), key=lambda e: -e.coverage)[:4]
+    said = speaker(claim.plain) if not SPEECH_WORDS.isdisjoint(claim.plain.split()) else None
     for i, a in enumerate(clean):
         for b in clean[i + 1 :]:
             both = a.sentence.terms | b.sentence.terms
             covered = coverage(weights, both) >= th.support
-            if covered and not (_strong_missing(a) & _strong_missing(b)) and (a.added | b.added) <= both:
+            if (
+                covered
+                and not (_strong_missing(a) & _strong_missing(b))
+                and (a.added | b.added) <= both
+                and not (said is not None and (_said_by_another(said, a) or _said_by_another(said, b)))
+            ):
                 return a, b
     return None
+
+
+def _said_by_another(said: Speech, e: Evidence) -> bool:
+    """Does a side of the sentence with a speaker other than the claim's hold most of what the claim
+    has its speaker say?"""
+    words = frozenset(terms(said.said))
+    if len(words) < 2:
+        return False
+    return any(
+        side.who
+        and not same_speaker(said, side)
+        and len(words & frozenset(terms(side.said))) * 2 >= len(words)
+        for side in speeches(e.sentence.plain)
+    )
 
 
 def _strong_missing(e: Evidence) -> set[object]:

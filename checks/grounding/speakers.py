@@ -34,7 +34,7 @@ _VERBS = (
 the removal of two weirs``: what the speaker gives as the cause)."""
 SPEECH_WORDS = frozenset((*_VERBS.split("|"), "According"))
 """The words of a claim that names its speaker, one at least (a set test before the patterns)."""
-_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,80},)?"
+_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,100},)?"
 """A speaker: a name or a noun phrase (no figures), with at most one apposition between commas
 (``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``;
 ``Gareth Pryce, regional organiser for the National Union of Journalists,``)."""
@@ -49,6 +49,11 @@ _ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)"
 _CLOSING = re.compile(
     r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
+_INVERTED = re.compile(
+    r"[\"\u201d\u2019'],?\s+(?:said|says|added|warned|claimed)\s+(?P<who>[A-Z][^,;\d]{2,60}?)(?=,|\s*[.;]?\s*$)"
+)
+"""A speaker after a closing quotation and the verb (``"... never asked for," said Helen Marsh,
+secretary of the boat owners' association``)."""
 _FIGURE_ASIDE = r"(?:a|an)\s+(?:figure|estimate|number|total|forecast|claim|view|sum)\s+(?:that\s+|which\s+)?"
 """An aside on what the side before said, with a speaker of its own (``£2.4 million, | a figure the
 chamber of commerce described as conservative``)."""
@@ -110,6 +115,11 @@ def _side(text: str) -> Speech:
     m = _ACCORDING.search(side)
     if m is not None:
         got = _speech(m.group("who"), side[: m.start()] + " " + side[m.end() :])
+        if got is not None:
+            return got
+    m = _INVERTED.search(side)
+    if m is not None:
+        got = _speech(m.group("who"), side[: m.start()])
         if got is not None:
             return got
     return Speech("", frozenset(), "", side)

@@ -336,3 +336,50 @@ class TestSaidByAnotherNamedBefore:
         )
         _, detail = grounded(claim, text)
         assert "the source gives it to" not in detail
+
+
+class TestSpeakersWrittenOtherwise:
+    """Speakers the sides of a sentence missed: after a closing quotation and its verb (``"...," said
+    Helen Marsh, secretary of the boat owners' association``), and before an apposition of up to 100
+    characters (``Angela Rhys, who milks 180 cows near Lydford Cross and sits on the cooperative's
+    members' council, said``). Found by ``bench/probes/mixed277`` and ``mixed274``."""
+
+    def test_after_the_quotation(self) -> None:
+        (side,) = speeches(
+            '"Boaters are being asked to pay for a restoration they never asked for," said Helen Marsh, '
+            "secretary of the Fellbrook Boat Owners' Association."
+        )
+        assert side.who == "Helen Marsh" and "restoration they never asked for" in side.said
+
+    def test_a_long_apposition(self) -> None:
+        (side,) = speeches(
+            "Angela Rhys, who milks 180 cows near Lydford Cross and sits on the cooperative's members' "
+            'council, said many farmers would be "producing milk at a loss for the rest of the year".'
+        )
+        assert side.who.startswith("Angela Rhys") and side.said.startswith(" many farmers")
+
+
+class TestNoSynthesisOfAnotherSpeakersWords:
+    """``Chairman Graham Pettifer warned that many farmers would be producing milk at a loss`` against a
+    source whose chairman says something else and whose member of the council says those words: the
+    two sentences cover the claim between them, yet they do not make it (it was inferred from them,
+    not ambiguous: no judge was asked). It is the judge's now."""
+
+    TEXT = (
+        "Vale Dairies is to cut the price it pays its farmers from 38.5p to 35.2p a litre from 1 August. "
+        "Angela Rhys, who milks 180 cows near Lydford Cross and sits on the cooperative's members' council, "
+        'said many farmers would be "producing milk at a loss for the rest of the year". Chairman Graham '
+        'Pettifer said the decision was "painful but necessary" to keep the cooperative competitive, and he '
+        "insisted that prices would recover by the spring."
+    )
+
+    def test_ambiguous(self) -> None:
+        clear_cache()
+        result = ground(
+            "Chairman Graham Pettifer warned that many farmers would be producing milk at a loss for the "
+            "rest of the year.",
+            [Source(id="s1", type="web", title="Vale Dairies cuts milk price", text=self.TEXT), OTHER],
+        )
+        decision = result.claims[0].decision
+        assert decision.status is not Status.SUPPORTED
+        assert decision.ambiguous or decision.status is Status.CONTRADICTED
