@@ -1489,6 +1489,7 @@ _CUES: dict[str, int] = {}
 
 _PROSPECTIVE = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
+    r"|(?:propos|plann)(?:e|es|ed|ing)\s+[a-z]+ing\b"  # "has proposed moving crews": not moved yet
     r"|(?-i:will|could|might|would|Could|Might|Would)|scheduled"
     rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"

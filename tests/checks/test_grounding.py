@@ -13752,6 +13752,31 @@ class TestAShareOfAnAmount:
         )
 
 
+class TestProposedDoing:
+    """``has proposed moving crews from 12-hour shifts to 24-hour shifts``: a plan, as ``has proposed to
+    move`` is (found by ``bench/probes/mixed283``: a claim that the service has already moved them
+    was inferred, from two sentences); the proposal itself is stated."""
+
+    SENTENCE = (
+        "Chief fire officer Angela Brightwell has proposed moving Harland Fire and Rescue Service crews from "
+        "12-hour shifts to 24-hour shifts, but the plan will not go out to consultation until the spring."
+    )
+
+    def test_done_is_contradicted(self) -> None:
+        in_one_sentence(
+            "Harland Fire and Rescue Service has already moved its crews from 12-hour to 24-hour shifts.",
+            self.SENTENCE,
+            "c",
+        )
+
+    def test_proposed_is_supported(self) -> None:
+        in_one_sentence(
+            "Harland's chief fire officer has proposed moving crews from 12-hour to 24-hour shifts.",
+            self.SENTENCE,
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
