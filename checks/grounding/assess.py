@@ -3315,7 +3315,12 @@ def _polarity(
                     around = sentence.context | sentence.before
                 side = _SOURCE_DENIES if best_negated else _SOURCE_AFFIRMS
                 found = (side, coverage(sub, best_terms | around))
-            elif not c_negated and not best_negated and not _denies_anything(claim.plain):
+            elif (
+                not c_negated
+                and not best_negated
+                and any(negated for _, negated in source)
+                and not _denies_anything(claim.plain)
+            ):
                 denied = _denied_only(c_terms - frozenset(read_terms(claim.plain)[:2]), source)
                 if denied is not None:
                     # "has lodged a planning application for a second maintenance base" against "has
@@ -3351,7 +3356,7 @@ def _denied_only(c_terms: frozenset[str], source: Clauses) -> frozenset[str] | N
 
 def _denies_anything(plain: str) -> bool:
     """Does a text hold a negation cue at all (``not``, ``without``), even one another undoes?"""
-    return any(t in NEGATIONS or t.endswith("n't") for t in plain.lower().split())
+    return "n't" in plain or not NEGATIONS.isdisjoint(plain.lower().split())
 
 
 def _own_words_alike(c_terms: frozenset[str], c_negated: bool, mine: Clauses, source: Clauses) -> bool:
