@@ -601,6 +601,29 @@ class TestBatchFlush:
             grounding = next(c for c in v.checks if c.name == "grounding")
             assert grounding.details["escalation"]["ruled"] == 1
 
+    def test_a_failing_claim_request_leaves_each_job_to_ask_alone(
+        self, redis_url: str, echo: EchoJudge, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Given 2 parked jobs with claims for the judge, when the group's claim request fails with a
+        bug, then the flush goes on: each job's claims are ruled in a call of its own as it is verified
+        again, and the ledger holds nothing after."""
+        runtime = echo_runtime(redis_url, echo, batch_max_items=2)
+        for i in range(2):
+            body = CLAIMS_BODY + f"\nItem {i}.\n"
+            job = leaf(i, output={"format": "markdown", "content": body}, **CLAIM_SOURCES)
+            assert process(runtime, job, Mode.BATCH) is None
+        assert runtime.judge is not None and runtime.policies is not None
+
+        def broken(items: Any) -> Any:
+            raise RuntimeError("a bug in the claim request")
+
+        monkeypatch.setattr(runtime.judge, "judge_claims_many", broken)
+        published = self._flush_all(runtime)
+        assert sorted(v.job_id for v in published) == ["leaf-0", "leaf-1"]
+        ruled = [r for r in echo.requests if "<<<BEGIN CLAIMS " in r.prompt]
+        assert len(ruled) == 2 and not any("# Draft " in r.prompt for r in ruled)
+        assert runtime.policies.ledger.mission("m1").held_usd == 0
+
     def test_parked_claims_read_back_as_parked_and_unreadable_ones_are_none(self) -> None:
         """What a first pass parks reads back equal (the flush uses a group's rulings only for
         the very claims a job asks about again); an unreadable field reads as none."""

@@ -666,7 +666,13 @@ class Flusher:
                 paid.append((w, prepaid, float(quote)))
         if not paid:
             return 0
-        got: dict[str, ClaimRulings | CheckError] = many([(w.job, w.claims) for w, _, _ in paid])
+        try:
+            got: dict[str, ClaimRulings | CheckError] = many([(w.job, w.claims) for w, _, _ in paid])
+        except Exception:  # a judge bug must not cost the group its flush, nor hold what was reserved
+            log.exception("claim_rulings_failed", jobs=len(paid))
+            for w, prepaid, _ in paid:
+                w.budget.settle_prepaid(prepaid, 0.0)
+            return 0
         for w, prepaid, quote in paid:
             answer = got[w.job.job_id]
             prepaid.actual_usd = float(getattr(answer, "cost_usd", 0.0))
