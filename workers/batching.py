@@ -661,8 +661,10 @@ class Flusher:
         paid: list[tuple[_Work, Prepaid, float]] = []
         for w in asking:
             quote = quotes.get(w.job.job_id)
-            prepaid = None if quote is None else w.budget.take(f"{w.job.job_id}|claims", float(quote))
-            if quote is not None and prepaid is not None:
+            if quote is None:
+                continue  # no judge can be asked: its escalation finds why as it is verified again
+            prepaid = w.budget.take(f"{w.job.job_id}|claims", float(quote))
+            if prepaid is not None:
                 paid.append((w, prepaid, float(quote)))
         if not paid:
             return 0

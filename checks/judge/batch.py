@@ -35,6 +35,7 @@ P = TypeVar("P")
 
 if TYPE_CHECKING:
     from checks.judge.judge import LLMJudge, Plan
+    from checks.judge.providers import Completion
 
 
 @dataclass(frozen=True)
@@ -156,13 +157,10 @@ def gathered(
 def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | CheckError]]:
     """One request for the group, then single calls for the items its answer left out."""
     ref, plans = group.ref, group.plans
-    if not (yield from judge.admitted(ref.provider)):
-        return {p.job_id: judge.circuit_open([ref.provider]) for p in plans}
-    spend = Spend()
-    try:
-        completion = yield from judge.call(ref, group.chat, group.max_tokens, spend)
-    except ProviderError as e:
-        return {p.job_id: JudgeFailed(f"{ref.name}: {e}") for p in plans}
+    asked = yield from ask_group(judge, ref, group.chat, group.max_tokens, [p.job_id for p in plans])
+    if isinstance(asked, dict):
+        return dict(asked)
+    completion, spend = asked
     answers, problems = parse_batch(completion.text, {p.job_id: p.ids for p in plans})
     shares = share_out(spend, judge, group)
     out: dict[str, Judgement | CheckError] = {}
@@ -186,6 +184,21 @@ def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | Chec
             why = f"the batched answer had no valid result for it ({problems[plan.job_id]}); asked alone"
             out[plan.job_id] = _with_share(result, share, why)
     return out
+
+
+def ask_group(
+    judge: LLMJudge, ref: ModelRef, chat: Chat, max_tokens: int, job_ids: Sequence[str]
+) -> Flow[tuple[Completion, Spend] | dict[str, CheckError]]:
+    """The one request of a group about several jobs, and what it cost; or, when none could be had
+    (the provider's circuit open, the provider failed), per job the error that stands for it."""
+    if not (yield from judge.admitted(ref.provider)):
+        return {job_id: judge.circuit_open([ref.provider]) for job_id in job_ids}
+    spend = Spend()
+    try:
+        completion = yield from judge.call(ref, chat, max_tokens, spend)
+    except ProviderError as e:
+        return {job_id: JudgeFailed(f"{ref.name}: {e}") for job_id in job_ids}
+    return completion, spend
 
 
 def share_out(spend: Spend, judge: LLMJudge, group: Group) -> list[Spend]:

@@ -36,12 +36,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
 from checks.judge.answer import MalformedAnswer, extract_json, once_each, parse_many, read_model
-from checks.judge.batch import failed_with_share, fitting, gathered, reraise, shares, unique
+from checks.judge.batch import ask_group, failed_with_share, fitting, gathered, reraise, shares, unique
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
 from checks.judge.prompts import Chat
-from checks.judge.transport import Flow, Gather, ProviderError, log
+from checks.judge.transport import Flow, Gather, log
 from checks.judging import JudgeFailed
 from messages import CheckError, VerifyJob
 
@@ -275,13 +275,10 @@ def _rulings_tokens(claims: int) -> int:
 def _group_flow(judge: LLMJudge, group: ClaimGroup) -> Flow[dict[str, ClaimRulings | CheckError]]:
     """One request for the group, then a call of its own for each job its answer left out."""
     ref, plans = group.ref, group.plans
-    if not (yield from judge.admitted(ref.provider)):
-        return {p.job.job_id: judge.circuit_open([ref.provider]) for p in plans}
-    spend = Spend()
-    try:
-        completion = yield from judge.call(ref, group.chat, group.max_tokens, spend)
-    except ProviderError as e:
-        return {p.job.job_id: JudgeFailed(f"{ref.name}: {e}") for p in plans}
+    got = yield from ask_group(judge, ref, group.chat, group.max_tokens, [p.job.job_id for p in plans])
+    if isinstance(got, dict):
+        return dict(got)
+    completion, spend = got
     asked = {p.job.job_id: (p.keys, [s.id for s in p.job.sources]) for p in plans}
     answers, problems = parse_claims_batch(completion.text, asked)
     shared = estimate_chat_tokens(*judge.prompts.claims_batch([], max_source_chars=0).texts)
