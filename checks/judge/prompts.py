@@ -114,16 +114,15 @@ class PromptSet:
         missing = sorted(set(FILES) - set(templates))
         if missing:
             raise ConfigurationError(f"judge prompts missing: {', '.join(missing)}")
+        self._names = {name: _placeholders(text) for name, text in templates.items()}
         for name, needed in FILES.items():
-            present = _placeholders(templates[name])
-            lacking = sorted(needed - present)
+            lacking = sorted(needed - self._names[name])
             if lacking:
                 raise ConfigurationError(
                     f"judge prompt {name} must keep the placeholder(s) "
                     + ", ".join("${" + p + "}" for p in lacking)
                 )
         self._t = {name: string.Template(text) for name, text in templates.items()}
-        self._names = {name: _placeholders(text) for name, text in templates.items()}
 
     @classmethod
     def load(cls, directory: Path | str | None = None) -> PromptSet:
