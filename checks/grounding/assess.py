@@ -1704,7 +1704,10 @@ def _ended_only(opposite: frozenset[str], text: str) -> bool:
     if not opposite or not ("end" in text or "crap" in text or "bolish" in text):
         return False
     ended = frozenset(t for m in _ENDING.finditer(text) for t in read_terms(m["words"]))
-    return opposite <= ended and all(sum(t in read_terms(w) for w in text.split()) <= 1 for t in opposite)
+    if not opposite <= ended:
+        return False
+    words = [read_terms(w) for w in text.split()]  # each word's terms, read once
+    return all(sum(t in found for found in words) <= 1 for t in opposite)
 
 
 _BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
