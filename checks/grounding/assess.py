@@ -59,6 +59,7 @@ from checks.grounding.lexicon import (
     negated,
     negation_scopes,
     now,
+    only_the_year_before,
     piece_terms,
     prospective,
     quantified,
@@ -1710,15 +1711,6 @@ def _ended_only(opposite: frozenset[str], text: str) -> bool:
     return all(sum(t in found for found in words) <= 1 for t in opposite)
 
 
-_BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
-_THE_YEAR_BEFORE = re.compile(r"\b(?:the|a)\s+year\s+before\b", re.IGNORECASE)
-
-
-def _only_the_year_before(text: str) -> bool:
-    """Is every ``before`` of a clause's text in ``the year before`` (a time, not an order)?"""
-    return len(_BEFORE_WORD.findall(text)) <= len(_THE_YEAR_BEFORE.findall(text))
-
-
 _INCREASE = stem("increase")
 _DECREASE = stem("decrease")
 
@@ -3142,7 +3134,7 @@ def _polarity(
                 if (
                     term == _AFTER
                     and YEAR_BEFORE in s_terms
-                    and _only_the_year_before(index.clause_texts(sentence.number)[i])
+                    and only_the_year_before(index.clause_texts(sentence.number)[i])
                 ):
                     # "after losing £31,000 the year before" against "reversing a loss of £31,000 the
                     # year before": the clause's "before" is a time, not an order against "after".

@@ -55,6 +55,7 @@ __all__ = [
     "negated",
     "negation_scopes",
     "now",
+    "only_the_year_before",
     "piece_terms",
     "prospective",
     "quantified",
@@ -452,6 +453,17 @@ _YEAR_BEFORE = re.compile(
 YEAR_BEFORE = "year-before"
 """The term :data:`_YEAR_BEFORE` adds to the last word of its phrase: a time a clause is of, as a
 month is (:mod:`checks.grounding.assess`)."""
+
+
+_BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
+
+
+def only_the_year_before(text: str) -> bool:
+    """Is every ``before`` of ``text`` (a clause) one of a :data:`_YEAR_BEFORE` (``the year before``:
+    a time, not an order against ``after``)?"""
+    return len(_BEFORE_WORD.findall(text)) <= sum(
+        "before" in m.group().lower() for m in _YEAR_BEFORE.finditer(text)
+    )
 
 
 def _may_say_the_year_before(text: str) -> bool:
