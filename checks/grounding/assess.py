@@ -106,7 +106,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
 from checks.grounding.scope import alongside, none_at_all, universal, whom
-from checks.grounding.speakers import SPEECH_WORDS, Speech, same_speaker, speaker, speeches
+from checks.grounding.speakers import Speech, same_speaker, speaker, speaker_of, speeches
 from messages import Strictness
 
 __all__ = [
@@ -1396,9 +1396,7 @@ def _said_by_another(claim: Features, weights: Weights, sentence: SourceSentence
     side holds all of it, nor when the claim sets what they said against something (``than``: the
     other side's view, which it may name: ``argued that cheaper rivals mattered more than small
     businesses delaying spending``)."""
-    if SPEECH_WORDS.isdisjoint(claim.plain.split()):
-        return ""
-    mine = speaker(claim.plain)
+    mine = speaker_of(claim.plain)
     if mine is None or " than " in mine.said:
         return ""
     sides = speeches(

@@ -63,7 +63,7 @@ from checks.grounding.assess import (
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.lexicon import ANTONYMS, lead_term, terms
 from checks.grounding.quantities import Quantity, changed_between, compare
-from checks.grounding.speakers import SPEECH_WORDS, Speech, same_speaker, speaker, speeches
+from checks.grounding.speakers import Speech, same_speaker, speaker_of, speeches
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
 
@@ -511,7 +511,7 @@ def _synthesis(
     Marsh said the zoo was breeding animals for ticket sales`` from a sentence that names her and
     one whose critic says it)."""
     clean = sorted((e for e in partial if not e.suspect), key=lambda e: -e.coverage)[:4]
-    said = speaker(claim.plain) if not SPEECH_WORDS.isdisjoint(claim.plain.split()) else None
+    said = speaker_of(claim.plain)
     for i, a in enumerate(clean):
         for b in clean[i + 1 :]:
             both = a.sentence.terms | b.sentence.terms
@@ -520,13 +520,16 @@ def _synthesis(
                 covered
                 and not (_strong_missing(a) & _strong_missing(b))
                 and (a.added | b.added) <= both
-                and not (said is not None and (_said_by_another(said, a) or _said_by_another(said, b)))
+                and not (
+                    said is not None
+                    and (_words_of_another_speaker(said, a) or _words_of_another_speaker(said, b))
+                )
             ):
                 return a, b
     return None
 
 
-def _said_by_another(said: Speech, e: Evidence) -> bool:
+def _words_of_another_speaker(said: Speech, e: Evidence) -> bool:
     """Does a side of the sentence with a speaker other than the claim's hold most of what the claim
     has its speaker say?"""
     words = frozenset(terms(said.said))

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import terms
 
-__all__ = ["SPEECH_WORDS", "Speech", "same_speaker", "speaker", "speeches"]
+__all__ = ["SPEECH_WORDS", "Speech", "same_speaker", "speaker", "speaker_of", "speeches"]
 
 _VERBS = (
     r"said|says|say|told|warned|warns|warn|insisted|insists|insist|confirmed|confirms|claimed|claims"
@@ -131,6 +131,11 @@ def speaker(claim: str) -> Speech | None:
     arrived on time``; ``According to the union, ...``), or None when it names no speaker."""
     side = _side(claim.rstrip(" ."))
     return side if side.who else None
+
+
+def speaker_of(claim: str) -> Speech | None:
+    """:func:`speaker`, after a set test of :data:`SPEECH_WORDS` (most claims name no speaker)."""
+    return None if SPEECH_WORDS.isdisjoint(claim.split()) else speaker(claim)
 
 
 @lru_cache(maxsize=4096)
