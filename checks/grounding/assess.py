@@ -137,6 +137,12 @@ def strong(figures: Iterable[Quantity]) -> list[Quantity]:
     return [q for q in figures if q.dim not in WEAK_DIMS and not q.vague]
 
 
+def changed_numbers(figures: Iterable[Quantity]) -> list[Quantity]:
+    """The bare numbers of a change (``from 540 to 712``, ``grew by 172``): no weak figures, though
+    :func:`strong` leaves them out, since the change is what the claim tells."""
+    return [q for q in figures if q.role in ("from", "to", "by") and q.dim == "number"]
+
+
 def _all_unsaid(missing: Iterable[Quantity], plain: str) -> list[Quantity]:
     """A claim's word for all of something (``Every allotment site``) that a sentence with no such
     word of its own does not state: ``More than 600 people are waiting for an allotment`` is no
@@ -779,8 +785,8 @@ def _assess(
                 strong(relation.missing)
                 or _unframed_years(relation.missing, sentence, index, claim.plain)
                 or _all_unsaid(relation.missing, sentence.plain)
-                # "grew from 215 to 260": bare numbers, but the two ends of the claim's change
-                or [q for q in relation.missing if q.role in ("from", "to") and q.dim == "number"]
+                # "grew from 215 to 260", "grew by 172": bare numbers, but the claim's change
+                or changed_numbers(relation.missing)
             )
             if relation.missing
             else relation.missing

@@ -51,6 +51,7 @@ from checks.grounding.assess import (
     Thresholds,
     Weights,
     assess,
+    changed_numbers,
     coverage,
     figure_names,
     may_support,
@@ -395,7 +396,8 @@ def _figures_elsewhere(
     if own:
         needed = [q for q in claim.quantities if q.dim != "year" and not q.vague]
     else:
-        needed = strong(words.relation.missing if words.relation else ())
+        missing = words.relation.missing if words.relation else ()
+        needed = strong(missing) + changed_numbers(missing)  # (two kinds: a bare number is no strong one)
     n = words.sentence.number
     first, end = index.spans[words.sentence.source_id]
     pool = [m for m in (n - 1, n, n + 1) if first <= m < end and (own or m != n)]

@@ -2287,6 +2287,7 @@ def compare(
     # (Values, not amounts of change: "rose 5% in 2022, fell 3% in 2023" gives no change from 5% to 3%.)
     values = [r for r in source if r.role != "by"] if "by" in roles else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
+    spares: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     for q, wanted in zip(claim, wants, strict=True):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         others: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
@@ -2394,9 +2395,12 @@ def compare(
                 bool(ok),
             )
             (same if alike else others).append(entry)
-        pool = same or others
-        pool.sort(key=_RANKED)
-        pools.append(pool)
+        same.sort(key=_RANKED)
+        others.sort(key=_RANKED)
+        pools.append(same)
+        spares.append(others if same else [])
+        if not same:
+            pools[-1] = others
     matched: dict[int, tuple[Quantity, Quantity]] = {}
     used: set[int] = set()
     for i, (q, pool) in enumerate(zip(claim, pools, strict=True)):
@@ -2412,6 +2416,10 @@ def compare(
         if i in matched:
             continue
         free = [e for e in pool if id(e[2]) not in used] if used else pool
+        if not free and spares[i]:
+            # Every figure of its own dimension another's counterpart: one of another that can be
+            # the same ("to 1,240" against "1,240 bikes", where "634" went to the claim's "from 634").
+            free = [e for e in spares[i] if id(e[2]) not in used and e[3]][:1]
         if not free:
             missing.append(q)
             continue

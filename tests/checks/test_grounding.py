@@ -13777,6 +13777,70 @@ class TestProposedDoing:
         )
 
 
+class TestChangeAmountStated:
+    """A bare number a claim gives as a change (``grew by 172``) is a figure the supporting sentence
+    must state, as the two ends of a change (``from 540 to 712``) are (found by
+    ``bench/probes/mixed287``: the claim was supported by a sentence of the same year about the
+    club's surplus, whose title and words covered it)."""
+
+    TITLE = "Haverford RFC returns to profit as membership climbs"
+    TEXT = (
+        "Haverford Rugby Football Club made a surplus of £86,000 in the year to April 2024, reversing a "
+        "loss of £31,000 the year before, its annual accounts show. Membership rose from 540 to 712 over "
+        "the same period, with junior players accounting for 390 of the total."
+    )
+
+    def test_computed_change_is_inferred(self) -> None:
+        grounded = as_probed(
+            "Club membership grew by 172 over the year to April 2024.", self.TEXT, self.TITLE
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_another_change_is_not_supported(self) -> None:
+        grounded = as_probed(
+            "Club membership grew by 200 over the year to April 2024.", self.TEXT, self.TITLE
+        )
+        assert grounded.status is not Status.SUPPORTED
+        assert grounded.decision.ambiguous or grounded.status is Status.CONTRADICTED
+
+    def test_the_stated_figures_are_supported(self) -> None:
+        grounded = as_probed(
+            "Haverford RFC made a surplus of £86,000 in the year to April 2024.", self.TEXT, self.TITLE
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestEndOfChangeAsCount:
+    """The end of a claim's change written as a bare number (``rose from 634 in 2023 to 1,240 in
+    2024``) pairs with the source's count of the same value (``1,240 bikes``) when the source's only
+    bare number went to the claim's other end (found by ``bench/probes/mixed256``)."""
+
+    TITLE = "Bike thefts almost double on Tarnford's hire scheme"
+    TEXT = (
+        "Thefts from Tarnford's bike-share scheme almost doubled last year, with 1,240 bikes stolen or "
+        "vandalised beyond repair in 2024 compared with 634 in 2023, figures released by the city council "
+        "show."
+    )
+
+    def test_both_ends_are_supported(self) -> None:
+        grounded = as_probed(
+            "The number of bikes stolen or damaged beyond repair on Tarnford's scheme rose from 634 in 2023 "
+            "to 1,240 in 2024, according to council figures.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_another_end_is_not_supported(self) -> None:
+        grounded = as_probed(
+            "The number of bikes stolen or damaged beyond repair on Tarnford's scheme rose from 634 in 2023 "
+            "to 1,420 in 2024, according to council figures.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
