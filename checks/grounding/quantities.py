@@ -1254,6 +1254,11 @@ _ELIDED_BY = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b
 air frost, 12 fewer than the average`` (12 days; the average 53)."""
 
 
+_AGED = re.compile(r"\bage[sd]?\s+(?:between\s+|from\s+)?(?:[\w-]+\s*(?:and|to|-)\s*)?$", re.IGNORECASE)
+"""An age right before a bare number: ``for players aged between seven and 18``, ``aged 11 to 16``
+(an age, not more of what the count before it counts)."""
+
+
 def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     """A bare number that ends its clause takes the unit of the figure before it: ``The Avon line
     carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
@@ -1268,6 +1273,8 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         q = out[i]
         if q.dim != "number" or _year_like(q.text):
             continue
+        if " age" in text and _AGED.search(text, max(0, q.start - 32), q.start) is not None:
+            continue  # "412 teams from 64 clubs for players aged between seven and 18": 18 years of age
         if q.kind in ("exact", "approx") and _SET_AGAINST_IT.search(text, max(0, q.start - 16), q.start):
             # "will take 22 minutes, against about 40 by bus today": 40 minutes, whatever follows it
             out[i] = in_unit_of(q, _unframed(text, out, i - 1)) or q

@@ -196,7 +196,7 @@ def clause_period(text: str, start: int, end: int) -> float:
 
 _ADJECTIVES = (
     "new|more|fewer|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
-    "distinct|separate|of|the|our|their|its|registered|enrolled|individual"
+    "distinct|separate|of|the|our|their|its|registered|enrolled|individual|reported"
 )
 _NOUN = re.compile(
     rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)"

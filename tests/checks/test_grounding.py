@@ -13841,6 +13841,44 @@ class TestEndOfChangeAsCount:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestReportedCounts:
+    """``143 reported incidents`` counts incidents, as ``40 registered voters`` counts voters; a bare
+    number after an age (``for players aged between seven and 18``) is an age, not more of the count
+    before it (found by ``bench/probes/mixed298``: ``412 teams from 64 clubs`` was contradicted by
+    the incidents' bare 143, which shared more of the claim's words than ``64 clubs``)."""
+
+    SENTENCE = (
+        "The league, which runs 412 teams for players aged seven to 18 across 64 clubs, recorded 143 "
+        "reported incidents of verbal or physical abuse against match officials during the season."
+    )
+
+    def test_reported_counts_what_follows(self) -> None:
+        assert [q.dim for q in quantities("It recorded 143 reported incidents of abuse.")] == ["count:incid"]
+
+    def test_age_after_a_count_is_no_count(self) -> None:
+        found = quantities("The league runs 64 clubs for players aged between seven and 18.")
+        assert [(q.text, q.dim) for q in found] == [("64 clubs", "count:club"), ("18", "number")]
+
+    TITLE = "Tamsford & District Junior Football League reports referee abuse"
+
+    def test_the_counts_are_supported(self) -> None:
+        grounded = as_probed(
+            "The Tamsford & District Junior Football League runs 412 teams from 64 clubs for players aged "
+            "between seven and 18.",
+            self.SENTENCE,
+            self.TITLE,
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_another_count_of_clubs_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "The Tamsford & District Junior Football League runs 412 teams from 46 clubs.",
+            self.SENTENCE,
+            self.TITLE,
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
