@@ -772,7 +772,7 @@ def _assess(
             ""
             if moved
             else _ends_swapped(relation)
-            or _figures_swapped(relation)
+            or _figures_swapped(relation, claim.plain)
             or _earlier_value(claim, relation, index.quantities(sentence.number))
         )
         if moved or ends:
@@ -1873,15 +1873,19 @@ def _ends_crossed(conflicts: Sequence[tuple[Quantity, Quantity]]) -> str:
     return _went_otherwise(before, after, theirs_before, theirs_after)
 
 
-def _figures_swapped(relation: Relation) -> str:
+def _figures_swapped(relation: Relation, plain: str) -> str:
     """Why two figures of the claim sit each in the other's place in the sentence, or "": ``Earnings
     per share were $1.35, against forecasts of $1.42`` against ``... $1.42, against forecasts of
     $1.35``. Each pairs with its equal, but the words around one figure and not the other (``against
-    forecasts``) are, in the sentence, around the other's equal, and none around its own."""
+    forecasts``) are, in the sentence, around the other's equal, and none around its own. Not a part
+    and its whole (``650 metres of the planned 1.8 kilometres``, in ``plain``, the claim's text): the
+    words after the whole are the part's too."""
     pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
     for i, (q1, r1) in enumerate(pairs):
         for q2, r2 in pairs[i + 1 :]:
             if q1.dim != q2.dim or not _distinct(q1, q2):
+                continue
+            if _PART_OF.fullmatch(plain, q1.end, q2.start) is not None:
                 continue
             if q1.role != q2.role and (q1.role, q2.role) == (r1.role, r2.role):
                 continue  # "from £85 a week to £110" against "from £85 to £110 a week": each end its own
@@ -1892,6 +1896,10 @@ def _figures_swapped(relation: Relation) -> str:
             if crosswise and not straight:
                 return f"the claim has {q1.text} and {q2.text} each where the source has the other"
     return ""
+
+
+_PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_]+\s+){0,2}")
+"""What joins a part to its whole: ``650 metres of the planned 1.8 kilometres``, ``12 of its 40``."""
 
 
 def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quantity]) -> str:

@@ -13879,6 +13879,29 @@ class TestReportedCounts:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestPartOfItsWhole:
+    """A part and its whole (``650 metres of the planned 1.8 kilometres``) are no two figures swapped
+    when the words after the whole (``have been built``) sit after the part in the source (found by
+    ``bench/probes/mixed290``: the claim was contradicted)."""
+
+    SENTENCE = "Of the 1.8 kilometres of embankment at Lythcombe, 650 metres has been built so far."
+
+    def test_part_of_whole_is_supported(self) -> None:
+        in_one_sentence(
+            "Some 650 metres of the planned 1.8 kilometres of embankment at Lythcombe have been built so "
+            "far.",
+            self.SENTENCE,
+            "s",
+        )
+
+    def test_figures_in_place_are_still_read(self) -> None:
+        in_one_sentence(
+            "Earnings per share were $1.35, against forecasts of $1.42.",
+            "Earnings per share were $1.42, against forecasts of $1.35.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
