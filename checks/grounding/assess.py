@@ -2980,6 +2980,15 @@ def _subject_words(plain: str) -> frozenset[str]:
     return found if 1 <= len(found) <= 3 else _NONE
 
 
+def _subject_terms(plain: str) -> frozenset[str]:
+    """The terms of a claim's subject, as far as cheaply read: its first two, and every one before its
+    first auxiliary (``The cost of the Lythcombe flood defence scheme has climbed``: ``cost``,
+    ``Lythcombe``, ``flood``, ``defence``, ``scheme``)."""
+    read = read_terms(plain)
+    m = _AUXILIARY.search(plain, 0, 80)
+    return frozenset(read[:2]).union(read_terms(plain[: m.start()]) if m is not None else ())
+
+
 def _leading_words(plain: str, clauses: Clauses) -> frozenset[str]:
     """A claim's subject read from a sentence's clauses, for a claim with no auxiliary to end it:
     the terms of its first words that one clause holds, up to the first it lacks (one to three, the
@@ -3328,7 +3337,9 @@ def _polarity(
                 and any(negated for _, negated in source)
                 and not _denies_anything(claim.plain)
             ):
-                denied = _denied_only(c_terms - frozenset(read_terms(claim.plain)[:2]), source)
+                denied = _denied_only(
+                    c_terms - frozenset(read_terms(claim.plain)[:2]), source, _subject_terms(claim.plain)
+                )
                 if denied is not None:
                     # "has lodged a planning application for a second maintenance base" against "has
                     # proposed a second maintenance base, although no planning application has yet been
@@ -3347,16 +3358,19 @@ _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
 
 
-def _denied_only(c_terms: frozenset[str], source: Clauses) -> frozenset[str] | None:
+def _denied_only(c_terms: frozenset[str], source: Clauses, subject: frozenset[str]) -> frozenset[str] | None:
     """Two or more words of an affirmed claim clause (past its first two: its subject's, ``The diving
     pit will stay closed`` against ``but the diving pit will not``) that only a denying clause of the
     sentence holds (``planning application`` in ``although no planning application has yet been
-    submitted``), or None."""
+    submitted``), or None. Not when they are all words of the claim's ``subject`` (:func:`_subject_terms`):
+    ``The cost of the Lythcombe flood defence scheme has climbed`` against ``A flood defence scheme
+    ... will not be finished until autumn 2027, ... and its cost has risen``: what is denied of the
+    scheme is another thing."""
     affirmed = frozenset().union(*(t for t, negated in source if not negated))
     for s_terms, s_negated in source:
         if s_negated:
             only = (c_terms & s_terms) - affirmed
-            if len(only) >= 2:
+            if len(only) >= 2 and not only <= subject:
                 return only
     return None
 

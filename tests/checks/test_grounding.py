@@ -13902,6 +13902,47 @@ class TestPartOfItsWhole:
         )
 
 
+class TestDeniedOfTheSubject:
+    """What a sentence denies of a claim's subject (``A flood defence scheme ... will not be finished
+    until autumn 2027``) is no denial of what the claim says of it in another clause's words (``its cost
+    has risen``): found by ``bench/probes/mixed290``, where ``The cost of the Lythcombe flood defence
+    scheme has climbed from £4.2 million to £6.9 million`` was contradicted."""
+
+    SENTENCE = (
+        "A flood defence scheme for the village of Lythcombe will not be finished until autumn 2027, two "
+        "years later than planned, and its cost has risen from £4.2 million to £6.9 million, the Wenlow "
+        "Catchment Partnership has said. The scheme, first proposed after floods in February 2020 damaged "
+        "143 homes, involves 1.8 kilometres of embankments and a new pumping station on the River Wenlow. "
+        "Work began in March 2024 but stopped for 19 weeks last winter when contractors found that the "
+        "ground beneath the eastern embankment was softer than surveys had shown."
+    )
+    TITLE = "Lythcombe flood defences delayed to 2027 as cost climbs to £6.9m"
+
+    def test_what_is_said_of_the_subject_is_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "The cost of the Lythcombe flood defence scheme has climbed from £4.2 million to £6.9 million.",
+            self.SENTENCE,
+            self.TITLE,
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_what_is_denied_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "The Lythcombe flood defence scheme has been finished.", self.SENTENCE, self.TITLE
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_a_denied_approval_is_still_read(self) -> None:
+        grounded = as_probed(
+            "Kilnbrook Housing's board has approved replacing windows and ventilation in 640 flats in three "
+            "tower blocks.",
+            "Kilnbrook Housing has proposed replacing windows and ventilation in 640 flats across three "
+            "tower blocks, but the scheme has not yet been approved by its board.",
+            "Kilnbrook Housing damp repairs",
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
