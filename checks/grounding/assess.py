@@ -3143,6 +3143,10 @@ def _polarity(
         for term, opposite in opposed:
             if term in CALENDAR and within_span(term, sentence.plain):
                 continue  # "in July" against "from April to September": within it
+            if not opposite.isdisjoint(c_terms) and term in sentence.terms:
+                # "started in April 2022 and is scheduled to end in March 2027" against "began in April
+                # 2022 and is due to finish in March 2027": the claim says both, and so does the source
+                continue
             rest: Weights | None = None
             agreeing: float | None = None
             for i, (s_terms, s_negated) in enumerate(source):

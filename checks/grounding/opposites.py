@@ -261,6 +261,8 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
     out: list[tuple[str, frozenset[str], str]] = []
     parts = [text] if whole else _PARTS.split(text)
     subject: frozenset[str] = frozenset()
+    lead: frozenset[str] | None = None  # whole: the words before the first time, its verb aside
+    previous = 0  # whole: where the time before ends
     for number, part in enumerate(parts):
         for m in _DATED.finditer(part):
             day = m.group("day") or m.group("year") or f"later:{m.group('ago') or m.group('next')}"
@@ -271,8 +273,19 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
                     continue
                 subject |= frozenset(terms(" ".join(before[:last])))
                 before = before[last:]
+            extra: frozenset[str] = frozenset()
+            if whole and lead is None:
+                read = terms(" ".join(before))
+                lead = frozenset(read[:-1])
+            elif whole and lead is not None:
+                # A later time of a claim is said by the words since the time before, and the subject:
+                # "started in April 2022 and is scheduled to end in March 2027" ends in March, not
+                # starts.
+                before = part[previous : m.start()].split()
+                extra = lead
+            previous = m.end()
             # a word that is no term still says what ("reported in May": reporting verbs are none)
-            said = frozenset(terms(" ".join(before))) or frozenset(
+            said = extra.union(terms(" ".join(before))) or frozenset(
                 stem(w.lower()) for w in before if w.isalpha()
             )
             found = said - CALENDAR - subject

@@ -76,6 +76,7 @@ from checks.grounding.lexicon import (
     untold,
     within_span,
 )
+from checks.grounding.opposites import dated_otherwise
 from checks.grounding.quantities import (
     PERIOD_MARKS,
     changed_between,
@@ -13941,6 +13942,34 @@ class TestDeniedOfTheSubject:
             "Kilnbrook Housing damp repairs",
         )
         assert grounded.status is not Status.SUPPORTED
+
+
+class TestStartAndEnd:
+    """A claim that gives both the start and the end of something, each with its month (``started in
+    April 2022 and is scheduled to end in March 2027``), states what a source that gives both says; the
+    later time is said by the words since the earlier one, not by the earlier one's verb (found by
+    ``bench/probes/mixed297``: the claim was contradicted, ``the source says 'began in April'``)."""
+
+    SENTENCE = (
+        "The programme, run by Kilverdale County Council with the provider Linnet Networks, began in April "
+        "2022 and is due to finish in March 2027 with 31,000 premises connected."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The Kilverdale programme started in April 2022 and is scheduled to end in March 2027.", "s"),
+            ("The Kilverdale programme started in March 2022 and is scheduled to end in April 2027.", "c"),
+            ("The Kilverdale programme started in March 2022.", "c"),
+            ("The Kilverdale programme ended in April 2022.", "c"),
+        ],
+    )
+    def test_each_time_its_own_verb(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.SENTENCE, "Kilverdale broadband rollout").status.value[0] == expected
+
+    def test_a_later_time_is_said_by_its_own_words(self) -> None:
+        claim = "The rollout started in April 2022 and is scheduled to end in March 2027."
+        assert dated_otherwise(claim, self.SENTENCE) == ""
 
 
 class TestCopies:
