@@ -3204,6 +3204,16 @@ def _polarity(
                     # opposite; the one that agrees is of another time. The sentence says the rest.
                     clause_cov = coverage(mine_rest, s_terms | sentence.terms)
                 weak = clause_cov < MIN_CLAUSE_COVERAGE
+                linked = _NONE
+                if weak and not timed and i > 0:
+                    # "Millcroft Rovers appealed against the expulsion, | but the county FA rejected the
+                    # appeal": the clause's object is the one a clause before names (its word again).
+                    linked = _named_before(
+                        i, source, index.clause_texts(sentence.number), c_terms, term=term, opposite=opposite
+                    )
+                    if linked:
+                        clause_cov = coverage(mine_rest, s_terms | linked)
+                        weak = clause_cov < MIN_CLAUSE_COVERAGE
                 # "The union rejected a pay offer" against "accepted": "rejected" denies what follows
                 # it, as a refusal does, and is the opposite: counted once, as the opposite.
                 denies = s_negated and _denied_without(index.clause_texts(sentence.number)[i], opposite)
@@ -3285,7 +3295,8 @@ def _polarity(
                     around = sentence.context | sentence.before
                 # A clause bound by the numbers says the rest of the claim through its sentence.
                 cov = coverage(
-                    mine_rest, s_terms | around | sentence.seen if bound or timed else s_terms | around
+                    mine_rest,
+                    s_terms | around | sentence.seen if bound or timed else s_terms | linked | around,
                 )
                 if found is None or cov > found[1]:
                     found = (said, cov)
@@ -3360,6 +3371,36 @@ def _polarity(
 
 _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
+_DEFINITE = re.compile(r"\b(?:the|its|their|this|that|these|those)\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
+"""A word named as a thing already spoken of: ``the appeal``."""
+
+
+def _named_before(
+    i: int,
+    source: Clauses,
+    texts: Sequence[str],
+    c_terms: frozenset[str],
+    *,
+    term: str,
+    opposite: frozenset[str],
+) -> frozenset[str]:
+    """The terms of the clauses before clause ``i`` that name what it names of the claim again, as
+    ``the`` thing (a term of ``c_terms`` both hold, after ``the``, ``its``, ``this`` in clause ``i``'s
+    text: ``Millcroft Rovers appealed against the expulsion, | but the county FA rejected the
+    appeal``), when they say neither the claim's ``term`` nor its ``opposite``. Not a word merely said
+    again (``rated the maternity unit as requires improvement, | while the emergency department was
+    rated good``)."""
+    if i >= len(texts):
+        return _NONE
+    own = (
+        frozenset(t for m in _DEFINITE.finditer(texts[i]) for t in read_terms(m.group(1)) if t in c_terms)
+        & source[i][0]
+    )
+    if not own:
+        return _NONE
+    return frozenset().union(
+        *(t for t, _ in source[:i] if not own.isdisjoint(t) and term not in t and opposite.isdisjoint(t))
+    )
 
 
 def _denied_only(c_terms: frozenset[str], source: Clauses, subject: frozenset[str]) -> frozenset[str] | None:

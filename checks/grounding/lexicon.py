@@ -214,6 +214,7 @@ _FOLD: Mapping[str, str] = {
         "hold": "held holds",
         "cancel": "scrapped scrapping axed",
         "freeze": "froze frozen freezes freezing",
+        "uphold": "upheld upholds upholding",
         "lead": "led leads",
         "pay": "paid pays",
         "meet": "met meets",
@@ -276,9 +277,9 @@ widely:narrowly often:rarely frequently:rarely always:rarely always:never fully:
 fully:partially permanently:temporarily guilty:innocent guilty:acquit convict:acquit guilty:cleared
 convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst earlier:later sooner:later
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
-approve:refuse uphold:overturn uphold:quash increase:unchanged decrease:unchanged increase:freeze
-decrease:freeze good:outstanding red:amber red:yellow amber:yellow amber:green yellow:green
-sooner:delay sooner:postpone primary:secondary"""
+approve:refuse uphold:overturn uphold:quash uphold:reject uphold:dismiss increase:unchanged
+decrease:unchanged increase:freeze decrease:freeze good:outstanding red:amber red:yellow amber:yellow
+amber:green yellow:green sooner:delay sooner:postpone primary:secondary"""
 
 
 @lru_cache(maxsize=1)

@@ -13972,6 +13972,44 @@ class TestStartAndEnd:
         assert dated_otherwise(claim, self.SENTENCE) == ""
 
 
+class TestAppealUpheld:
+    """``upheld`` is ``uphold`` (it was a term of its own, so ``uphold:overturn`` never read it), the
+    opposite of ``rejected`` and ``dismissed``; and a clause that names the claim's thing again as ``the
+    appeal`` is read with the clause before that names it (found by ``bench/probes/mixed298``: ``The
+    county FA upheld Millcroft Rovers' appeal`` was supported by ``Millcroft Rovers appealed against
+    the expulsion, but the county FA rejected the appeal in March``)."""
+
+    SENTENCE = (
+        "Millcroft Rovers appealed against the expulsion of its under-14 team, but the county FA rejected "
+        "the appeal in March."
+    )
+    TITLE = "Abuse of referees forces 27 junior matches to be abandoned in Tamsford league"
+
+    def test_upheld_is_uphold(self) -> None:
+        assert terms("upheld upholds") == ["uphold", "uphold"]
+
+    def test_upheld_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "The county FA upheld Millcroft Rovers' appeal against the expulsion of its under-14 team.",
+            self.SENTENCE,
+            self.TITLE,
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_rejected_is_supported(self) -> None:
+        grounded = as_probed(
+            "The county FA rejected Millcroft Rovers' appeal against the expulsion of its under-14 team.",
+            self.SENTENCE,
+            self.TITLE,
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_rejected_against_upheld_is_contradicted(self) -> None:
+        in_one_sentence(
+            "The appeal was rejected by the tribunal.", "Its appeal was upheld by the tribunal.", "c"
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
