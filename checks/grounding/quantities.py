@@ -4251,6 +4251,12 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
             context = context | {_PERIODS[(per.group("per") or per.group("ly")).lower()]}
             if per.group("of") is None:
                 q = q._replace(end=per.end(), text=text[q.start : per.end()])  # noqa: PLW2901  ("£3 a month")
+        elif (
+            q.dim not in _NOT_PERIODIC
+            and _ANNUAL in context
+            and _ANNUAL_BEFORE.search(text, max(0, q.start - 60), q.start) is not None
+        ):
+            context = context | {"/year"}  # "Annual rent ... will rise from £52 to £60": £60 a year
         year = _year_of(text, q, years) if years and q.dim != "year" else 0.0
         # A new Quantity as a plain tuple: NamedTuple._replace costs three times as much, per figure.
         out.append(tuple.__new__(Quantity, (*q[:8], context, role, year, q.vague)))
@@ -4275,12 +4281,16 @@ _PERIODS = {
 """The period a figure is per (``£3 a month``, ``12,000 tonnes of steel a month``): a mark in its
 context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``
 disagree and ``144,000 tonnes a year`` agrees with that (:func:`compare`)."""
-_NOT_PERIODIC = frozenset(("rate", "time", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
+_NOT_PERIODIC = frozenset(("rate", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
 """Dimensions no period follows: a rate or a time has its own; a share, a ratio or a bare number is
 per nothing."""
 
 
 PERIOD_MARKS = frozenset(_PERIODS.values())
+_ANNUAL = stem("annual")
+_ANNUAL_BEFORE = re.compile(r"\bannual\s+[^\W\d_]", re.IGNORECASE)
+"""``annual`` before a noun (``Annual rent for a full plot will rise from £52 to £60``): a figure of
+that noun in its clause is per year (not ``annually``, which may say how it is billed)."""
 """The marks :data:`_PERIODS` puts in a figure's context: no words of the sentence's."""
 
 

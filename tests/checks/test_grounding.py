@@ -14010,6 +14010,33 @@ class TestAppealUpheld:
         )
 
 
+class TestPeriodsOfTimesAndAnnualSums:
+    """A time per a period (``12.6 hours a week``) is per that period, as a sum is (``£3 a month``);
+    and a sum of an ``annual`` thing (``Annual rent for a full plot will rise from £52 to £60``) is per
+    year (found by ``bench/probes/mixed292`` and ``mixed300``: ``12.6 hours a day`` against ``12.6
+    hours a week``, and ``£60 a month`` against that annual rent, were supported)."""
+
+    CARE = "The average care package grew from 11.2 hours a week to 12.6 hours a week over the same period."
+    RENT = "Annual rent for a full allotment plot will rise from £52 to £60 in October."
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            ("The average care package rose from 11.2 hours to 12.6 hours a day.", CARE, "c"),
+            ("The average care package rose from 11.2 hours to 12.6 hours a week.", CARE, "s"),
+            ("Rent for a full allotment plot will go up from £52 to £60 a month in October.", RENT, "c"),
+            ("Rent for a full allotment plot will go up from £52 to £60 a year in October.", RENT, "s"),
+            ("Rent for a full allotment plot will go up to £5 a month in October.", RENT, "s"),
+        ],
+    )
+    def test_periods(self, claim: str, sentence: str, expected: str) -> None:
+        assert one(claim, in_report(sentence)).status.value[0] == expected
+
+    def test_billed_annually_is_no_annual_sum(self) -> None:
+        found = quantities("The plan costs $12 per user per month when billed annually.")
+        assert "/year" not in found[0].context
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
