@@ -1508,13 +1508,16 @@ _PROSPECTIVE = re.compile(
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
     r"|(?:is|are|was|were|be|been)\s+(?:planned|proposed)\b(?!\s+(?:and|but)\b)"
     r"|must\s+still|still\s+(?:needs?|has|have)\s+to"  # "must still approve": not done yet
+    r"|(?:is|are|was|were|be|been)\s+(?:also\s+|still\s+|now\s+)?considering|under\s+consideration"
+    r"|(?:is|are|was|were)\s+being\s+considered"  # "was considering body-worn cameras": not introduced
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )
 _PROSPECTIVE_WORDS = words(
     """will could may might would scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
-    propose proposed proposes want wants wanted due set slated poised still"""
+    propose proposed proposes want wants wanted due set slated poised still considering consideration
+    considered"""
 )
 
 
@@ -1606,16 +1609,27 @@ def explains(text: str) -> bool:
 _SOUGHT = re.compile(
     r"\b(?:(?:submit|lodg|ma[dk]|put)(?:s|ted|ed|e|es|ing)?\s+(?:in\s+)?(?:a|an|its|their)\s+(?:\w+\s+)?"
     r"(?:bid|application|request|claim)\s+for|bid(?:s|ding)?\s+for|appl(?:y|ies|ied|ying)\s+for"
-    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for)\b",
+    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for"
+    r"|(?:ask(?:s|ed|ing)?|urg(?:e|es|ed|ing)|call(?:s|ed|ing)?\s+on)\s+(?:[\w'\u2019-]+\s+){1,4}?to\s+[a-z]+"
+    r"|request(?:s|ed)?\s+(?:(?:from\s+(?:[\w'\u2019-]+\s+){1,4}?)?for|to\s+[a-z]+))\b",
     re.IGNORECASE,
 )
 """Words that say something was asked for, not had (``has submitted a bid for £1.8 million``,
-``applied for``, ``is seeking``)."""
+``applied for``, ``is seeking``, ``asked Bluecrest to add``, ``urged the council to``, ``A request
+from tenants for``)."""
 
 
 def sought(text: str) -> str:
     """The words with which ``text`` says something was asked for (:data:`_SOUGHT`), or ""."""
-    if not ("bid" in text or "ppl" in text or "seek" in text or "ask" in text or "request" in text):
+    if not (
+        "bid" in text
+        or "ppl" in text
+        or "seek" in text
+        or "ask" in text
+        or "request" in text
+        or "urg" in text
+        or "call" in text
+    ):
         return ""
     found = _SOUGHT.search(text)
     return "" if found is None else found.group()

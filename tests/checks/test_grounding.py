@@ -71,6 +71,7 @@ from checks.grounding.lexicon import (
     prospective,
     reported,
     sequenced,
+    sought,
     stem,
     terms,
     untold,
@@ -14035,6 +14036,52 @@ class TestPeriodsOfTimesAndAnnualSums:
     def test_billed_annually_is_no_annual_sum(self) -> None:
         found = quantities("The plan costs $12 per user per month when billed annually.")
         assert "/year" not in found[0].context
+
+
+class TestAskedAndConsidered:
+    """What a source says someone was asked to do (``asked Bluecrest to add``, ``urged the council
+    to``, ``a request from tenants for``) or is considering (``was also considering body-worn
+    cameras``) is not done: a claim that it was is no longer supported (found by
+    ``bench/probes/mixed301`` and ``mixed298``); a claim that keeps the request is."""
+
+    @pytest.mark.parametrize(
+        ("text", "said"),
+        [
+            ("The airport has also asked Bluecrest to add a weekly service.", "asked Bluecrest to add"),
+            ("Residents urged the council to close the road.", "urged the council to close"),
+            ("A request from tenants for a rent freeze was refused.", "request from tenants for"),
+            ("It turned down a traders' request to cut charges.", "request to cut"),
+            ("He asked about the plan.", ""),
+        ],
+    )
+    def test_sought(self, text: str, said: str) -> None:
+        assert sought(text) == said
+
+    def test_asked_to_add_is_not_agreed(self) -> None:
+        grounded = in_one_sentence(
+            "Bluecrest Air has agreed to add a weekly Palma service from Thrushcombe.",
+            "Thrushcombe Airport has also asked Bluecrest Air to add a weekly service to Palma, but the "
+            "airline said it would not consider further routes until the Alicante service had run for a "
+            "full summer.",
+            "i",
+        )
+        assert grounded.decision.ambiguous
+
+    def test_considering_is_not_introduced(self) -> None:
+        grounded = in_one_sentence(
+            "The Tamsford league has introduced body-worn cameras for referees.",
+            "The Tamsford league was also considering body-worn cameras for referees, but no decision had "
+            "been taken.",
+            "i",
+        )
+        assert grounded.decision.ambiguous
+
+    def test_considering_is_stated(self) -> None:
+        in_one_sentence(
+            "The Tamsford league is considering body-worn cameras for referees.",
+            "The Tamsford league was also considering body-worn cameras for referees.",
+            "s",
+        )
 
 
 class TestCopies:
