@@ -2161,14 +2161,14 @@ _INCLUSIVE = re.compile(
 _NO_DIMS: frozenset[str] = frozenset()
 _DIRECTIONS = frozenset(("increas", "decreas"))
 """The terms of a change's direction in a figure's context (``rose 3%``)."""
-_TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?)"
+_TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?|standards?)"
 _TARGETS = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
 _TARGET_BEFORE = re.compile(
-    rf"\b{_TARGET_WORDS}\s+(?:of|was|is|had\s+been|has\s+been)\s+(?:(?:about|around|some|nearly|almost|over|under)\s+)?$",
+    rf"\b{_TARGET_WORDS}\s+(?:of|was|is|that|had\s+been|has\s+been)\s+(?:(?:about|around|some|nearly|almost|over|under)\s+)?$",
     re.IGNORECASE,
 )
 """The words before a figure that make it a target or a budget (``short of its target of 100,000``,
-``against a budget of £4 million``)."""
+``against a budget of £4 million``, ``against a national standard that no more than 1%``)."""
 
 
 def _may_aim(text: str) -> bool:
@@ -2185,12 +2185,13 @@ def _may_aim(text: str) -> bool:
         or "mbition" in text
         or "Goal" in text
         or "Aim" in text
+        or "tandard" in text
     )
 
 
 _NO_IDS: frozenset[int] = frozenset()
 
-_TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pledge ambition"))
+_TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pledge ambition standard"))
 """Their terms: a claim that holds one speaks of a target itself."""
 
 

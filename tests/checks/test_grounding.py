@@ -14084,6 +14084,46 @@ class TestAskedAndConsidered:
         )
 
 
+class TestStandardAsTarget:
+    """A figure a standard sets (``against a national standard that no more than 1% should wait``) is
+    what was aimed at, as a target's is, not what came about (found by ``bench/probes/mixed295``:
+    ``About four in ten patients ... had been waiting longer than six weeks`` was contradicted by the
+    standard's 1%)."""
+
+    TEXT = (
+        "A £21m community diagnostic centre run by Ambleford and Tarnside Hospitals NHS Trust opened at the "
+        "Merrowcliffe retail park on Monday, six months later than planned. The trust said 7,340 patients "
+        "were waiting for a scan at the end of August, up from 5,120 in August 2023. Of those, 2,960 had "
+        "waited longer than six weeks, against a national standard that no more than 1% should wait that "
+        "long. The average wait for a non-urgent MRI scan has grown from four weeks to nine weeks over the "
+        "past two years."
+    )
+    TITLE = "Ambleford diagnostic centre opens six months late as scan waits lengthen"
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            (
+                "About four in ten patients waiting for a scan at the Ambleford and Tarnside trust had been "
+                "waiting longer than six weeks.",
+                "u",
+            ),
+            (
+                "The national standard is that no more than 1% of patients should wait longer than six "
+                "weeks.",
+                "s",
+            ),
+            (
+                "The national standard is that no more than 5% of patients should wait longer than six "
+                "weeks.",
+                "c",
+            ),
+        ],
+    )
+    def test_the_standard_is_its_own(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
