@@ -454,6 +454,21 @@ def _assess(
             return Evidence(sentence, covered, similarity, Finding.PARTIAL, relation, detail)
     semantic = similarity is not None and similarity >= th.cosine_support and cov >= th.cosine_floor
     thin = len(claim.terms) < 2
+    if (
+        relation.conflicts
+        and any(negated for _, negated in claim.clauses)
+        and all(_denied_figure(q, claim.plain) for q, _ in relation.conflicts)
+        and sum(r.dim != "year" for r in index.quantities(sentence.number)) < 2
+        and not any(negated for _, negated in index.clauses(sentence.number))
+    ):
+        # "About 3,300 calls were not answered" against "answered 15,100 of those calls": a figure the
+        # claim denies of something counts another set than one the sentence affirms of it (and "did
+        # not spend £3 million" is no denial of "spent £4 million"); not in a sentence with a whole and
+        # a part, whose rest it computes ("650 people who were not graduates" against "850 people, 300
+        # of them graduates").
+        relation = relation._replace(
+            conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
+        )
     if relation.conflicts and _other_sides(claim, sentence):
         relation = _complements_aside(relation)
     if relation.conflicts and (
@@ -675,6 +690,14 @@ def _assess(
         # "Ashcombe runs 186 of its pubs through tenants" against "210 pubs, all of which it runs through
         # tenants except 24": the claim's figure is the rest, of which the sentence says what the claim
         # does; the exception's denial is of the 24.
+        mismatch = None
+    if (
+        mismatch is not None
+        and mismatch[0] == _SOURCE_AFFIRMS
+        and any(q.dim != "year" and _denied_figure(q, claim.plain) for q in relation.missing)
+    ):
+        # "did not spend £3 million on roads" against "spent £4 million on roads": what the claim denies
+        # is of a figure the sentence does not give; it affirms another.
         mismatch = None
     if mismatch is not None and _other_times(claim, sentence, index):
         # "The plant closed in 2019" against "opened in 2001": one event does not deny another of
@@ -2980,6 +3003,23 @@ def _subject_words(plain: str) -> frozenset[str]:
     return found if 1 <= len(found) <= 3 else _NONE
 
 
+_DENIED_AFTER = re.compile(
+    r"(?:\s+[\w'\u2019-]+){0,6}?\s+(?:were|was|are|is|have|has|had|did|do|does|will|would|could|can)"
+    r"(?:\s+not|n't)\b|(?:\s+[\w'\u2019-]+){0,6}?\s+never\b",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|n't)\s+(?:[\w'\u2019-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _denied_figure(q: Quantity, plain: str) -> bool:
+    """Is figure ``q`` of a claim what its negation is about: the subject of a denied verb (``About
+    3,300 calls ... were not answered``) or its object (``did not spend £3 million``)?"""
+    return (
+        _DENIED_AFTER.match(plain, q.end) is not None
+        or _DENIED_BEFORE.search(plain, max(0, q.start - 40), q.start) is not None
+    )
+
+
 def _subject_terms(plain: str) -> frozenset[str]:
     """The terms of a claim's subject, as far as cheaply read: its first two, and every one before its
     first auxiliary (``The cost of the Lythcombe flood defence scheme has climbed``: ``cost``,
@@ -3583,7 +3623,9 @@ def _denies_other(terms: frozenset[str], text: str) -> bool:
     scopes = negation_scopes(text)
     if not scopes:
         return False
-    denied = [frozenset(read_terms(s)) for s in scopes]
+    # (A time in the scope is when, not what: "were not answered in the year to March" denies the
+    # answering, not March.)
+    denied = [frozenset(read_terms(s)) - CALENDAR for s in scopes]
     return all(terms.isdisjoint(d) and not (d and d <= _AFFECTED) for d in denied)
 
 

@@ -14124,6 +14124,39 @@ class TestStandardAsTarget:
         assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] == expected
 
 
+class TestDeniedFigures:
+    """A figure a claim denies something of (``About 3,300 calls ... were not answered``, ``did not
+    spend £3 million``) counts another set than a figure the sentence affirms of it: no conflict
+    (found by ``bench/probes/mixed302``: the unanswered calls were contradicted by ``answered 15,100 of
+    those calls``); a time in a denial's scope is when, not what is denied."""
+
+    TEXT = (
+        "Calls to the Harebell Trust's mental health helpline in Tamsford rose to 18,400 in the year to "
+        "March, up from 13,800 the year before. The charity, founded in 2009, answered 15,100 of those "
+        "calls."
+    )
+
+    def test_unanswered_calls_are_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "About 3,300 calls to the Harebell helpline were not answered in the year to March.",
+            self.TEXT,
+            "Harebell helpline calls rise as funding gap widens",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("The council did not spend £3 million on roads in 2023.", "iu"),
+            ("The council did not spend £4 million on roads in 2023.", "c"),
+            ("The council spent £3 million on roads in 2023.", "c"),
+        ],
+    )
+    def test_a_denied_sum(self, claim: str, expected: str) -> None:
+        status = one(claim, in_report("The council spent £4 million on roads in 2023.")).status
+        assert status.value[0] in expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
