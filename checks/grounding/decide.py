@@ -41,6 +41,7 @@ every claim keeps the status given here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -504,6 +505,25 @@ class _Placer:
         return None
 
 
+_UNSETTLED = re.compile(
+    r"\b(?:not\s+yet|yet\s+to\s+be|ha(?:s|ve)\s+(?:been\s+)?proposed|propos(?:ed|es|ing)\s+[a-z]+ing"
+    r"|under\s+consideration|(?:is|are|was|were)\s+(?:also\s+)?considering)\b",
+    re.IGNORECASE,
+)
+"""What a sentence says is not settled yet: ``has not yet been approved``, ``has proposed recruiting``,
+``yet to be granted``, ``was considering``."""
+
+
+def _unsettled(claim: Features, e: Evidence) -> bool:
+    """Does a partial sentence say what it says as not settled yet (:data:`_UNSETTLED`), where the
+    claim says it as done (``The council has proposed recruiting 14 extra social workers ..., but the
+    plan has not yet been approved``; ``Planning permission ... has been applied for but not yet
+    granted``)? Then it is no half of a synthesis."""
+    if claim.prospective or any(negated for _, negated in claim.clauses):
+        return False
+    return _UNSETTLED.search(e.sentence.plain) is not None
+
+
 def _synthesis(
     claim: Features, weights: Weights, partial: Sequence[Evidence], th: Thresholds
 ) -> tuple[Evidence, Evidence] | None:
@@ -512,7 +532,9 @@ def _synthesis(
     claim gives its speaker words a side of either sentence gives to another (``Curator Dr Helen
     Marsh said the zoo was breeding animals for ticket sales`` from a sentence that names her and
     one whose critic says it)."""
-    clean = sorted((e for e in partial if not e.suspect), key=lambda e: -e.coverage)[:4]
+    clean = sorted(
+        (e for e in partial if not e.suspect and not _unsettled(claim, e)), key=lambda e: -e.coverage
+    )[:4]
     said = speaker_of(claim.plain)
     for i, a in enumerate(clean):
         for b in clean[i + 1 :]:

@@ -1611,7 +1611,7 @@ _SOUGHT = re.compile(
     r"(?:bid|application|request|claim)\s+for|bid(?:s|ding)?\s+for|appl(?:y|ies|ied|ying)\s+for"
     r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for"
     r"|(?:ask(?:s|ed|ing)?|urg(?:e|es|ed|ing)|call(?:s|ed|ing)?\s+on)\s+(?:[\w'\u2019-]+\s+){1,4}?to\s+[a-z]+"
-    r"|request(?:s|ed)?\s+(?:(?:from\s+(?:[\w'\u2019-]+\s+){1,4}?)?for|to\s+[a-z]+))\b",
+    r"|request(?:s|ed)?\s+(?:from\s+(?:[\w'\u2019-]+\s+){1,4}?)?for|request(?:ed)?\s+to\s+[a-z]+)\b",
     re.IGNORECASE,
 )
 """Words that say something was asked for, not had (``has submitted a bid for £1.8 million``,

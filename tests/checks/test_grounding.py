@@ -14157,6 +14157,36 @@ class TestDeniedFigures:
         assert status.value[0] in expected
 
 
+class TestUnsettledHalves:
+    """A sentence that says what it says as not settled yet (``has proposed recruiting``, ``has not yet
+    been approved``, ``applied for but not yet granted``) is no half of a synthesis for a claim that
+    says it was done (found by ``bench/probes/mixed291`` and ``mixed292``: ``has recruited 14
+    additional social workers`` was inferred from the proposal and another sentence, without the
+    judge); ``requests to bypass`` is no request (:func:`lexicon.sought`)."""
+
+    TEXT = (
+        "The number of people waiting for an adult social care assessment in Calverdale rose to 1,412 at "
+        "the end of September, up from 968 a year earlier, according to a report to the county council's "
+        "health and wellbeing scrutiny committee. Of those waiting, 517 had been on the list for more than "
+        "six months. The average rate paid by the council is now £26.80 an hour, up from £24.10 in 2023. "
+        "The council has proposed recruiting 14 extra social workers to clear the backlog, but the plan has "
+        "not yet been approved by the full council, which meets in December."
+    )
+
+    def test_proposed_is_not_a_half(self) -> None:
+        grounded = as_probed(
+            "Calverdale County Council has recruited 14 additional social workers to clear the assessment "
+            "backlog.",
+            self.TEXT,
+            "Calverdale social care waiting list tops 1,400 as home-care hours climb",
+        )
+        assert grounded.status is not Status.SUPPORTED
+        assert grounded.decision.ambiguous or grounded.status is Status.CONTRADICTED
+
+    def test_http_requests_are_no_request(self) -> None:
+        assert sought("A flaw in the token parser allowed requests to bypass authentication.") == ""
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
