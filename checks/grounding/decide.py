@@ -65,7 +65,7 @@ from checks.grounding.assess import (
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.lexicon import ANTONYMS, lead_term, terms
 from checks.grounding.quantities import Quantity, changed_between, compare
-from checks.grounding.speakers import Speech, same_speaker, speaker_of, speeches
+from checks.grounding.speakers import Speech, by_pronoun, same_speaker, speaker_of, speeches
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
 
@@ -196,7 +196,7 @@ def decide(
         )
     partial = [e for e in found if e.finding is Finding.PARTIAL]
     about = [e for e in partial if not _about_another(claim, e, index)]
-    pair = _synthesis(claim, weights, about, th)
+    pair = _synthesis(claim, weights, about, th, index)
     if pair is not None:
         return Decision(Status.INFERRED, Basis.SYNTHESIS, pair[0], pair[1], ambiguous=suspect)
     backing = other_support()
@@ -525,7 +525,7 @@ def _unsettled(claim: Features, e: Evidence) -> bool:
 
 
 def _synthesis(
-    claim: Features, weights: Weights, partial: Sequence[Evidence], th: Thresholds
+    claim: Features, weights: Weights, partial: Sequence[Evidence], th: Thresholds, index: SourceIndex
 ) -> tuple[Evidence, Evidence] | None:
     """Two partial sentences that cover the claim between them, neither disagreeing, and giving
     between them the word either lacks in the claim's place (:attr:`Evidence.added`); not when the
@@ -546,25 +546,41 @@ def _synthesis(
                 and (a.added | b.added) <= both
                 and not (
                     said is not None
-                    and (_words_of_another_speaker(said, a) or _words_of_another_speaker(said, b))
+                    and (
+                        _words_of_another_speaker(said, a, index) or _words_of_another_speaker(said, b, index)
+                    )
                 )
             ):
                 return a, b
     return None
 
 
-def _words_of_another_speaker(said: Speech, e: Evidence) -> bool:
+def _words_of_another_speaker(said: Speech, e: Evidence, index: SourceIndex) -> bool:
     """Does a side of the sentence with a speaker other than the claim's hold most of what the claim
-    has its speaker say?"""
+    has its speaker say? A side a pronoun closes (``"...," she said``) is the speaker's the sentence
+    before names last; one whose speaker that sentence does not name is taken for another's."""
     words = frozenset(terms(said.said))
     if len(words) < 2:
         return False
-    return any(
-        side.who
-        and not same_speaker(said, side)
-        and len(words & frozenset(terms(side.said))) * 2 >= len(words)
-        for side in speeches(e.sentence.plain)
-    )
+    for side in speeches(e.sentence.plain):
+        if len(words & frozenset(terms(side.said))) * 2 < len(words):
+            continue
+        if side.who and not same_speaker(said, side):
+            return True
+        if not side.who and by_pronoun(side.said):
+            before = _speaker_before(e, index)
+            if before is None or not same_speaker(said, before):
+                return True
+    return False
+
+
+def _speaker_before(e: Evidence, index: SourceIndex) -> Speech | None:
+    """The speaker the sentence before ``e``'s in its source names last, if any."""
+    n = e.sentence.number
+    first, _ = index.spans[e.sentence.source_id]
+    if n - 1 < first:
+        return None
+    return next((side for side in reversed(speeches(index.plain(n - 1))) if side.who), None)
 
 
 def _strong_missing(e: Evidence) -> set[object]:

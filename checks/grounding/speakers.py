@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import terms
 
-__all__ = ["SPEECH_WORDS", "Speech", "same_speaker", "speaker", "speaker_of", "speeches"]
+__all__ = ["SPEECH_WORDS", "Speech", "by_pronoun", "same_speaker", "speaker", "speaker_of", "speeches"]
 
 _VERBS = (
     r"said|says|say|told|warned|warns|warn|insisted|insists|insist|confirmed|confirms|claimed|claims"
@@ -171,6 +171,17 @@ def _and_sides(part: str) -> list[str]:
 def _speaker_opens(text: str) -> bool:
     m = _OPENING.match(text.strip())
     return m is not None and _speech(m.group("who"), "") is not None
+
+
+_PRONOUN_CLOSING = re.compile(
+    r"[,\"\u201d\u2019']\s+(?:he|she|they)\s+(?:said|says|added|warned|claimed|insisted)\W*$", re.IGNORECASE
+)
+
+
+def by_pronoun(text: str) -> bool:
+    """Does a side close with a pronoun for its speaker (``"The scheme will protect 310 properties once
+    it is complete," she said``)? Whose words they are is for the sentence before to say."""
+    return ("he " in text or "they " in text) and _PRONOUN_CLOSING.search(text) is not None
 
 
 def same_speaker(one: Speech, other: Speech) -> bool:

@@ -88,6 +88,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.scope import universal
 from checks.grounding.sections import SectionSources, section_key
+from checks.grounding.speakers import by_pronoun
 from checks.library.grounding import choose_backend
 from checks.registry import get
 from messages import (
@@ -14185,6 +14186,46 @@ class TestUnsettledHalves:
 
     def test_http_requests_are_no_request(self) -> None:
         assert sought("A flaw in the token parser allowed requests to bypass authentication.") == ""
+
+
+class TestPronounSpeakers:
+    """A quotation closed by a pronoun (``"...," she said``) is the words of the speaker the sentence
+    before names: no synthesis gives them to another (found by ``bench/probes/mixed290``: ``Parish
+    council chair Martin Fenwick said the scheme would protect 310 properties`` was inferred without the
+    judge, from his sentence and the project manager's quotation)."""
+
+    TEXT = (
+        "Project manager Helen Atwood said the extra £2.7 million was mainly down to redesigning the "
+        'foundations and a 23% rise in the price of steel sheet piling since 2022. "The scheme will protect '
+        '310 properties once it is complete, and we remain fully committed to it," she said. Tollerby '
+        "District Council has agreed to contribute an additional £500,000. Parish council chair Martin "
+        'Fenwick said residents had "lost faith" and that the delay may have contributed to rising home '
+        "insurance premiums in the village."
+    )
+    TITLE = "Lythcombe flood defences delayed to 2027 as cost climbs to £6.9m"
+
+    def test_another_speaker_is_not_inferred(self) -> None:
+        grounded = as_probed(
+            "Parish council chair Martin Fenwick said the scheme would protect 310 properties once it is "
+            "complete.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is not Status.SUPPORTED
+        assert grounded.decision.ambiguous or grounded.status is Status.CONTRADICTED
+
+    def test_the_speaker_before(self) -> None:
+        grounded = as_probed(
+            "Project manager Helen Atwood said the scheme would protect 310 properties once it is complete.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status in (Status.SUPPORTED, Status.INFERRED)
+        assert not grounded.decision.ambiguous
+
+    def test_by_pronoun(self) -> None:
+        assert by_pronoun('"We remain fully committed to it," she said.')
+        assert not by_pronoun("She said the scheme would help.")
 
 
 class TestCopies:
