@@ -64,7 +64,7 @@ from checks.grounding.assess import (
 )
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.lexicon import ANTONYMS, lead_term, terms
-from checks.grounding.quantities import Quantity, changed_between, compare
+from checks.grounding.quantities import Quantity, Relation, changed_between, compare
 from checks.grounding.speakers import Speech, by_pronoun, same_speaker, speaker_of, speeches
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -410,7 +410,16 @@ def _figures_elsewhere(
         m = place(q, pool)
         if m is None:
             left.append(q)
-        elif m != n and second is None:
+            continue
+        other_year = place.of_another_year(q, m)
+        if other_year is not None:
+            # "climbed to 412 from 287 in 2023" against "The list has grown from 287 in 2022": the
+            # sentence that gives the figure gives it another year.
+            year, theirs = other_year
+            detail = f"the claim gives {q.text} in {year.text} where the source gives it in {theirs.text}"
+            dated = Evidence(index.sentences[m], 0.0, None, Finding.CONFLICT, detail=detail)
+            return Decision(Status.CONTRADICTED, Basis.NUMERIC_CONFLICT, dated, words)
+        if m != n and second is None:
             second = Evidence(index.sentences[m], 0.0, None, Finding.PARTIAL)
     if left and any(q.role == "by" for q in left):
         # A change or a difference whose two values the sentences give, of two years ("grown by 22,700
@@ -475,6 +484,7 @@ class _Placer:
         self._claim = claim
         self._index = index
         self._matched: dict[int, frozenset[int]] = {}
+        self._relations: dict[int, Relation] = {}
         self._others: dict[int, bool] = {}
         """Sentences opening with another name in the claim's subject's place (:func:`other_subject`)."""
 
@@ -500,9 +510,28 @@ class _Placer:
                     self._index.plain(m),
                 )
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
+                self._relations[m] = relation
             if id(q) in matched:
                 return m
         return None
+
+    def of_another_year(self, q: Quantity, m: int) -> tuple[Quantity, Quantity] | None:
+        """The claim's year of figure ``q`` and the year sentence ``m`` gives instead, when ``m`` pairs
+        ``q`` with a figure of another year and sets the claim's year against that one."""
+        relation = self._relations.get(m)
+        if relation is None or not q.year:
+            return None
+        r = next((r for mine, r in relation.matched if mine is q), None)
+        if r is None or not r.year or r.year == q.year:
+            return None
+        return next(
+            (
+                (a, b)
+                for a, b in relation.conflicts
+                if a.dim == b.dim == "year" and a.low == q.year and b.low == r.year
+            ),
+            None,
+        )
 
 
 _UNSETTLED = re.compile(

@@ -14228,6 +14228,31 @@ class TestPronounSpeakers:
         assert not by_pronoun("She said the scheme would help.")
 
 
+class TestPlacedInAnotherYear:
+    """A figure of a claim that another sentence gives with another year (``climbed to 412 from 287 in
+    2023`` against ``The list has grown from 287 in 2022``) is contradicted, not placed there as a
+    synthesis (found by ``bench/probes/mixed300``)."""
+
+    TEXT = (
+        "The Sedgebrook and District Allotment Society has opened 36 new plots on a former paddock off "
+        "Quarrington Lane, but its waiting list still stands at 412 people. The list has grown from 287 in "
+        "2022, and the society says the average wait for a full plot is now about four years. The new "
+        "plots, which cost £58,000 to prepare, were paid for with a £40,000 grant from Sedgebrook Town "
+        "Council and £18,000 raised by members."
+    )
+    TITLE = "Sedgebrook allotment society opens 36 plots but waiting list keeps growing"
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Sedgebrook's allotment waiting list has climbed to 412 from 287 in 2023.", "c"),
+            ("Sedgebrook's allotment waiting list has climbed to 412 from 287 in 2022.", "is"),
+        ],
+    )
+    def test_the_year_of_the_placed_figure(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] in expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
