@@ -2720,11 +2720,12 @@ _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
-    r"|between\s+them)\b",
+    r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to)\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
-patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``): only in
+patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``, ``remains to
+be built``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
 
@@ -2754,7 +2755,7 @@ _TOTAL = re.compile(
 """A claim's words that make its figure a total of parts (``460 roles across its two rounds``)."""
 _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
-    "combined", "together", "in all", "between them",
+    "combined", "together", "in all", "between them", "to be", "left to",
 )  # fmt: skip
 
 

@@ -14253,6 +14253,45 @@ class TestPlacedInAnotherYear:
         assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] in expected
 
 
+class TestWhatRemains:
+    """``remains to be built`` makes a claim figure a difference of the sentence's (``Roughly 1.15
+    kilometres of the embankment remains to be built`` against ``Of the 1.8 kilometres of embankment,
+    650 metres has been built so far``): computed, not contradicted by the 650 metres (found by
+    ``bench/probes/mixed290``)."""
+
+    SENTENCE = "Of the 1.8 kilometres of embankment at Lythcombe, 650 metres has been built so far."
+
+    def test_the_rest_is_not_contradicted(self) -> None:
+        grounded = one(
+            "Roughly 1.15 kilometres of the Lythcombe embankment remains to be built.",
+            in_report(self.SENTENCE),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+
+class TestRequestRefused:
+    """A claim that a request was refused (``Plans for a visitor centre ... were refused in 2022``) says
+    what became of what the sentence says was asked for (``An earlier request to build a visitor
+    centre on the site was refused in 2022``), not that it was had (found by ``bench/probes/mixed310``,
+    after ``a request to`` was read as asked for)."""
+
+    def test_refused_request_is_supported(self) -> None:
+        in_one_sentence(
+            "Plans for a visitor centre at the Quenby site were refused in 2022 over traffic concerns.",
+            "An earlier request to build a visitor centre at the Quenby site was refused in 2022 because of "
+            "traffic concerns.",
+            "s",
+        )
+
+    def test_granted_request_is_not(self) -> None:
+        grounded = one(
+            "Plans for a visitor centre at the Quenby site were approved in 2022.",
+            in_report("An earlier request to build a visitor centre at the Quenby site was refused in 2022."),
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
