@@ -1687,8 +1687,9 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
     if compared is not None:
         # "A dozen eggs costs less than a year ago": a figure the sentence states too says what changed
         measured |= {id(q) for q, _ in relation.matched}
-    if any(id(q) not in measured for q in strong(claim.quantities)):
-        return None
+    amounts = [q for q in changed_numbers(claim.quantities) if q.role == "by"]
+    if any(id(q) not in measured for q in (*strong(claim.quantities), *amounts)):
+        return None  # (a bare amount of change too: "grew by 3,560" is no trend of "from 83% to 61%")
     year = next((q.low for q in claim.quantities if q.dim == "year" and q.low == q.high), 0.0)
     change = trend_in(figures, year)
     if change is None:

@@ -14292,6 +14292,30 @@ class TestRequestRefused:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestAmountIsNoTrend:
+    """A claim whose change has an amount of its own (``grew by 3,560``) is not read for its direction
+    against another measure's figures (``61% ... compared with 83%``): the amount must be computed
+    there (found by ``bench/probes/mixed305``, where the claim was contradicted by the fall in the
+    share of potholes repaired on time)."""
+
+    TEXT = (
+        "Holmshire County Council had 11,420 reported potholes waiting to be repaired at the end of August, "
+        "up from 7,860 a year earlier. Just 61% of category one potholes, which must be made safe within 24 "
+        "hours, were repaired on time in 2024-25, compared with 83% in 2021-22."
+    )
+    TITLE = "Holmshire pothole backlog tops 11,000 as council buys £285,000 patching machine"
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            ("Holmshire's pothole backlog grew by 3,560 over the year to the end of August.", "i"),
+            ("Holmshire's pothole backlog fell by 3,560 over the year to the end of August.", "c"),
+        ],
+    )
+    def test_the_amount_decides(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
