@@ -2566,6 +2566,17 @@ def compare(
     derived = tuple(q for q, r in matched.values() if r.role == "derived" and q.role != "derived")
     if derived:
         computed = (*computed, *derived)
+    if conflicts and matched and any(q.role == "derived" for q, _ in conflicts):
+        # A claim's change spread over its years ("grew by 17,000 items over the past two years": 8,500
+        # a year) says nothing the change it comes from does not, once that one is paired; against a
+        # sum the sentence spreads too ("must save £7 million over three years" against "£18 million
+        # over the next three years") it is one amount a year against another.
+        starts = {q.start for q, _ in matched.values() if q.role == "by"}
+        conflicts = [
+            (q, r)
+            for q, r in conflicts
+            if q.role != "derived" or r.role == "derived" or q.start not in starts
+        ]
     return Relation(tuple(matched[i] for i in sorted(matched)), tuple(conflicts), tuple(missing), computed)
 
 

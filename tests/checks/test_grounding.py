@@ -14316,6 +14316,32 @@ class TestAmountIsNoTrend:
         assert as_probed(claim, self.TEXT, self.TITLE).status.value[0] == expected
 
 
+class TestChangeSpreadOverYears:
+    """A claim's change spread over its years (``grew by 17,000 items over the past two years``: 8,500
+    a year, read for a source that gives a sum a year) does not conflict with the value the change led
+    to once the change itself is computed (found by ``bench/probes/mixed315``: contradicted by the
+    58,000); a sum spread against another spread sum still conflicts."""
+
+    def test_the_change_is_computed(self) -> None:
+        grounded = one(
+            "The Wyvernshire digitisation backlog grew by 17,000 items over the past two years.",
+            in_report(
+                "The Wyvernshire backlog of material awaiting digitisation has grown from 41,000 items to "
+                "58,000 over the past two years."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    def test_another_change_is_contradicted(self) -> None:
+        in_one_sentence(
+            "The Wyvernshire digitisation backlog grew by 27,000 items over the past two years.",
+            "The Wyvernshire backlog of material awaiting digitisation has grown from 41,000 items to 58,000 "
+            "over the past two years.",
+            "c",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
