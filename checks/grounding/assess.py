@@ -3389,6 +3389,7 @@ def _polarity(
                 )
                 and not (best_negated and _not_all_only(claim, sentence))
                 and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
+                and not _both_refuse(claim.plain, index.clause_texts(sentence.number), best_k)
                 and not _own_words_alike(c_terms, c_negated, mine, source)
             ):
                 if around is None:
@@ -3504,6 +3505,22 @@ def _removed_otherwise(
         return removed(claim)
     texts = index.clause_texts(sentence.number)
     return 0 <= k < len(texts) and removed(texts[k])
+
+
+_REFUSAL = re.compile(
+    r"\b(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|turn(?:s|ed|ing)?\s+down|dismiss(?:es|ed|ing)?|vetoed"
+    r"|thr(?:ew|own)\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def _both_refuse(claim: str, texts: Sequence[str], k: int) -> bool:
+    """Do the claim and the source clause ``k`` both say something was refused (``turned down the food
+    bank's £30,000 bid`` against ``A bid for £30,000 ... was turned down``)? One may be read as a
+    denial and the other not (what a refusal denies is read from a few of its forms); they agree."""
+    return (
+        0 <= k < len(texts) and _REFUSAL.search(claim) is not None and _REFUSAL.search(texts[k]) is not None
+    )
 
 
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)

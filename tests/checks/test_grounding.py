@@ -14342,6 +14342,36 @@ class TestChangeSpreadOverYears:
         )
 
 
+class TestBothRefuse:
+    """A claim and a sentence that both say something was refused agree, though a refusal's denial is
+    read from some of its forms only (``turned down the food bank's £30,000 bid`` is not read as one,
+    ``A bid for £30,000 ... was turned down`` is): found by ``bench/probes/mixed308``, where the
+    claim was contradicted by its own words."""
+
+    SENTENCE = (
+        "A bid for £30,000 from the Brindlecote Town Council community fund was turned down in June, with "
+        "councillors saying the fund could not support running costs."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            (
+                "Brindlecote Town Council turned down the food bank's £30,000 bid to its community fund in "
+                "June.",
+                "s",
+            ),
+            (
+                "Brindlecote Town Council approved the food bank's £30,000 bid to its community fund in "
+                "June.",
+                "c",
+            ),
+        ],
+    )
+    def test_refusals_agree(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.SENTENCE, "Brindlecote food bank").status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
