@@ -1638,8 +1638,9 @@ def _limited(
     return None
 
 
-_ALL_OF_THEM = re.compile(r"\b(?:all|each|every\s+one|none)\s+of\s+them\b", re.IGNORECASE)
-"""A limited clause's subject that stands for what its sentence names before it."""
+_ALL_OF_THEM = re.compile(r"\b(?:all|each|every\s+one|none)\s+of\s+(?:them|the|its|their)\b", re.IGNORECASE)
+"""A limited clause's subject that stands for what its sentence names before it, or names it (``all of
+the 22 schools that used the pool have moved ..., except St Aidan's Primary``)."""
 
 
 def _some_of_them(claim: Features, sentence: SourceSentence) -> str:

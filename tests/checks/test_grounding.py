@@ -14372,6 +14372,36 @@ class TestBothRefuse:
         assert as_probed(claim, self.SENTENCE, "Brindlecote food bank").status.value[0] == expected
 
 
+class TestAllOfTheExcept:
+    """``all of the 22 schools that used the pool have moved ..., except St Aidan's Primary``: the
+    exception limits what the clause says of the schools it names, as ``all of them ... except``
+    does (found by ``bench/probes/mixed304``: ``All 22 schools ... have moved`` was supported)."""
+
+    SENTENCE = (
+        "About 1,300 children a year took lessons there, and all of the 22 schools that used the pool have "
+        "moved their lessons to Kenwick Leisure Centre, 11 miles away, except St Aidan's Primary, which has "
+        "suspended swimming."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "expected"),
+        [
+            (
+                "All 22 schools that used the Marlow Street pool have moved their swimming lessons to "
+                "Kenwick Leisure Centre.",
+                "c",
+            ),
+            (
+                "Most of the schools that used the pool have moved their lessons to Kenwick Leisure Centre.",
+                "s",
+            ),
+            ("St Aidan's Primary has suspended swimming.", "s"),
+        ],
+    )
+    def test_the_exception_limits(self, claim: str, expected: str) -> None:
+        assert as_probed(claim, self.SENTENCE, "Marlow Street pool").status.value[0] == expected
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
