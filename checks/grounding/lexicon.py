@@ -1508,7 +1508,8 @@ _PROSPECTIVE = re.compile(
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
     r"|(?:is|are|was|were|be|been)\s+(?:planned|proposed)\b(?!\s+(?:and|but)\b)"
     r"|must\s+still|still\s+(?:needs?|has|have)\s+to"  # "must still approve": not done yet
-    r"|(?:is|are|was|were|be|been)\s+(?:also\s+|still\s+|now\s+)?considering|under\s+consideration"
+    r"|(?:is|are|was|were|be|been)\s+(?:also\s+|still\s+|now\s+)?(?:considering|proposing|planning)"
+    r"|under\s+consideration|proposals?\s+to\s+[a-z]+|still\s+awaiting"
     r"|(?:is|are|was|were)\s+being\s+considered"  # "was considering body-worn cameras": not introduced
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
@@ -1517,7 +1518,7 @@ _PROSPECTIVE_WORDS = words(
     """will could may might would scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
     propose proposed proposes want wants wanted due set slated poised still considering consideration
-    considered"""
+    considered proposing planning proposal proposals"""
 )
 
 

@@ -14402,6 +14402,41 @@ class TestAllOfTheExcept:
         assert as_probed(claim, self.SENTENCE, "Marlow Street pool").status.value[0] == expected
 
 
+class TestProposingAndPlanning:
+    """``are also proposing a new ice plant``, ``is planning a lottery``, ``A proposal to convert the
+    first floor ... is still awaiting funding``: plans, no statement that it was done (found by
+    ``bench/probes/mixed313``, ``mixed316`` and ``mixed317``: each claim of it done was supported)."""
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "The commissioners are also proposing a new ice plant costing around £900,000.",
+            "The hospice is planning a lottery and a legacy campaign.",
+            "A proposal to convert the first floor into a travel centre is still awaiting funding.",
+        ],
+    )
+    def test_plans(self, text: str) -> None:
+        assert prospective(text)
+
+    def test_planned_is_not_done(self) -> None:
+        grounded = in_one_sentence(
+            "St Oswin's Hospice has launched a lottery and a legacy campaign to bring in an extra £250,000 a "
+            "year.",
+            "St Oswin's Hospice is planning a lottery and a legacy campaign to raise an extra £250,000 a "
+            "year, but neither has launched yet.",
+            "i",
+        )
+        assert grounded.decision.ambiguous
+
+    def test_the_plan_is_stated(self) -> None:
+        in_one_sentence(
+            "St Oswin's Hospice is planning a lottery and a legacy campaign.",
+            "St Oswin's Hospice is planning a lottery and a legacy campaign to raise an extra £250,000 a "
+            "year.",
+            "s",
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
