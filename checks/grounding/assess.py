@@ -1470,8 +1470,8 @@ def _said_by_another_alone(
     ``Hospice UK warned that ... government funding "has not kept pace with need"``, where the
     sentence before names Oyelaran). Both speakers named (``the company`` may be the claim's
     Oakridge), the claim's verb one of saying (:data:`_SAYING`: not ``calls``, ``expects``)."""
-    if not _named_speaker(mine.who) or _SAYING.isdisjoint(claim.split()) or mine.head in terms:
-        return ""
+    if not _named_speaker(mine.who) or _SAYING.isdisjoint(claim.split()) or mine.names <= terms:
+        return ""  # (every word of the speaker's name: "Quenby" alone is the cider maker, not Helen Quenby)
     said = weights.part(frozenset(read_terms(mine.said)) - mine.names)
     if said.total <= 0:
         return ""

@@ -151,10 +151,25 @@ def speeches(sentence: str) -> tuple[Speech, ...]:
         and ", an " not in sentence
     ):
         return (_side(sentence),)
-    parts = [part for part in _SIDES.split(sentence) if part.strip()]
+    parts = _unquoted([part for part in _SIDES.split(sentence) if part.strip()])
     if ", and " in sentence:
         parts = [piece for part in parts for piece in _and_sides(part)]
     return tuple(_side(part) for part in parts)
+
+
+def _unquoted(parts: list[str]) -> list[str]:
+    """``parts`` joined again where a cut fell inside a quotation (``said the authority "could not
+    justify new posts while front-line services face cuts"``: one side, the speaker's)."""
+    if len(parts) < 2 or not any('"' in part or "\u201c" in part for part in parts):
+        return parts
+    out = [parts[0]]
+    for part in parts[1:]:
+        opened = out[-1].count('"') % 2 == 1 or out[-1].count("\u201c") > out[-1].count("\u201d")
+        if opened:
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def _and_sides(part: str) -> list[str]:

@@ -88,7 +88,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.scope import universal
 from checks.grounding.sections import SectionSources, section_key
-from checks.grounding.speakers import by_pronoun
+from checks.grounding.speakers import by_pronoun, speeches
 from checks.library.grounding import choose_backend
 from checks.registry import get
 from messages import (
@@ -14435,6 +14435,44 @@ class TestProposingAndPlanning:
             "year.",
             "s",
         )
+
+
+class TestQuotedSides:
+    """A quotation is one side, whatever contrast word it holds (``said the authority "could not justify
+    new posts while front-line services face cuts"``), and a speaker whose surname the sentence holds
+    as another's name (``the price Quenby paid``: the cider maker) is not named there (found by
+    ``bench/probes/mixed315`` and ``mixed310``: both claims gave another's words to their speaker and
+    were supported)."""
+
+    def test_a_quotation_is_one_side(self) -> None:
+        sides = speeches(
+            'Councillor Raymond Oakes said the authority "could not justify new posts while front-line '
+            'services face cuts".'
+        )
+        assert [side.who for side in sides] == ["Councillor Raymond Oakes"]
+
+    def test_another_speakers_quotation(self) -> None:
+        grounded = one(
+            "Judith Emberton said the authority could not justify new posts while front-line services faced "
+            "cuts.",
+            in_report(
+                'Councillor Raymond Oakes, the cabinet member for resources, said the authority "could not '
+                'justify new posts while front-line services face cuts".'
+            ),
+        )
+        assert grounded.status is not Status.SUPPORTED
+        assert grounded.decision.ambiguous
+
+    def test_a_surname_that_is_a_firms_name(self) -> None:
+        grounded = as_probed(
+            "Helen Quenby warned that some orchards could be grubbed up because the price paid for apples "
+            "had barely risen since 2021.",
+            "Grower Tom Ashdown, who chairs the Aveldon Fruit Growers' Association, said the price Quenby "
+            "paid for apples had risen only from £155 to £162 a tonne since 2021 and warned that some "
+            "orchards could be grubbed up.",
+            "Quenby Cider signs export deal",
+        )
+        assert grounded.status is not Status.SUPPORTED
 
 
 class TestCopies:
