@@ -2731,12 +2731,13 @@ _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
-    r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to)\b",
+    r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to"
+    r"|(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to)\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``, ``remains to
-be built``): only in
+be built``, ``planted 30 acres, bringing its own orchards to 210 acres``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
 
@@ -2766,7 +2767,7 @@ _TOTAL = re.compile(
 """A claim's words that make its figure a total of parts (``460 roles across its two rounds``)."""
 _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
-    "combined", "together", "in all", "between them", "to be", "left to",
+    "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
 )  # fmt: skip
 
 
@@ -2835,6 +2836,9 @@ def _sums(
     average``), only that other: the sum (53), not the difference."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
+    # "planted 30 acres, bringing its orchards to 210 acres": the total is given; what it was before is
+    # their difference, and their sum is nothing the sentence says.
+    brought = ("bring" in text or "tak" in text) and _BROUGHT_TO.search(text) is not None
     for q, r in conflicts:
         found = None
         if q.dim not in _NOT_SUMMED and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
@@ -2860,7 +2864,9 @@ def _sums(
                         if abs(a.low - way * b.low - q.low) <= slack:
                             found = a if a.low >= b.low else b
                             break
-                    elif abs(a.low + b.low - q.low) <= slack or abs(abs(a.low - b.low) - q.low) <= slack:
+                    elif (not brought and abs(a.low + b.low - q.low) <= slack) or abs(
+                        abs(a.low - b.low) - q.low
+                    ) <= slack:
                         found = a if a.low >= b.low else b
                         break
                 if found is not None:
@@ -2871,6 +2877,14 @@ def _sums(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return kept, tuple(computed)
+
+
+_BROUGHT_TO = re.compile(
+    r"\b(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to\b",
+    re.IGNORECASE,
+)
+"""A change that gives the total it led to: ``bringing its own orchards to 210 acres``, ``taking his
+tally to 19``."""
 
 
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
@@ -3040,10 +3054,11 @@ def _as_level(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:
 
 def _amount(q: Quantity, old: Quantity, new: Quantity) -> Quantity | None:
     """The change from ``old`` to ``new`` as a figure of ``q``'s kind: their difference, or for a
-    percentage of a non-percentage their ratio (None from a value of 0 or less)."""
+    percentage of a non-percentage their ratio (None from a value of 0 or less, and for percentage
+    points of a non-percentage: ``fell by 0.75 percentage points`` is no change of £30,000 to £48,000)."""
     if q.dim == "fraction" and new.dim != "fraction":
-        if old.low <= 0:
-            return None
+        if old.low <= 0 or "point" in q.text.lower():
+            return None  # (percentage points are a difference of two shares, no ratio of two sums)
         value = abs(new.low - old.low) / old.low
         tolerance = (new.tolerance + old.tolerance) / old.low
     else:

@@ -14475,6 +14475,43 @@ class TestQuotedSides:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestBroughtTo:
+    """``planted 30 acres ..., bringing its own orchards to 210 acres``: a claim of what there was
+    before (180 acres) is their difference, computed, not contradicted by the 210 (found by
+    ``bench/probes/mixed310``); their sum is nothing the sentence says (``scored two of the goals,
+    taking his tally to 19``: 21 goals is no tally of his)."""
+
+    @pytest.mark.parametrize(
+        ("claim", "sentence", "expected"),
+        [
+            (
+                "Before this spring's planting, Quenby Cider's own orchards covered 180 acres.",
+                "Quenby Cider planted 12,000 apple trees across 30 acres this spring, bringing its own "
+                "orchards to 210 acres.",
+                "iu",
+            ),
+            (
+                "Ben Osei has scored 21 goals this season.",
+                "Striker Ben Osei scored two of the goals, taking his tally to 19 for the season.",
+                "c",
+            ),
+        ],
+    )
+    def test_brought_to(self, claim: str, sentence: str, expected: str) -> None:
+        grounded = one(claim, in_report(sentence))
+        assert grounded.status.value[0] in expected
+
+    def test_percentage_points_are_no_ratio(self) -> None:
+        grounded = one(
+            "The dividend paid to members fell by 0.75 percentage points this year.",
+            in_report(
+                "The community fund received £48,000 this year, compared with £30,000 a year earlier, and "
+                "members were paid a dividend."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
