@@ -1933,13 +1933,21 @@ def hedged(text: str) -> str:
     return "" if found is None else " ".join(found.group().split())
 
 
+_QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019("
+_QUOTES = frozenset(_QUOTE_MARKS)
+
+
 def prospective(text: str) -> bool:
     """Does the text say what is planned, hoped for or possible rather than what is or was (``aims
     to cut``, ``will open``, ``may reduce``; not the month, ``in May``, nor a name, ``the Isla May``,
     ``Will Carter``: the modals count in lower case)? A set test of its words first: most sentences
     hold none of them."""
-    if _PROSPECTIVE_WORDS.isdisjoint(text.lower().split()):
-        return False
+    low = text.lower()
+    if _PROSPECTIVE_WORDS.isdisjoint(low.split()) and (
+        not _QUOTES.intersection(low)
+        or _PROSPECTIVE_WORDS.isdisjoint(w.strip(_QUOTE_MARKS) for w in low.split())
+    ):
+        return False  # (a quotation's first word keeps its mark: '"may have driven')
     return _PROSPECTIVE.search(text) is not None
 
 

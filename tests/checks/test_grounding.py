@@ -14512,6 +14512,49 @@ class TestBroughtTo:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestQuotedPossibility:
+    """A possibility in a quotation (``said disruption from the dredging "may have driven some skippers
+    to land their catch at Porthwyn instead"``) is one: its first word keeps the quotation mark, which
+    hid it (found by ``bench/probes/mixed313``: the claim that it did was supported). The clause that
+    writes a claim's figures is the claim's, whatever another clause says may have been (``Entries for
+    chemistry rose from 186 to 241, and the college said the new facilities "may have encouraged"
+    ...``); ``rather than`` is a denial's own words, not what it denies."""
+
+    def test_quoted_may(self) -> None:
+        assert prospective('He said the dredging "may have driven some skippers away".')
+
+    def test_possibility_is_not_stated(self) -> None:
+        grounded = in_one_sentence(
+            "Disruption from the harbour dredging drove some Skerrowby skippers to land their catch at "
+            "Porthwyn instead.",
+            "Denise Marr, chair of the Skerrowby Fishermen's Association, said disruption from the harbour "
+            'dredging "may have driven some Skerrowby skippers to land their catch at Porthwyn instead".',
+            "i",
+        )
+        assert grounded.decision.ambiguous
+
+    def test_the_clause_of_the_figures(self) -> None:
+        assert (
+            as_probed(
+                "Chemistry entries at Brindlecote Sixth Form College went up from 186 to 241.",
+                "Entries for chemistry at Brindlecote Sixth Form College rose from 186 to 241, and the "
+                'college said the new facilities "may have encouraged" more students to choose science.',
+                "Brindlecote Sixth Form College results",
+            ).status
+            is Status.SUPPORTED
+        )
+
+    def test_rather_than_in_both(self) -> None:
+        grounded = as_probed(
+            "Dr Simon Elwes warned that the cuts at St Oswin's Hospice may lead to more people dying in "
+            "hospital rather than where they would choose.",
+            "Dr Simon Elwes, a local GP and former hospice trustee, said the cuts at St Oswin's Hospice "
+            '"may mean more people dying in hospital rather than in the place they choose".',
+            "St Oswin's Hospice to cut beds",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
