@@ -106,7 +106,7 @@ from checks.grounding.quantities import (
 )
 from checks.grounding.roles import Frame, Order, other_agent, relate, wrong_winner
 from checks.grounding.scope import alongside, none_at_all, universal, whom
-from checks.grounding.speakers import Speech, same_speaker, speaker, speaker_of, speeches
+from checks.grounding.speakers import Speech, by_pronoun, same_speaker, speaker, speaker_of, speeches
 from messages import Strictness
 
 __all__ = [
@@ -1407,6 +1407,12 @@ def _said_otherwise(
         # "Kettlebridge First said rates relief would help" against "The council said rates relief
         # would help, but Kettlebridge First said parking charges were driving shoppers away"
         yield by, cov, not thin
+    else:
+        them = _said_by_them(claim, weights, sentence, index)
+        if them:
+            # "He said 11 of the college's 64 science and maths teachers had left": he is who the
+            # sentence before names, as far as it can be read; the judge's to weigh
+            yield them, cov, False
     if not claim.names:
         return
     why = other_agent(claim.plain, sentence.plain)
@@ -1482,6 +1488,40 @@ def _said_by_another_alone(
             and coverage(said, frozenset(read_terms(side.said))) >= 0.5
         ):
             return f"the source gives it to {side.who}, not {mine.who}"
+    return ""
+
+
+def speaker_before(sentence: SourceSentence, index: SourceIndex) -> Speech | None:
+    """The speaker the sentence before ``sentence`` in its source names last, if any: whom a pronoun
+    that opens or closes a quotation (``she said``) stands for."""
+    n = sentence.number
+    first, _ = index.spans[sentence.source_id]
+    if n - 1 < first:
+        return None
+    return next((side for side in reversed(speeches(index.plain(n - 1))) if side.who), None)
+
+
+def _said_by_them(claim: Features, weights: Weights, sentence: SourceSentence, index: SourceIndex) -> str:
+    """Why a side whose speaker is a pronoun (``He said 11 of the college's 64 science and maths
+    teachers had left``) gives what the claim says its speaker said to another, or "": the sentence
+    before names another speaker last, and the side holds most of the claim's words."""
+    mine = speaker_of(claim.plain)
+    if mine is None or not by_pronoun(sentence.plain):
+        return ""
+    sides = speeches(sentence.plain)
+    if not any(not side.who and by_pronoun(side.said) for side in sides):
+        return ""
+    before = speaker_before(sentence, index)
+    if before is None or same_speaker(mine, before):
+        return ""
+    said = weights.part(frozenset(read_terms(mine.said)) - mine.names)
+    if said.total <= 0:
+        return ""
+    for side in sides:
+        if not side.who and by_pronoun(side.said) and coverage(said, frozenset(read_terms(side.said))) >= 0.5:
+            return (
+                f"the source gives it to {before.who} (the speaker the sentence before names), not {mine.who}"
+            )
     return ""
 
 

@@ -58,6 +58,7 @@ from checks.grounding.assess import (
     may_support,
     opposed_terms,
     other_subject,
+    speaker_before,
     strong,
     tie_terms,
     way_terms,
@@ -597,19 +598,10 @@ def _words_of_another_speaker(said: Speech, e: Evidence, index: SourceIndex) -> 
         if side.who and not same_speaker(said, side):
             return True
         if not side.who and by_pronoun(side.said):
-            before = _speaker_before(e, index)
+            before = speaker_before(e.sentence, index)
             if before is None or not same_speaker(said, before):
                 return True
     return False
-
-
-def _speaker_before(e: Evidence, index: SourceIndex) -> Speech | None:
-    """The speaker the sentence before ``e``'s in its source names last, if any."""
-    n = e.sentence.number
-    first, _ = index.spans[e.sentence.source_id]
-    if n - 1 < first:
-        return None
-    return next((side for side in reversed(speeches(index.plain(n - 1))) if side.who), None)
 
 
 def _strong_missing(e: Evidence) -> set[object]:
