@@ -3244,6 +3244,8 @@ def _polarity(
         for term, opposite in opposed:
             if term in CALENDAR and within_span(term, sentence.plain):
                 continue  # "in July" against "from April to September": within it
+            if term == _HOLD and _HELD_UP.search(claim.plain) is not None:
+                continue  # "steel beams holding up the roof": supporting it, not keeping it (against losing)
             if not opposite.isdisjoint(c_terms) and term in sentence.terms:
                 # "started in April 2022 and is scheduled to end in March 2027" against "began in April
                 # 2022 and is due to finish in March 2027": the claim says both, and so does the source
@@ -3473,6 +3475,9 @@ def _polarity(
 
 _CHANGE = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
+_HOLD = stem("hold")
+_HELD_UP = re.compile(r"\b(?:hold(?:s|ing)?|held)\s+(?:up|back|off|out)\b", re.IGNORECASE)
+"""``hold`` in a phrase of its own (``holding up the roof``, ``held back``), not ``hold`` as keep."""
 _DEFINITE = re.compile(r"\b(?:the|its|their|this|that|these|those)\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
 """A word named as a thing already spoken of: ``the appeal``."""
 

@@ -14581,6 +14581,25 @@ class TestQuotedPossibility:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestHoldingUp:
+    """``holding up the roof`` is supporting it, not ``hold`` as against ``lose`` (found by
+    ``bench/probes/mixed304``: ``corroded steel beams holding up the roof and a leaking main tank`` was
+    contradicted by ``a leak in the main tank that was losing about 9,000 litres of water a day``)."""
+
+    def test_holding_up_is_no_hold(self) -> None:
+        grounded = one(
+            "Engineers found corroded steel beams holding up the roof and a leaking main tank at the pool.",
+            in_report(
+                "The pool was shut after engineers found corrosion in the steel beams supporting the roof "
+                "and a leak in the main tank that was losing about 9,000 litres of water a day."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_hold_against_lose(self) -> None:
+        in_one_sentence("The party held all 14 of its seats.", "The party lost all 14 of its seats.", "c")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
