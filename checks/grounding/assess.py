@@ -2767,8 +2767,19 @@ def _sought_only(claim: Features, weights: Weights, plain: str) -> str:
     such claim."""
     if not sought(plain) or sought(claim.plain) or claim.prospective or _ANSWERED.search(claim.plain):
         return ""
-    best = max(cut(plain), key=lambda part: coverage(weights, frozenset(read_terms(part))))
-    return sought(best)
+    parts = cut(plain)
+    best = max(parts, key=lambda part: coverage(weights, frozenset(read_terms(part))))
+    found = sought(best)
+    if found or len(parts) < 2:
+        return found
+    # A word of the claim that only the clause of the request holds ("froze rents" against "A request
+    # from tenants for rents to be frozen | while repairs were outstanding was rejected"): what was asked.
+    asked = [part for part in parts if sought(part)]
+    in_asked = frozenset().union(*(read_terms(part) for part in asked))
+    rest = frozenset().union(*(read_terms(part) for part in parts if part not in asked))
+    if any(t in in_asked and t not in rest and t not in claim.names for t in weights.terms):
+        return sought(asked[0]) if asked else ""
+    return ""
 
 
 _CAUSED = re.compile(

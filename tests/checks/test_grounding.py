@@ -14600,6 +14600,47 @@ class TestHoldingUp:
         in_one_sentence("The party held all 14 of its seats.", "The party lost all 14 of its seats.", "c")
 
 
+class TestAskedInAnotherClause:
+    """A word of the claim that only the clause of a request holds (``froze rents`` against ``A request
+    from tenants for rents to be frozen | while repairs were outstanding was rejected``) says it was
+    asked for, though another clause covers more of the claim (found by ``bench/probes/mixed303``: the
+    claim was supported)."""
+
+    TEXT = (
+        "Kilnbrook Housing, which owns about 9,600 homes in Wensford and surrounding villages, had "
+        "1,140 open damp and mould cases at the end of September, down from 1,520 in March. The "
+        "Regulator of Social Housing downgraded the association to a C3 consumer grading in July, "
+        'saying it had "not consistently" met its duties on repairs and tenant safety. The regulator '
+        "found that 38% of damp and mould cases took longer than 28 days to resolve in 2024, compared "
+        'with 21% in 2022. Chief executive Graham Tolley said the association had "let tenants down" '
+        "and would clear all cases older than six months by the end of March. Kilnbrook has hired 22 "
+        "additional surveyors and operatives and set aside £6.8m for the work this year, up from £2.9m "
+        "last year. All new cases are now inspected within ten working days, except those on the "
+        "310-home Castle Rise estate, where contractor shortages mean inspections take up to 20 days. "
+        "The association has proposed replacing windows and ventilation in 640 flats across three tower "
+        "blocks, but the scheme has not yet been approved by its board. A request from tenants for "
+        "rents to be frozen while repairs were outstanding was rejected by the board in August. Sandra "
+        "Mbeki, secretary of the Kilnbrook Tenants' Voice group, said many residents had reported mould "
+        '"three or four times" before anyone visited. She said the fall in open cases was "partly '
+        'because people have given up reporting". The association said condensation from drying clothes '
+        "indoors may have contributed to some cases, a view tenants' groups have criticised. "
+        "Compensation payments to tenants rose from £84,000 in 2023 to £231,000 in 2024. The Housing "
+        "Ombudsman made 14 findings of severe maladministration against Kilnbrook last year, the most "
+        "for any landlord in the region. Kilnbrook said it expected the regulator to review its grading "
+        "again in late 2026."
+    )
+    TITLE = "Kilnbrook Housing pledges to clear damp and mould backlog after regulator's critical report"
+
+    def test_asked_is_not_done(self) -> None:
+        grounded = as_probed(
+            "Kilnbrook Housing froze rents in August for tenants whose repairs were outstanding.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is not Status.SUPPORTED
+        assert grounded.decision.ambiguous or grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
