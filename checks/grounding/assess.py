@@ -2751,21 +2751,14 @@ def _associated_only(claim: Features, sentence: SourceSentence) -> str:
     return _joined(claim, sentence.plain, start, end)
 
 
-_ANSWERED = re.compile(
-    r"\b(?:refused|rejected|turned\s+down|declined|dismissed|thrown\s+out|blocked|vetoed)\b",
-    re.IGNORECASE,
-)
-"""Words of a claim that say a request was refused (``Plans for a visitor centre were refused``): it
-says what became of what was asked for, not that it was had."""
-
-
 def _sought_only(claim: Features, weights: Weights, plain: str) -> str:
     """The words with which the clause of a sentence that best holds the claim says it was asked for
     (``has submitted a bid for £1.8 million from Arts Council England``: :func:`lexicon.sought`),
     where the claim says it was had (``Arts Council England has awarded the playhouse £1.8
     million``), or "". A claim that says it was asked for too (``submitted a rescue bid``) is no
-    such claim."""
-    if not sought(plain) or sought(claim.plain) or claim.prospective or _ANSWERED.search(claim.plain):
+    such claim, nor one that says it was refused (:data:`_REFUSAL`: ``Plans for a visitor centre were
+    refused``, what became of what was asked for)."""
+    if not sought(plain) or sought(claim.plain) or claim.prospective or _REFUSAL.search(claim.plain):
         return ""
     parts = cut(plain)
     best = max(parts, key=lambda part: coverage(weights, frozenset(read_terms(part))))
@@ -3581,9 +3574,11 @@ def _removed_otherwise(
 
 _REFUSAL = re.compile(
     r"\b(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|turn(?:s|ed|ing)?\s+down|dismiss(?:es|ed|ing)?|vetoed"
-    r"|thr(?:ew|own)\s+out)\b",
+    r"|thr(?:ew|own)\s+out|declined|blocked)\b",
     re.IGNORECASE,
 )
+"""Words that say something was refused (``turned down the food bank's bid``, ``was refused by the
+partnership``, ``vetoed``)."""
 
 
 def _both_refuse(claim: str, texts: Sequence[str], k: int) -> bool:

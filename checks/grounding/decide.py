@@ -561,7 +561,7 @@ def _synthesis(
     between them the word either lacks in the claim's place (:attr:`Evidence.added`); not when the
     claim gives its speaker words a side of either sentence gives to another (``Curator Dr Helen
     Marsh said the zoo was breeding animals for ticket sales`` from a sentence that names her and
-    one whose critic says it)."""
+    one whose critic says it), nor from a sentence that says it is not settled yet (:func:`_unsettled`)."""
     clean = sorted(
         (e for e in partial if not e.suspect and not _unsettled(claim, e)), key=lambda e: -e.coverage
     )[:4]
@@ -587,8 +587,9 @@ def _synthesis(
 
 def _words_of_another_speaker(said: Speech, e: Evidence, index: SourceIndex) -> bool:
     """Does a side of the sentence with a speaker other than the claim's hold most of what the claim
-    has its speaker say? A side a pronoun closes (``"...," she said``) is the speaker's the sentence
-    before names last; one whose speaker that sentence does not name is taken for another's."""
+    has its speaker say? A side a pronoun opens or closes (``He said ...``, ``"...," she said``) is the
+    speaker's the sentence before names last (:func:`~checks.grounding.assess.speaker_before`); one
+    whose speaker that sentence does not name is taken for another's."""
     words = frozenset(terms(said.said))
     if len(words) < 2:
         return False

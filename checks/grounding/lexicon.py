@@ -1934,7 +1934,7 @@ def hedged(text: str) -> str:
 
 
 _QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019("
-_QUOTES = frozenset(_QUOTE_MARKS)
+"""What a word may open with where a quotation or an aside starts: stripped for the word test."""
 
 
 def prospective(text: str) -> bool:
@@ -1944,7 +1944,7 @@ def prospective(text: str) -> bool:
     hold none of them."""
     low = text.lower()
     if _PROSPECTIVE_WORDS.isdisjoint(low.split()) and (
-        not _QUOTES.intersection(low)
+        not ('"' in low or "\u201c" in low or " '" in low or " \u2018" in low or "(" in low)
         or _PROSPECTIVE_WORDS.isdisjoint(w.strip(_QUOTE_MARKS) for w in low.split())
     ):
         return False  # (a quotation's first word keeps its mark: '"may have driven')

@@ -2405,10 +2405,8 @@ def compare(
             (same if alike else others).append(entry)
         same.sort(key=_RANKED)
         others.sort(key=_RANKED)
-        pools.append(same)
-        spares.append(others if same else [])
-        if not same:
-            pools[-1] = others
+        pools.append(same or others)
+        spares.append(others if same else [])  # (for a figure whose own kind's counterparts are taken)
     matched: dict[int, tuple[Quantity, Quantity]] = {}
     used: set[int] = set()
     for i, (q, pool) in enumerate(zip(claim, pools, strict=True)):
@@ -2727,12 +2725,18 @@ def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
 
 
 _NOT_SUMMED = frozenset(("year", "fraction", "ratio", "date"))
+_BROUGHT = r"(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to"
+_BROUGHT_TO = re.compile(rf"\b{_BROUGHT}\b", re.IGNORECASE)
+"""A change that gives the total it led to: ``bringing its own orchards to 210 acres``, ``taking his
+tally to 19``."""
+
+
 _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
     r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to"
-    r"|(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to)\b",
+    rf"|{_BROUGHT})\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
@@ -2877,14 +2881,6 @@ def _sums(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return kept, tuple(computed)
-
-
-_BROUGHT_TO = re.compile(
-    r"\b(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to\b",
-    re.IGNORECASE,
-)
-"""A change that gives the total it led to: ``bringing its own orchards to 210 acres``, ``taking his
-tally to 19``."""
 
 
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
@@ -4310,8 +4306,8 @@ _PERIODS = {
 context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``
 disagree and ``144,000 tonnes a year`` agrees with that (:func:`compare`)."""
 _NOT_PERIODIC = frozenset(("rate", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
-"""Dimensions no period follows: a rate or a time has its own; a share, a ratio or a bare number is
-per nothing."""
+"""Dimensions no period follows: a rate has its own; a share, a ratio or a bare number is per nothing
+(a time may be: ``12.6 hours a week``)."""
 
 
 PERIOD_MARKS = frozenset(_PERIODS.values())
