@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from checks.judge.answer import parse_batch
 from checks.judge.ensemble import Scored, Spend, combine
@@ -39,9 +39,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Group:
+class Group(Generic[P]):
+    """Several jobs' plans put to one judge model in one request (criteria's plans, or claims')."""
+
     ref: ModelRef
-    plans: tuple[Plan, ...]
+    plans: tuple[P, ...]
     chat: Chat
     max_tokens: int
 
@@ -67,7 +69,7 @@ def quote_many(judge: LLMJudge, items: Sequence[Item]) -> dict[str, float]:
 
 def plan_many(
     judge: LLMJudge, items: Sequence[Item]
-) -> tuple[list[Group], list[Plan], dict[str, CheckError]]:
+) -> tuple[list[Group[Plan]], list[Plan], dict[str, CheckError]]:
     """Groups to ask together, plans to ask alone, and the items no judge will see."""
     unique(item.job.job_id for item in items)
     by_judge: dict[str, list[Plan]] = {}
@@ -154,7 +156,7 @@ def gathered(
     return results
 
 
-def group_flow(judge: LLMJudge, group: Group) -> Flow[dict[str, Judgement | CheckError]]:
+def group_flow(judge: LLMJudge, group: Group[Plan]) -> Flow[dict[str, Judgement | CheckError]]:
     """One request for the group, then single calls for the items its answer left out."""
     ref, plans = group.ref, group.plans
     asked = yield from ask_group(judge, ref, group.chat, group.max_tokens, [p.job_id for p in plans])
@@ -201,7 +203,7 @@ def ask_group(
     return completion, spend
 
 
-def share_out(spend: Spend, judge: LLMJudge, group: Group) -> list[Spend]:
+def share_out(spend: Spend, judge: LLMJudge, group: Group[Plan]) -> list[Spend]:
     """Each item's part of one batched request's usage and cost."""
     shared = estimate_chat_tokens(*judge.prompts.batch([], max_source_chars=0).texts)
     own = [max(p.prompt_tokens - shared, 1) for p in group.plans]

@@ -36,7 +36,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from checks.grounding.escalation import ClaimQuery, ClaimRuling, ClaimRulings
 from checks.judge.answer import MalformedAnswer, extract_json, once_each, parse_many, read_model
-from checks.judge.batch import ask_group, failed_with_share, fitting, gathered, reraise, shares, unique
+from checks.judge.batch import Group, ask_group, failed_with_share, fitting, gathered, reraise, shares, unique
 from checks.judge.ensemble import Spend
 from checks.judge.models import ModelRef
 from checks.judge.prices import TOKENS_PER_MESSAGE, estimate_chat_tokens, estimate_tokens
@@ -195,16 +195,6 @@ def _rulings(plan: ClaimPlan, answer: ClaimsAnswer, spend: Spend) -> ClaimRuling
 # Several drafts in one request (the batch flush) ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class ClaimGroup:
-    """The claims of several jobs put to one judge in one request."""
-
-    ref: ModelRef
-    plans: tuple[ClaimPlan, ...]
-    chat: Chat
-    max_tokens: int
-
-
 Asked = Sequence[tuple[VerifyJob, Sequence[ClaimQuery]]]
 """Jobs and the claims each puts to the judge."""
 
@@ -240,7 +230,7 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
             results[job.job_id] = e
             continue
         by_ref.setdefault(str(p.ref), []).append(p)
-    groups: list[ClaimGroup] = []
+    groups: list[Group[ClaimPlan]] = []
     alone: list[ClaimPlan] = []
     chunks = (c for same in by_ref.values() for c in fitting(same, _answer_tokens, judge.batch_max_tokens))
     for plans in chunks:
@@ -252,7 +242,7 @@ def many_flow(judge: LLMJudge, items: Asked) -> Flow[dict[str, ClaimRulings | Ch
             [(p.job, p.queries) for p in plans], max_source_chars=judge.max_source_chars
         )
         budget = min(judge.batch_max_tokens, sum(p.max_tokens for p in plans))
-        groups.append(ClaimGroup(ref, tuple(plans), chat, budget))
+        groups.append(Group(ref, tuple(plans), chat, budget))
     results.update(
         (
             yield from gathered(
@@ -272,7 +262,7 @@ def _rulings_tokens(claims: int) -> int:
     return 200 + TOKENS_PER_CLAIM * claims
 
 
-def _group_flow(judge: LLMJudge, group: ClaimGroup) -> Flow[dict[str, ClaimRulings | CheckError]]:
+def _group_flow(judge: LLMJudge, group: Group[ClaimPlan]) -> Flow[dict[str, ClaimRulings | CheckError]]:
     """One request for the group, then a call of its own for each job its answer left out."""
     ref, plans = group.ref, group.plans
     got = yield from ask_group(judge, ref, group.chat, group.max_tokens, [p.job.job_id for p in plans])
