@@ -285,8 +285,10 @@ def assess(
     th: Thresholds,
     similarity: float | None = None,
     cov: float | None = None,
+    relations: dict[int, Relation] | None = None,
 ) -> Evidence:
-    """How one source sentence bears on one claim (``cov``: its coverage, when the caller has it).
+    """How one source sentence bears on one claim (``cov``: its coverage, when the caller has it;
+    ``relations``: the claim's figures paired with sentences already, :func:`relation`).
 
     The sentence's own coverage must reach :attr:`Thresholds.partial` for it
     to state anything; its surroundings (title, first and previous sentence)
@@ -295,7 +297,9 @@ def assess(
     of (``Four of the 11 councillors voted for the plan`` against ``Seven of the 11 voted against
     it``) says the opposite of the other part: no denial, for the judge.
     """
-    e = _assess(claim, weights, sentence, index=index, th=th, similarity=similarity, cov=cov)
+    e = _assess(
+        claim, weights, sentence, index=index, th=th, similarity=similarity, cov=cov, relations=relations
+    )
     if e.finding is Finding.POLARITY and claim.quantities:
         part = _other_part(claim.quantities, index.quantities(sentence.number))
         if part is not None:
@@ -329,6 +333,7 @@ def _assess(
     th: Thresholds,
     similarity: float | None,
     cov: float | None,
+    relations: dict[int, Relation] | None,
 ) -> Evidence:
     if cov is None:
         cov = coverage(weights, sentence.seen)
@@ -358,15 +363,7 @@ def _assess(
     elif not (related or through_limit):
         return Evidence(sentence, bare, similarity, Finding.NONE)
     if claim.quantities:
-        relation = compare(
-            claim.quantities,
-            index.quantities(sentence.number),
-            claim.terms,
-            figure_names(claim, sentence.number, index),
-            sentence.plain,
-            claim_text=claim.plain,
-            claim_identifiers=claim.identifiers,
-        )
+        relation = relate_figures(claim, sentence.number, index, relations)
         if relation.computed and " than " in claim.plain:
             # "3 more schools than Ashby" computed from "12 schools and Ashby has 9": the figures
             # state its "more" too.
@@ -2141,6 +2138,28 @@ def may_support(
     if stated >= MIN_STATED_FIGURES:
         own, cov = _lift(own, weights, stated), _lift(cov, weights, stated)
     return _states(own, cov, th) or semantic or (len(claim.terms) < 2 and own > 0)
+
+
+def relate_figures(
+    claim: Features, number: int, index: SourceIndex, memo: dict[int, Relation] | None = None
+) -> Relation:
+    """The claim's figures paired with sentence ``number``'s (:func:`compare`), kept in ``memo`` (the
+    claim's own, by sentence) when given: assessing a sentence and placing a figure in it
+    (:mod:`checks.grounding.decide`) pair them once."""
+    if memo is not None and number in memo:
+        return memo[number]
+    relation = compare(
+        claim.quantities,
+        index.quantities(number),
+        claim.terms,
+        figure_names(claim, number, index),
+        index.plain(number),
+        claim_text=claim.plain,
+        claim_identifiers=claim.identifiers,
+    )
+    if memo is not None:
+        memo[number] = relation
+    return relation
 
 
 def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[str]:

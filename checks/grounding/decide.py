@@ -54,10 +54,10 @@ from checks.grounding.assess import (
     assess,
     changed_numbers,
     coverage,
-    figure_names,
     may_support,
     opposed_terms,
     other_subject,
+    relate_figures,
     speaker_before,
     strong,
     tie_terms,
@@ -65,7 +65,7 @@ from checks.grounding.assess import (
 )
 from checks.grounding.index import Features, SourceIndex
 from checks.grounding.lexicon import ANTONYMS, lead_term, terms
-from checks.grounding.quantities import Quantity, Relation, changed_between, compare
+from checks.grounding.quantities import Quantity, Relation, changed_between
 from checks.grounding.speakers import Speech, by_pronoun, same_speaker, speaker_of, speeches
 
 __all__ = ["CREDIT", "Basis", "Decision", "Status", "decide"]
@@ -130,7 +130,11 @@ def decide(
     sentence is inferred when its sources hold its words, unsourced when it
     brings in words they never use, or a name they never give.
     """
-    found = _assess_all(claim, weights, allowed, index=index, th=th, similarity=similarity)
+    # The claim's figures paired with each sentence read, once for all the rules below.
+    relations: dict[int, Relation] = {}
+    found = _assess_all(
+        claim, weights, allowed, index=index, th=th, similarity=similarity, relations=relations
+    )
     support = next((e for e in found if e.finding is Finding.SUPPORT), None)
     against = [e for e in found if e.finding in (Finding.CONFLICT, Finding.POLARITY)]
     elsewhere: list[Evidence] | None = None
@@ -146,6 +150,7 @@ def decide(
                     index=index,
                     th=th,
                     similarity=similarity,
+                    relations=relations,
                     supporting=True,
                     floor=floor,
                 )
@@ -193,7 +198,14 @@ def decide(
     suspect = any(e.suspect for e in found)
     if missing is not None:
         return _figures_elsewhere(
-            claim, missing, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect
+            claim,
+            missing,
+            allowed=allowed,
+            other=other,
+            index=index,
+            cross=cross,
+            suspect=suspect,
+            relations=relations,
         )
     partial = [e for e in found if e.finding is Finding.PARTIAL]
     about = [e for e in partial if not _about_another(claim, e, index)]
@@ -207,7 +219,15 @@ def decide(
         best = max(about or partial, key=lambda e: e.coverage)
         if any(q.dim != "year" and not q.vague for q in claim.quantities):
             placed = _figures_elsewhere(
-                claim, best, allowed=allowed, other=other, index=index, cross=cross, suspect=suspect, own=True
+                claim,
+                best,
+                allowed=allowed,
+                other=other,
+                index=index,
+                cross=cross,
+                suspect=suspect,
+                own=True,
+                relations=relations,
             )
             if placed.status is Status.UNSOURCED or placed.basis is Basis.OTHER_SECTION:
                 return placed
@@ -242,6 +262,7 @@ def _assess_all(
     index: SourceIndex,
     th: Thresholds,
     similarity: Similarity | None,
+    relations: dict[int, Relation] | None = None,
     supporting: bool = False,
     floor: float = 0.0,
 ) -> list[Evidence]:
@@ -300,7 +321,16 @@ def _assess_all(
         if supporting and not may_support(claim, weights, sets_of(n)[0], cov=cov, th=th, similarity=sim):
             related += 1  # related (it passed the test above), but it cannot support the claim
         else:
-            e = assess(claim, weights, sentences[n], index=index, th=th, similarity=sim, cov=bare)
+            e = assess(
+                claim,
+                weights,
+                sentences[n],
+                index=index,
+                th=th,
+                similarity=sim,
+                cov=bare,
+                relations=relations,
+            )
             if e.finding is Finding.NONE:
                 continue
             out.append(e)
@@ -386,6 +416,7 @@ def _figures_elsewhere(
     cross: Status,
     suspect: bool,
     own: bool = False,
+    relations: dict[int, Relation] | None = None,
 ) -> Decision:
     """The sentence ``words`` holds the claim's words but not all its figures: where are they?
 
@@ -406,7 +437,7 @@ def _figures_elsewhere(
     pool += [m for m in allowed if m not in pool]
     second = None
     left = []
-    place = _Placer(claim, index)
+    place = _Placer(claim, index, {} if relations is None else relations)
     for q in needed:
         m = place(q, pool)
         if m is None:
@@ -481,11 +512,12 @@ class _Placer:
     once), not once per figure looked for: linear in the claim's figures, not quadratic.
     """
 
-    def __init__(self, claim: Features, index: SourceIndex) -> None:
+    def __init__(self, claim: Features, index: SourceIndex, relations: dict[int, Relation]) -> None:
         self._claim = claim
         self._index = index
         self._matched: dict[int, frozenset[int]] = {}
-        self._relations: dict[int, Relation] = {}
+        self._relations = relations
+        """The claim's figures paired with each sentence (:func:`relate_figures`), shared with assess()."""
         self._others: dict[int, bool] = {}
         """Sentences opening with another name in the claim's subject's place (:func:`other_subject`)."""
 
@@ -503,15 +535,8 @@ class _Placer:
                 continue  # "Iris runs in 5 regions" places no figure of "Rowan runs in 5 regions"
             matched = self._matched.get(m)
             if matched is None:
-                relation = compare(
-                    self._claim.quantities,
-                    self._index.quantities(m),
-                    self._claim.terms,
-                    figure_names(self._claim, m, self._index),
-                    self._index.plain(m),
-                )
+                relation = relate_figures(self._claim, m, self._index, self._relations)
                 matched = self._matched[m] = frozenset(id(mine) for mine, _ in relation.matched)
-                self._relations[m] = relation
             if id(q) in matched:
                 return m
         return None
