@@ -47,6 +47,7 @@ from checks.grounding import (
     Escalation,
     Status,
     ground,
+    lexicon,
     report,
     semantic,
 )
@@ -14667,6 +14668,51 @@ class TestFiguresPlacedAsAssessed:
             "Regional briefing",
         )
         assert grounded.status is Status.INFERRED
+
+
+class TestSubstrings:
+    """A long text (a source's sentences, read at once) is scanned for the cue substrings of
+    :func:`in_context` in one pass (:class:`Substrings`), answering as ``str`` does."""
+
+    WORDS = st.sampled_from(
+        [*sorted(lexicon._SCANNED), "the", "Stopped", "rose", "12%", "\t", "é", "year", "to", " ", "."]
+    )
+
+    @given(st.lists(WORDS, max_size=60), st.sampled_from([*sorted(lexicon._SCANNED), "zz", "the y", "up 1"]))
+    @settings(max_examples=300, deadline=None)
+    def test_in_answers_as_str(self, parts: list[str], part: str) -> None:
+        text = "".join(parts)
+        assert (part in lexicon.Substrings(text)) == (part in text)
+
+    def test_every_cue_of_a_long_text_is_scanned_at_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """No cue of :func:`in_context` and its ``_may_`` tests is looked for by scanning the text again."""
+        looked: list[str] = []
+        real = lexicon.Substrings.__contains__
+
+        def counted(self: lexicon.Substrings, part: str) -> bool:
+            looked.append(part)
+            return real(self, part)
+
+        monkeypatch.setattr(lexicon.Substrings, "__contains__", counted)
+        text = " ".join([CHECKOUT] * 20)
+        assert len(text) >= lexicon._SCAN_FROM
+        terms(text)
+        assert looked
+        assert set(looked) <= lexicon._SCANNED
+
+    def test_a_long_text_reads_as_its_parts(self) -> None:
+        """The terms of a long text are those its sentences' cues give, read alone or together."""
+        sentences = [
+            "Sales fell short of the target.",
+            "The firm no longer charges fees.",
+            "Fares were held at £2 and stayed the same.",
+            "The launch is expected to slip into the third quarter.",
+            "Prices were up 12% on the year before.",
+        ] * 8
+        text = f" {BOUNDARY} ".join(sentences)
+        assert len(text) >= lexicon._SCAN_FROM
+        joined = [t for t in terms(text) if t != BOUNDARY]
+        assert joined == [t for sentence in sentences for t in terms(sentence)]
 
 
 class TestCopies:
