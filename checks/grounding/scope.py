@@ -84,10 +84,15 @@ _UNIVERSAL_CUES = (
 """Substrings of every phrase :func:`universal` reads (``all`` opening a text is ``All``)."""
 
 _CALENDAR_WORDS = CALENDAR_NAMES
+_DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days"
+"""A day of the week that recurs (``Fridays``). A list of them after ``on`` limits when, read from
+``on`` (``runs on Fridays, Saturdays and Sundays``: the clause of the verb it limits, not the last
+item's); one alone is as often a note of that day (``opens late on Thursdays``)."""
 _RANGE = re.compile(
     rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
     rf"(?:{_CALENDAR_WORDS})s?\b"
     rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
+    rf"|\bon\s+{_DAYS}(?:,\s+{_DAYS})*,?\s+(?:and|or)\s+{_DAYS}\b"
     rf"|\bevery\s+(?:other|second|third|\d+|{COUNTS})\s+(?:{_TIME_NOUNS})s?\b"
     rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b"
     r"|\b(?:one|two|three|four|five|six|[1-6])\s+(?:days|nights)\s+(?:a|per|each)\s+week\b",

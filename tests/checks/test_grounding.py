@@ -14715,6 +14715,34 @@ class TestSubstrings:
         assert joined == [t for sentence in sentences for t in terms(sentence)]
 
 
+class TestListedDays:
+    """Days of the week listed after ``on`` limit when a thing happens, read from ``on``: the clause
+    of the verb they limit, not the last item's (``Saturdays and Sundays`` after a comma)."""
+
+    TEXT = (
+        "The Christmas market will move to Abbey Meadows this year. Instead, a free shuttle bus will run "
+        "every 15 minutes between the square and the meadows on Fridays, Saturdays and Sundays."
+    )
+
+    def test_every_day_against_listed_days_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "The free shuttle bus between the square and Abbey Meadows will run every 15 minutes on every "
+            "day of the Christmas market.",
+            self.TEXT,
+            "Christmas market moves",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "on Fridays, Saturdays and Sundays" in grounded.decision.evidence.detail
+
+    def test_one_of_the_days_is_not(self) -> None:
+        grounded = as_probed(
+            "The free shuttle bus to Abbey Meadows will run on Saturdays.",
+            self.TEXT,
+            "Christmas market moves",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
