@@ -64,8 +64,10 @@ from checks.grounding.lexicon import (
     STOPWORDS,
     UNIT_WORDS,
     YEAR_PARTS,
+    lead_term,
     may_name_a_time,
     piece_terms,
+    sentence_names,
     stem,
     terms,
     words,
@@ -2195,6 +2197,26 @@ _TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pled
 """Their terms: a claim that holds one speaks of a target itself."""
 
 
+def _names_tell_whose(text: str, names: frozenset[str], source: Sequence[Quantity]) -> bool:
+    """Do the names in the windows of a sentence's figures tell whose each is: one holds a name the
+    claim's figures are not of (``Corran's revenue rose 12%, while Harwick's fell 3%``), or two hold
+    different names (``Some 62% of Holme Valley's pupils ..., compared with 71% at Brightwater's
+    primaries``)? Else a figure whose window holds the claim's subject is no more its own than one
+    whose window does not (``The council spends £510,000 a year ..., and officers estimate the
+    closures will save £284,000 a year``: the £284,000 is the claim's, though only the first window
+    holds the council)."""
+    found = sentence_names(text)
+    first = text.split(None, 1)[0] if text.strip() else ""
+    if first.endswith(("'s", "\u2019s")):
+        lead = lead_term(text)
+        if lead:
+            found = found | {lead}  # "Corran's revenue": a name, though the sentence opens with it
+    strangers = found - names
+    held = {r.context & names for r in source}
+    held.discard(_NONE)
+    return len(held) > 1 or any(not strangers.isdisjoint(r.context) for r in source)
+
+
 def compare(
     claim: Sequence[Quantity],
     source: Sequence[Quantity],
@@ -2241,6 +2263,8 @@ def compare(
         and any(r.dim[:4] == "rank" and not names.isdisjoint(r.context) for r in source)
     )
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
+    # Whose figure, by the names in its window: only where they tell (_names_tell_whose).
+    whose = bool(names) and (not text or _names_tell_whose(text, names, source))
     # A figure the sentence gives for another model of a thing the claim names ("31 hours ..., against
     # 26 hours for the Pixo 8" when the claim is of the Pixo 9): that model's, whatever names it holds.
     another = (
@@ -2376,7 +2400,7 @@ def compare(
             # Whose figure: one whose context holds the names the claim's figures are of first (a
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
             # rose 12%, while Harwick's fell 3%": Harwick's 3%).
-            named = -len(r.context & names) if names else 0
+            named = -len(r.context & names) if whose else 0
             if another is not None and another[i]:
                 named = 1
             # A figure the claim calls the first (``its original budget was £410 million``) is the

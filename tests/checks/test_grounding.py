@@ -14743,6 +14743,47 @@ class TestListedDays:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestWhoseFigureByNames:
+    """The names in the windows of a sentence's figures tell whose each is only where one holds a name
+    the claim's figures are not of, or two hold different ones: a figure whose window happens to
+    hold the claim's subject is no more its own than one whose window does not."""
+
+    TEXT = (
+        "Mardon District Council will shut 11 public toilets. The council spends £510,000 a year running "
+        "the toilets, and officers estimate the closures will save £284,000 a year, with the new charge "
+        "expected to raise a further £65,000."
+    )
+
+    def test_the_figure_of_the_same_value_is_the_claims(self) -> None:
+        claim = "Mardon District Council officers estimate the toilet closures will save £284,000 a year."
+        assert as_probed(claim, self.TEXT, "Mardon toilets").status is Status.SUPPORTED
+
+    def test_another_value_still_disagrees(self) -> None:
+        claim = "Mardon District Council officers estimate the toilet closures will save £310,000 a year."
+        grounded = as_probed(claim, self.TEXT, "Mardon toilets")
+        assert grounded.status is Status.CONTRADICTED
+        assert "£284,000" in grounded.decision.evidence.detail
+
+    def test_a_vote_is_not_set_against_a_rise(self) -> None:
+        grounded = as_probed(
+            "Corrington's licensing committee voted 7-2 to approve the borough's first taxi fare increase.",
+            "Taxi fares in Corrington will rise by 11% from 6 January after the council's licensing "
+            "committee voted 7-2 on Monday to approve the first increase since 2019.",
+            "Corrington taxi fares",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_figures_of_two_names_the_claim_gives_are_still_told_apart(self) -> None:
+        grounded = as_probed(
+            "Some 71% of Holme Valley's pupils met the expected standard at age 11 last summer, against "
+            "62% at Brightwater's primaries.",
+            "Some 62% of Holme Valley's pupils reached the expected standard in reading, writing and maths "
+            "at age 11 last summer, compared with 71% at Brightwater's primaries.",
+            "Primary results",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
