@@ -1261,6 +1261,10 @@ _AGED = re.compile(r"\bage[sd]?\s+(?:between\s+|from\s+)?(?:[\w-]+\s*(?:and|to|-
 (an age, not more of what the count before it counts)."""
 
 
+_AGO_AFTER = re.compile(r"\s+(?:earlier|ago|later|before|previously)\b", re.IGNORECASE)
+"""After a time, what makes it say when (``five years earlier``), not how long."""
+
+
 def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
     """A bare number that ends its clause takes the unit of the figure before it: ``The Avon line
     carries 9,000 passengers a day and the Exe line 4,000`` (4,000 passengers a day), ``Leeds has
@@ -1322,6 +1326,13 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
             before = out[i - 2]
+        if before.dim == "time" and i > 1 and _AGO_AFTER.match(text, before.end) is not None:
+            # "312 firefighters, down from 389 five years earlier, against a target of 400": a time
+            # that says when is no unit of what is counted; the figure before it is.
+            before = out[i - 2]
+            if before.dim[:6] == "count:":
+                out[i] = q._replace(dim=before.dim)  # (a count read from the one before it too)
+                continue
         if (
             before.dim == "fraction"
             and _TO_NEW_VALUE.fullmatch(text, before.end, q.start) is not None

@@ -14784,6 +14784,30 @@ class TestWhoseFigureByNames:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestWhenIsNoUnit:
+    """A time that says when (``five years earlier``) is no unit for a bare number after it: the count
+    before it is what the number counts."""
+
+    TEXT = (
+        "Fenwold Fire and Rescue Service is short of crews. The service had 312 on-call firefighters in "
+        "March, down from 389 five years earlier, against a target of 400."
+    )
+
+    def test_the_bare_number_counts_what_the_count_before_counts(self) -> None:
+        found = quantities(self.TEXT.split(". ", 1)[1])
+        assert [q.dim for q in found if q.text == "400"] == [found[0].dim]
+
+    def test_the_target_is_stated(self) -> None:
+        claim = (
+            "Fenwold Fire and Rescue Service had 312 on-call firefighters in March, against a target of 400."
+        )
+        assert as_probed(claim, self.TEXT, "Fenwold fire cover").status is Status.SUPPORTED
+
+    def test_the_shortfall_is_inferred(self) -> None:
+        claim = "Fenwold Fire and Rescue Service was 88 on-call firefighters short of its target in March."
+        assert as_probed(claim, self.TEXT, "Fenwold fire cover").status is Status.INFERRED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
