@@ -793,7 +793,7 @@ def _assess(
             if moved
             else _ends_swapped(relation)
             or _figures_swapped(relation, claim.plain)
-            or _earlier_value(claim, relation, index.quantities(sentence.number))
+            or _earlier_value(claim, relation, index.quantities(sentence.number), sentence.plain)
         )
         if moved or ends:
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
@@ -1964,17 +1964,21 @@ _PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_]+\s+){0
 """What joins a part to its whole: ``650 metres of the planned 1.8 kilometres``, ``12 of its 40``."""
 
 
-def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quantity]) -> str:
+def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quantity], plain: str = "") -> str:
     """Why a claim gives as it is the value the sentence says it changed from, or "": ``One in ten
     adults has diabetes`` against ``One in eight ..., up from one in ten in 2015`` (unless the claim
     gives that value's year)."""
     if _BEFORE_NOW.search(claim.plain) is not None:
         return ""  # "a year earlier, sales were £1.9 million": the claim says when, in words
     years = {q.low for q in claim.quantities if q.dim == "year"}
+    # "expect 96 stalls this year, compared with 58 last year" against "96 stalls, up from 58 in the
+    # square last year": the claim gives the value before with the time the sentence gives it
+    last = _LAST_PERIOD.search(claim.plain) is not None
     for q, r in relation.matched:
         if (
             r.role != "from"
             or q.role == "from"
+            or (last and not q.role and _LAST_PERIOD.match(plain, r.end, r.end + _LAST_REACH) is not None)
             or q.dim in _TIMES
             or q.dim == "year"
             # "ran from 9 December to 30 March": a span's ends, not a date moved ("moved from")
@@ -1991,6 +1995,13 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
     return ""
 
 
+_LAST_PERIOD = re.compile(
+    r"(?:\s+(?:in|at|on)\s+(?:the\s+)?[^\W\d_]+)?\s+last\s+(?:year|month|week|season|summer|winter|spring|autumn)\b",
+    re.IGNORECASE,
+)
+"""A time before now right after a figure (``58 in the square last year``): searched in a claim, and
+matched after the sentence's value before (its own time, not the time of the value it changed to)."""
+_LAST_REACH = 40
 _MOVED = frozenset(
     stem(w)
     for w in ("moved", "postponed", "delayed", "changed", "shifted", "rescheduled", "pushed", "brought")

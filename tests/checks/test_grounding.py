@@ -14808,6 +14808,31 @@ class TestWhenIsNoUnit:
         assert as_probed(claim, self.TEXT, "Fenwold fire cover").status is Status.INFERRED
 
 
+class TestValueBeforeWithItsTime:
+    """A claim that gives the value a change started from with the time the sentence gives it (``58 in
+    the Market Square last year``) does not give it as it is now."""
+
+    TEXT = (
+        "Organisers expect 96 stalls, up from 58 in the square last year, when 41 traders were turned away."
+    )
+
+    def test_the_value_before_with_its_time_is_stated(self) -> None:
+        grounded = as_probed(
+            "Organisers expect 96 stalls this year, compared with 58 in the square last year.",
+            self.TEXT,
+            "Christmas market",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_the_time_of_the_new_value_is_not_the_old_ones(self) -> None:
+        grounded = as_probed(
+            "Sales were £1.9 million last year.",
+            "The shop had a good year. Sales were £2.4 million last year, up from £1.9 million in 2022.",
+            "Shop results",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
