@@ -454,6 +454,22 @@ def _assess(
     if (
         relation.conflicts
         and any(negated for _, negated in claim.clauses)
+        and not any(negated for _, negated in index.clauses(sentence.number))
+    ):
+        # "About 42% of the fleet is not wheelchair accessible" against "58% of the fleet is": the rest
+        # of the whole the sentence gives a share of, which the figures compute.
+        complemented = tuple(
+            (q, r) for q, r in relation.conflicts if _denied_figure(q, claim.plain) and _complements(q, r)
+        )
+        if complemented:
+            relation = relation._replace(
+                matched=relation.matched + complemented,
+                conflicts=tuple(pair for pair in relation.conflicts if pair not in complemented),
+                computed=relation.computed + tuple(q for q, _ in complemented),
+            )
+    if (
+        relation.conflicts
+        and any(negated for _, negated in claim.clauses)
         and all(_denied_figure(q, claim.plain) for q, _ in relation.conflicts)
         and sum(r.dim != "year" for r in index.quantities(sentence.number)) < 2
         and not any(negated for _, negated in index.clauses(sentence.number))
@@ -3100,10 +3116,17 @@ def _subject_words(plain: str) -> frozenset[str]:
 
 _DENIED_AFTER = re.compile(
     r"(?:\s+[\w'\u2019-]+){0,6}?\s+(?:were|was|are|is|have|has|had|did|do|does|will|would|could|can)"
-    r"(?:\s+not|n't)\b|(?:\s+[\w'\u2019-]+){0,6}?\s+never\b",
+    r"(?:\s+(?:currently|still|now|also))?(?:\s+not|n't)\b|(?:\s+[\w'\u2019-]+){0,6}?\s+never\b",
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|n't)\s+(?:[\w'\u2019-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _complements(q: Quantity, r: Quantity) -> bool:
+    """Are two shares the two parts of one whole (``42%`` and ``58%``), as far as ``q`` is exact?"""
+    return (
+        q.dim == r.dim == "fraction" and not r.vague and abs(q.low + r.low - 1.0) <= max(q.tolerance, _WHOLE)
+    )
 
 
 def _denied_figure(q: Quantity, plain: str) -> bool:

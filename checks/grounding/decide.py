@@ -427,7 +427,10 @@ def _figures_elsewhere(
     figure of the claim is looked for (``words`` only partly covers the claim).
     """
     if own:
-        needed = [q for q in claim.quantities if q.dim != "year" and not q.vague]
+        # (one the sentence itself pairs with its own, as assessed, is placed: "About 42% ... is not
+        # wheelchair accessible" against "58% of the fleet is")
+        paired = {id(q) for q, _ in words.relation.matched} if words.relation else set()
+        needed = [q for q in claim.quantities if q.dim != "year" and not q.vague and id(q) not in paired]
     else:
         missing = words.relation.missing if words.relation else ()
         needed = strong(missing) + changed_numbers(missing)  # (two kinds: a bare number is no strong one)

@@ -6757,10 +6757,10 @@ class TestComplements:
                 "Seven of the 11 councillors voted against the plan, which was dropped.",
                 "u",
             ),
-            (
+            (  # the rest of the whole, which the figures compute (TestDeniedShareIsTheRest)
                 "20% of the homes are not connected to mains gas.",
                 "80% of the homes are connected to mains gas.",
-                "u",
+                "i",
             ),
             # The same words, or the same side: a conflict.
             (
@@ -14831,6 +14831,33 @@ class TestValueBeforeWithItsTime:
             "Shop results",
         )
         assert grounded.status is Status.CONTRADICTED
+
+
+class TestDeniedShareIsTheRest:
+    """A share a claim denies something of, where the sentence gives the share it holds for, is the
+    rest of the whole the figures compute: inferred, not contradicted."""
+
+    TEXT = (
+        "The council is consulting on a plan to require all new hackney carriages in Corrington to be "
+        "wheelchair accessible from 2026; at present 58% of the fleet is."
+    )
+
+    def test_the_rest_is_inferred(self) -> None:
+        grounded = as_probed(
+            "About 42% of Corrington's hackney carriage fleet is currently not wheelchair accessible.",
+            self.TEXT,
+            "Corrington taxis",
+        )
+        assert grounded.status is Status.INFERRED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    def test_another_share_is_not(self) -> None:
+        grounded = as_probed(
+            "About 30% of Corrington's hackney carriage fleet is currently not wheelchair accessible.",
+            self.TEXT,
+            "Corrington taxis",
+        )
+        assert grounded.status is not Status.INFERRED
 
 
 class TestCopies:
