@@ -2208,6 +2208,40 @@ _TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pled
 """Their terms: a claim that holds one speaks of a target itself."""
 
 
+_WHOLE_AFTER = re.compile(r"\s+of\s+((?:[\w'\u2019-]+\s+){0,3}[\w'\u2019-]+)")
+_STANDS_FOR = re.compile(r"(?:them|it|those|these|which|whom|us|you)\b", re.IGNORECASE)
+_WHOLE_ENDS = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|did|do|does|who|which|that)\b", re.IGNORECASE
+)
+
+
+def _whole(text: str, q: Quantity) -> frozenset[str] | None:
+    """The terms of what share ``q`` is a share of, when the text says (``Most of Fenwold's on-call
+    firefighters are``: Fenwold's on-call firefighters; ``Two of the 11 blocks``: blocks), else None."""
+    if " of " in q.text:
+        return frozenset(terms(q.text.rsplit(" of ", 1)[1])) or None
+    m = _WHOLE_AFTER.match(text, q.end)
+    if m is None:
+        return None
+    words = m.group(1)
+    if _STANDS_FOR.match(words) is not None:
+        return None  # "300,000 of them": of what the sentence named before
+    end = _WHOLE_ENDS.search(words)
+    return frozenset(terms(words[: end.start()] if end is not None else words)) or None
+
+
+def _other_wholes(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
+    """Are a vague share of a claim (``most``) and a share of the sentence of two wholes, both named
+    and with no word in common (``Most of Fenwold's on-call firefighters`` against ``34% of the
+    time``; ``Most of the toilets earmarked`` against ``Two of the 11 blocks``)? Then neither is the
+    other's counterpart."""
+    mine = _whole(claim_text, q)
+    if mine is None:
+        return False
+    theirs = _whole(text, r)
+    return theirs is not None and mine.isdisjoint(theirs)
+
+
 def _names_tell_whose(text: str, names: frozenset[str], source: Sequence[Quantity]) -> bool:
     """Do the names in the windows of a sentence's figures tell whose each is: one holds a name the
     claim's figures are not of (``Corran's revenue rose 12%, while Harwick's fell 3%``), or two hold
@@ -2346,6 +2380,7 @@ def compare(
         about = _about(q) if counted else q.context
         earlier = not q.context.isdisjoint(_FIRST_VALUE)
         changed_share = amount and q.dim == "fraction" and not _DIRECTIONS.isdisjoint(q.context)
+        vague_share = q.vague and q.dim == "fraction" and bool(text) and bool(claim_text)
         for i, r in enumerate(source):
             if ranked and r.dim[:4] == "rank" and names.isdisjoint(r.context):
                 continue
@@ -2359,6 +2394,8 @@ def compare(
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
+            if vague_share and r.dim == "fraction" and _other_wholes(q, r, claim_text, text):
+                continue  # "Most of Fenwold's firefighters are over 40" against "34% of the time"
             if changed_share and r.dim == "fraction" and " of " in r.text:
                 continue  # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change
             if changed_share and ends and r.dim == "fraction" and not r.role and id(r) not in ends:

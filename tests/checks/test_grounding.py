@@ -14860,6 +14860,36 @@ class TestDeniedShareIsTheRest:
         assert grounded.status is not Status.INFERRED
 
 
+class TestVagueShareOfAnotherWhole:
+    """A vague share of a claim (``most``) and a share the sentence gives of another whole, both named
+    and sharing no word, are not counterparts."""
+
+    def test_most_firefighters_against_a_share_of_the_time(self) -> None:
+        grounded = as_probed(
+            "Most of Fenwold's on-call firefighters are aged over 40.",
+            "On-call fire engines in Fenwold were unavailable for 34% of the time last year because there "
+            "were not enough firefighters to crew them.",
+            "Fenwold fire cover",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_most_of_the_same_whole_still_disagrees(self) -> None:
+        grounded = as_probed(
+            "Most of the 11 blocks earmarked for closure will stay open.",
+            "Two of the 11 blocks earmarked for closure will stay open after the town council took over.",
+            "Mardon toilets",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_a_whole_named_before_is_no_other(self) -> None:
+        grounded = as_probed(
+            "Most of the Heron app's users are on iOS.",
+            "The Heron app has 1.2 million monthly active users, 300,000 of them on iOS.",
+            "Heron release notes",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
