@@ -1473,8 +1473,11 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     return q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
 
 
-_QUALIFIED = re.compile(r"^(?:about|around|roughly|nearly|almost|some|approximately)\s+", re.IGNORECASE)
-"""An approximation's word before its number (``around 120,000 vehicles a day``)."""
+_QUALIFIED = re.compile(
+    r"^(?:about|around|roughly|nearly|almost|some|approximately|(?:an?\s+)?estimated)\s+", re.IGNORECASE
+)
+"""An approximation's word before its number (``around 120,000 vehicles a day``, ``an estimated
+118,000 visitors``)."""
 _AGE_GROUP = re.compile(r"\b(?P<word>[Oo]ver|[Uu]nder)[\s-](?P<age>\d{1,3})s\b")
 """An age group: ``over-21s``, ``the under 18s``."""
 

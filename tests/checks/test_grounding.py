@@ -14890,6 +14890,30 @@ class TestVagueShareOfAnotherWhole:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestEstimatedFigureHasAUnit:
+    """``an estimated 118,000 visitors`` is written number first with a unit after it, as ``around
+    118,000 visitors`` is: a bare number set against it (``compared with 87,000 in 2022``) counts
+    visitors too, and the two give a change."""
+
+    TEXT = (
+        "Town clerk Margaret Ellison said last year's market attracted an estimated 118,000 visitors, "
+        "compared with 87,000 in 2022."
+    )
+
+    def test_the_bare_number_counts_the_same(self) -> None:
+        found = quantities(self.TEXT)
+        assert found[1].dim == found[0].dim == "count:visitor"
+        assert (found[0].role, found[1].role) == ("to", "from")
+
+    def test_the_change_is_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "Estimated visitor numbers at the market rose by 31,000 between 2022 and last year.",
+            self.TEXT,
+            "Christmas market",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
