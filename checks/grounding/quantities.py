@@ -3196,13 +3196,26 @@ def trend_in(source: Sequence[Quantity], year: float = 0.0) -> tuple[Quantity, Q
     return _from_to(values, year)
 
 
+def _from_then_to(old: Quantity, new: Quantity) -> bool:
+    """Are ``old`` and ``new`` written as ``from <old> to <new>``? (Offsets only: ``to`` right after the
+    value before, ``old.text`` ending where the words between begin.)"""
+    return 0 < new.start - old.end <= _TO_GAP and _same_dim(old, new)
+
+
+_TO_GAP = len(" to ")
+
+
 def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantity] | None:
     """A ``from`` and a ``to`` of one dimension among ``values`` (the ``to`` may be the figure before
     the ``from``: ``68,400 ..., up from 51,200``), else the two newest of one dimension and two years
     (up to ``year`` when not 0)."""
     old = next((r for r in values if r.role == "from"), None)
-    # (of one dimension: "fallen to 6,200 copies, from 21,000" counts copies both times)
+    # (of one dimension: "fallen to 6,200 copies, from 21,000" counts copies both times; the one right
+    # after the "from" when the two are written "from ... to ...": "reduced its support to 80% in
+    # 2022 and ... seen rates fall from 91% to 84%" is a change from 91% to 84%)
     new = next((r for r in values if r.role == "to" and (old is None or _same_dim(r, old))), None)
+    if old is not None and new is not None and new.start < old.start:
+        new = next((r for r in values if r.role == "to" and _from_then_to(old, r)), new)
     if old is None and new is None:
         # "3,120 burglaries last year, 18% fewer than the year before": the value it was, computed
         old = next((r for r in values if _before_than(r)), None)

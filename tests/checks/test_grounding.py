@@ -14914,6 +14914,34 @@ class TestEstimatedFigureHasAUnit:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestFromThenTo:
+    """A change written ``from <old> to <new>`` is that change, though a figure another change went
+    ``to`` comes earlier in the sentence."""
+
+    TEXT = (
+        "Neighbouring Oldcastle District Council reduced its maximum support to 80% in 2022 and has since "
+        "seen collection rates among recipients fall from 91% to 84%."
+    )
+
+    def test_the_change_amount_is_computed_from_its_own_ends(self) -> None:
+        grounded = as_probed(
+            "Collection rates among support recipients in Oldcastle have fallen by seven percentage points "
+            "since the district cut its maximum support in 2022.",
+            self.TEXT,
+            "Council tax support",
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_another_amount_still_disagrees(self) -> None:
+        grounded = as_probed(
+            "Collection rates among support recipients in Oldcastle have fallen by 11 percentage points "
+            "since the district cut its maximum support in 2022.",
+            self.TEXT,
+            "Council tax support",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
