@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import chain, pairwise
 from typing import NamedTuple
 
-from checks.grounding.identifiers import acted_by_another, clash
+from checks.grounding.identifiers import acted_by_another, clash, unwritten
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
 from checks.grounding.lexicon import (
     ANTONYMS,
@@ -792,6 +792,12 @@ def _assess(
             if not thin and _names_held(claim, sentence) and not other_subject(claim, sentence, index):
                 return Evidence(sentence, cov, similarity, Finding.CONFLICT, relation, detail)
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail, suspect=True)
+        untimed = unwritten(claim.identifiers, read) if named else None
+        if untimed is not None:
+            # "All stalls will close at 8pm every day" against "The market will run until 31 December,
+            # closing on Christmas Day and Boxing Day": every word there, the time of day not.
+            detail = f"the source does not state {untimed.text}"
+            return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, detail)
         # "Brent fell 2% to $84" against "Brent rose 2% to $84 after producers announced output cuts":
         # every word stated ("cuts" says down), the figures the same, and the way the figures went
         # the other; "Brent rose after producers announced output increases" against the same: the

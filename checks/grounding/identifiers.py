@@ -24,7 +24,16 @@ from typing import NamedTuple
 
 from checks.grounding.lexicon import MONTHS, STOPWORDS, WEEKDAYS, words
 
-__all__ = ["NAMING", "ROUTE_AFTER", "ROUTE_BEFORE", "Identifier", "acted_by_another", "clash", "identifiers"]
+__all__ = [
+    "NAMING",
+    "ROUTE_AFTER",
+    "ROUTE_BEFORE",
+    "Identifier",
+    "acted_by_another",
+    "clash",
+    "identifiers",
+    "unwritten",
+]
 
 NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
 """Words a number after which is a name though they are not capitalised (``version 3``)."""
@@ -111,6 +120,22 @@ def identifiers(plain: str) -> tuple[Identifier, ...]:
                 text = m.group().strip()
                 found.append(Identifier(CLOCK, minutes, text if text.endswith(".m.") else text.rstrip(".")))
     return tuple(found)
+
+
+def unwritten(claim: Sequence[Identifier], plain: str) -> Identifier | None:
+    """The first of a claim's times of day that the sentence ``plain`` does not write (none of its own
+    holds one of its values: ``close at 8pm`` against ``closing on Christmas Day``), or None. Only
+    times: a version or a model is often named by the source's title or the sentence before
+    (``Lumen 4.2 fixes 112 bugs`` against ``The release fixes 112 bugs``), a time of day rarely."""
+    if not claim:
+        return None
+    theirs = identifiers(plain)
+    for mine in claim:
+        if mine.key != CLOCK or mine.bound:
+            continue
+        if not any(t.key == mine.key and (t.bound or t.values & mine.values) for t in theirs):
+            return mine
+    return None
 
 
 def clash(claim: Sequence[Identifier], plain: str) -> tuple[Identifier, Identifier] | None:

@@ -14942,6 +14942,53 @@ class TestFromThenTo:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestTimeOfDayUnwritten:
+    """A sentence that does not write a claim's time of day does not state the claim, every other word
+    there: the sentence that gives the time decides."""
+
+    TEXT = (  # bench/probes/mixed331-untuned.jsonl's article
+        "Stanbury's Christmas market will open on 21 November with 58 stalls, down from 74 last year, "
+        "after the city council raised pitch fees for the six-week event by almost a third. Traders "
+        "will pay £2,950 for a standard wooden chalet, compared with £2,250 last year, while food and "
+        "drink stalls will pay £3,800. The council said the increase reflected higher costs for "
+        "security, electricity and stewarding, which rose to £412,000 last year from £296,000 in "
+        "2022. The market, which fills Abbey Square and Mill Street, will run until 31 December, "
+        "closing on Christmas Day and Boxing Day. Last year it drew an estimated 640,000 visits, and "
+        "a council-commissioned study found visitors spent £18.7m in the city centre during the "
+        "event, including in shops and restaurants away from the market. Sarah Quennell, who has sold "
+        "handmade candles at the market for nine years, said she would not be returning. \"I'd need to "
+        'sell another 200 candles just to cover the extra fee," she said. Councillor Rob Keeling, '
+        "cabinet member for the economy, said the council could not keep subsidising the market from "
+        "council tax and that the fees still compared well with other cities, where chalets cost up "
+        "to £5,000. He said 11 of the 58 stalls would be run by traders new to the market. The ice "
+        "rink, which made a loss of £63,000 last year, will not return, and its space in Abbey Square "
+        "will be used for a covered seating area. The council refused a request from the Stanbury "
+        "Business Improvement District to extend opening hours to 9pm on weekdays, saying the extra "
+        "stewarding would cost too much; stalls will close at 8pm, except on Fridays and Saturdays, "
+        "when they will stay open until 9pm. A park-and-ride service from Ferrers Road will run every "
+        "12 minutes at weekends. Organisers said bookings from coach parties were already up by 15% "
+        "on last year."
+    )
+    TITLE = "Stanbury Christmas market shrinks to 58 stalls as pitch fees rise by almost a third"
+
+    def test_the_sentence_of_the_time_decides(self) -> None:
+        grounded = as_probed(
+            "All stalls at Stanbury's Christmas market will close at 8pm every day of the week.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "8pm" in grounded.decision.evidence.sentence.plain
+
+    def test_unwritten_times_are_reported(self) -> None:
+        from checks.grounding.identifiers import identifiers, unwritten
+
+        mine = identifiers("Stalls close at 8pm and open at 10am.")
+        assert unwritten(mine, "Stalls close on Christmas Day.") == mine[0]
+        assert unwritten(mine, "Stalls open at 10:00 and close at 20:00.") is None
+        assert unwritten(identifiers("Python 3.11 is required."), "It needs Python.") is None
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
