@@ -2021,15 +2021,15 @@ _REFUSED = re.compile(
     r"|ideas?|schemes?|bills?)\s+(?:to|of|for)\b"
     r"|\bvot(?:e|es|ed|ing)\s+against\s+[a-z]+ing\b"
     # in the passive: "Plans for a £3.5 million reptile house were rejected by the committee"
-    r"|\b(?:plans?|proposals?|bids?|requests?|applications?|schemes?|motions?|offers?)\s+(?:to|for)\s+"
+    r"|\b(?:plans?|proposals?|bids?|requests?|applications?|schemes?|motions?|offers?)\s+(?:to|for|by|from)\s+"
     r"(?:[^.,;:]|(?<=\d)[.,](?=\d)){1,80}?\s(?:was|were|has\s+been|have\s+been|had\s+been)\s+"
     r"(?:rejected|refused|turned\s+down|thrown\s+out|blocked|vetoed|overturned|dropped|scrapped|shelved"
     r"|abandoned)\b",
     re.IGNORECASE,
 )
 """``rejected a plan to close the library``, ``voted against raising fees``, ``refused to approve``,
-``plans for a new car park were rejected``: what was refused did not happen, as if ``not`` stood
-before it."""
+``plans for a new car park were rejected``, ``a request by the railway to run dining trains was
+turned down``: what was refused did not happen, as if ``not`` stood before it."""
 
 
 def _may_refuse(text: str) -> bool:

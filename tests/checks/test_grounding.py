@@ -14989,6 +14989,31 @@ class TestTimeOfDayUnwritten:
         assert unwritten(identifiers("Python 3.11 is required."), "It needs Python.") is None
 
 
+class TestRequestByWhomRefused:
+    """A request, plan or bid named with whose it is (``by the railway``, ``from unions``) and then
+    refused in the passive did not happen, as one named ``to`` or ``for`` did not."""
+
+    @pytest.mark.parametrize(
+        "sentence",
+        [
+            "A request by the railway to run dining trains was turned down by planners in May.",
+            "A bid from the club for a new stand was rejected by the council.",
+        ],
+    )
+    def test_refused(self, sentence: str) -> None:
+        assert negated(sentence)
+
+    def test_the_approval_is_contradicted(self) -> None:
+        grounded = as_probed(
+            "Planners approved the Wenning Valley Railway's request in May to run evening dining trains "
+            "twice a month.",
+            "The railway has opened its extension. A request by the railway to run evening dining trains "
+            "twice a month was turned down by planners in May.",
+            "Wenning Valley Railway extension",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
