@@ -1548,6 +1548,8 @@ _PROSPECTIVE = re.compile(
     r"|must\s+still|still\s+(?:needs?|has|have)\s+to"  # "must still approve": not done yet
     r"|(?:is|are|was|were|be|been)\s+(?:also\s+|still\s+|now\s+)?(?:considering|proposing|planning)"
     r"|under\s+consideration|proposals?\s+to\s+[a-z]+|still\s+awaiting"
+    # "confirmed plans for a £180,000 memorial garden": a thing planned, not built
+    r"|plans?\s+for\s+(?:an?|the|its|their|new)\b"
     r"|(?:is|are|was|were)\s+being\s+considered"  # "was considering body-worn cameras": not introduced
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,

@@ -15014,6 +15014,25 @@ class TestRequestByWhomRefused:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestPlansFor:
+    """``plans for a <thing>`` names a thing planned, not one there: a claim that it was done is not
+    stated by the sentence, the judge's to weigh."""
+
+    def test_plans_for_are_prospective(self) -> None:
+        assert prospective("The council confirmed plans for a £180,000 memorial garden at the site.")
+        assert not prospective("The council completed a £180,000 memorial garden at the site.")
+
+    def test_a_plan_is_not_a_completion(self) -> None:
+        grounded = as_probed(
+            "Garnock City Council has completed a £180,000 memorial garden at Kestermoor Crematorium.",
+            "The standard fee at Kestermoor Crematorium will rise by 14%. The council also confirmed plans "
+            "for a £180,000 memorial garden at the site, although work has not yet started and no "
+            "completion date has been set.",
+            "Kestermoor cremation fee to rise",
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
