@@ -154,7 +154,20 @@ def speeches(sentence: str) -> tuple[Speech, ...]:
     parts = _unquoted([part for part in _SIDES.split(sentence) if part.strip()])
     if ", and " in sentence:
         parts = [piece for part in parts for piece in _and_sides(part)]
-    return tuple(_side(part) for part in parts)
+    sides = [_side(parts[0])]
+    for part in parts[1:]:
+        side = _side(part)
+        elided = _ELIDED_SPEAKER.match(part.strip()) if not side.who and sides[-1].who else None
+        if elided is not None:
+            # "Its chair, Ruth Adebayo, said ... | but called the refusal "bitterly disappointing"": the
+            # verb with no speaker of its own has the side before's
+            side = sides[-1]._replace(said=part.strip()[elided.end() :])
+        sides.append(side)
+    return tuple(sides)
+
+
+_ELIDED_SPEAKER = re.compile(rf"(?i:{_CONTRAST}|and)\s+(?:also\s+)?(?:{_VERBS})\b(?:\s+that\b)?")
+"""A side that opens with a speech verb and no speaker (``but called it "bitterly disappointing"``)."""
 
 
 def _unquoted(parts: list[str]) -> list[str]:

@@ -15033,6 +15033,32 @@ class TestPlansFor:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestElidedSpeaker:
+    """A side of a sentence that opens with a speech verb and no speaker (``..., but called the
+    refusal "bitterly disappointing"``) is the speaker's of the side before."""
+
+    SENTENCE = (
+        'Its chair, Ruth Adebayo, said the decision was "a huge moment for everyone", but called the '
+        'Saltcote refusal "bitterly disappointing".'
+    )
+
+    def test_the_side_has_the_speaker_before(self) -> None:
+        sides = speeches(self.SENTENCE)
+        assert [side.who for side in sides] == ["Its chair, Ruth Adebayo"] * 2
+        assert "bitterly disappointing" in sides[1].said
+
+    def test_words_given_to_another_speaker_are_no_synthesis(self) -> None:
+        grounded = as_probed(
+            "Marchfield Water environment director Tom Hasledene called the rejection of the Saltcote bid "
+            "'bitterly disappointing'.",
+            "The Lidden Swimmers group submitted both bids. " + self.SENTENCE + " Marchfield Water said it "
+            "would spend £4.2m on the works. Its environment director, Tom Hasledene, said storm overflows "
+            "had discharged for 612 hours last year.",
+            "River Lidden wins bathing water status but Saltcote bid is rejected",
+        )
+        assert grounded.decision.basis is not Basis.SYNTHESIS
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""

@@ -151,7 +151,7 @@ def test_a_claim_that_sets_one_view_against_another_is_no_other_speakers() -> No
         # "but warned" has the speaker of the side before; a quotation's "but" cuts no speaker
         (
             "Lorna Baptiste said the company was in good shape, but warned that returns would peak.",
-            [("Lorna Baptiste", "baptist"), ("", "")],
+            [("Lorna Baptiste", "baptist"), ("Lorna Baptiste", "baptist")],
         ),
         (
             "Maria Kendall said the improvement was 'real but fragile' and blamed a shortage of plumbers.",
