@@ -4011,7 +4011,7 @@ _CHANGED = re.compile(
     r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
     r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
     r"|climbed|jumped|slipped|gained|lost|cut|(?<!made\s)(?<!make\s)(?<!makes\s)up|(?<!broken\s)down"
-    r"|shrank|shrunk|shrinks?|shrinking|expanded|contracted"
+    r"|shrank|shrunk|shrinks?|shrinking|expanded|contracted|narrowed|narrows|narrowing|widened|widens|widening"
     r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased|adds?|added|adding)(?:\s+by)?"
     r"\s*[$€£¥₹]?\s*$",
     re.IGNORECASE,
@@ -4476,6 +4476,7 @@ _AMOUNT_ENDS = (
     "dropped", "drops", "drop", "dropping", "declined", "decline", "declines", "declining", "decreased",
     "decrease", "decreases", "decreasing", "climbed", "jumped", "slipped", "gained", "lost", "cut", "up",
     "down", "shrank", "shrunk", "shrinks", "shrink", "shrinking", "expanded", "contracted", "reduced",
+    "narrowed", "narrows", "narrowing", "widened", "widens", "widening",
     "plunged", "plummeted", "soared", "surged", "tumbled", "slumped", "dipped", "eased", "add", "adds",
     "added", "adding",
 )  # fmt: skip

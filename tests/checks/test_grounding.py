@@ -15059,6 +15059,24 @@ class TestElidedSpeaker:
         assert grounded.decision.basis is not Basis.SYNTHESIS
 
 
+class TestNarrowedWidened:
+    """``narrowed`` and ``widened`` change a figure as ``fell`` and ``rose`` do: ``narrowed by 0.21
+    percentage points`` is the change ``narrowed to 1.31% from 1.52%`` computes."""
+
+    def test_the_amount_of_a_narrowing_is_a_change(self) -> None:
+        assert [q.role for q in quantities("The margin narrowed by 0.21 percentage points.")] == ["by"]
+        assert [q.role for q in quantities("The gap widened by 3 points to 12 points.")] == ["by", "to"]
+
+    def test_the_computed_change_is_inferred(self) -> None:
+        grounded = as_probed(
+            "Thornleigh Building Society's net interest margin narrowed by 0.21 percentage points.",
+            "Thornleigh Building Society made a profit of £18.4m. Its net interest margin narrowed to 1.31% "
+            "from 1.52%.",
+            "Thornleigh Building Society half-year results",
+        )
+        assert grounded.status is Status.INFERRED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
