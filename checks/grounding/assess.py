@@ -631,8 +631,11 @@ def _assess(
         and " after the first" not in claim.plain
         and not opposed_terms(claim, sentence.terms)
         # "Ashcombe has the highest rate" against "the highest of any town, apart from Ashcombe": the
-        # figures read the exception (first place)
+        # figures read the exception (first place); "Ashcombe's rate is three points higher than
+        # Kettlebridge's" against "The rate of 20% ..., apart from Ashcombe, where it reached 23%": the
+        # figures compute the claim's
         and not any(r.role == "derived" for _, r in relation.matched)
+        and not relation.computed
     ):
         # "The Belfast hub will be affected" against "All of the firm's offices will be affected
         # except its Belfast hub": the claim says of the exception what the sentence says of the rest.
@@ -727,8 +730,11 @@ def _assess(
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
-    if through_opposite and not turned:
-        return Evidence(sentence, bare, similarity, Finding.NONE)  # related only through a word it opposes
+    if through_opposite and not turned and not relation.computed:
+        # related only through a word it opposes (not when its figures compute the claim's: "2.5
+        # percentage points above the offer" against "offered a 3.5% rise, below inflation ..., and
+        # want 6%")
+        return Evidence(sentence, bare, similarity, Finding.NONE)
     turned |= said
     own = coverage(weights, sentence.terms | tie) if tie else coverage(weights, sentence.terms)
     if turned:  # "not open" where the source says "closed": the claim's word is stated, turned

@@ -2586,6 +2586,7 @@ def compare(
             # wheat", "Between them, the two scanners carry out about 57 scans a day"
             or (claim_text and _relates_figures(claim_text))
             or any(r.dim == "fraction" and " of " in r.text for r in source)  # "two of its five shops"
+            or any(_in_points(q) for q, _ in conflicts)  # "0.57 percentage points above the average"
         )
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source, text)
@@ -2810,13 +2811,14 @@ _ARITHMETIC = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
-    r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to"
+    r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to|another|a\s+further"
     rf"|{_BROUGHT})\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``, ``remains to
-be built``, ``planted 30 acres, bringing its own orchards to 210 acres``): only in
+be built``, ``planted 30 acres, bringing its own orchards to 210 acres``, ``154 have opened, with
+another 101 approved``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
 
@@ -2847,6 +2849,7 @@ _TOTAL = re.compile(
 _ARITHMETIC_WORDS = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
+    "another", "further",
 )  # fmt: skip
 
 
@@ -2898,6 +2901,12 @@ def _relates_figures(text: str) -> bool:
     return any(w in low for w in _ARITHMETIC_WORDS) and _ARITHMETIC.search(text) is not None
 
 
+def _in_points(q: Quantity) -> bool:
+    """Is ``q`` a difference of two percentages, in percentage points (``0.57 percentage points``)?
+    Shares of different wholes do not add up; two rates differ by so many points."""
+    return q.dim == "fraction" and "point" in q.text.lower()
+
+
 def _sums(
     claim: Sequence[Quantity],
     conflicts: list[tuple[Quantity, Quantity]],
@@ -2920,12 +2929,13 @@ def _sums(
     brought = ("bring" in text or "tak" in text) and _BROUGHT_TO.search(text) is not None
     for q, r in conflicts:
         found = None
-        if q.dim not in _NOT_SUMMED and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
+        points = _in_points(q)
+        if (points or q.dim not in _NOT_SUMMED) and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
             counted = q.dim[:6] == "count:" and q.low.is_integer()
             terms = [
                 f
                 for f in source
-                if f.dim not in _NOT_SUMMED
+                if (f.dim not in _NOT_SUMMED or (points and not _in_points(f)))
                 and f.dim[:4] != "rank"
                 and f.low == f.high
                 and not f.vague
@@ -2943,7 +2953,7 @@ def _sums(
                         if abs(a.low - way * b.low - q.low) <= slack:
                             found = a if a.low >= b.low else b
                             break
-                    elif (not brought and abs(a.low + b.low - q.low) <= slack) or abs(
+                    elif (not brought and not points and abs(a.low + b.low - q.low) <= slack) or abs(
                         abs(a.low - b.low) - q.low
                     ) <= slack:
                         found = a if a.low >= b.low else b

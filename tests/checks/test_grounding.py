@@ -15077,6 +15077,44 @@ class TestNarrowedWidened:
         assert grounded.status is Status.INFERRED
 
 
+class TestPointsAndAnother:
+    """Two rates differ by so many percentage points, and ``another 101`` adds to the figure before it:
+    a claim figure the sentence's two compute that way is inferred, not contradicted."""
+
+    @pytest.mark.parametrize(
+        ("claim", "text"),
+        [
+            (
+                "Thornleigh Building Society paid savers an average rate 0.57 percentage points above the "
+                "market average.",
+                "Thornleigh Building Society reported its results. Its chief executive said the average rate "
+                "paid to savers was 3.62%, against a market average of 3.05%.",
+            ),
+            (
+                "The UK will have 255 banking hubs once all those already approved by LINK have opened.",
+                "Cressington's bank will close in May. A LINK spokesperson said 154 banking hubs had opened "
+                "across the UK so far, with another 101 approved but not yet open.",
+            ),
+            (
+                "Ashcombe's vacancy rate is three percentage points higher than Kettlebridge's.",
+                "Kettlebridge's shops are struggling. The vacancy rate of 20% is above the national "
+                "average of 14% and the highest of any town in the county, apart from Ashcombe, where it "
+                "reached 23%.",
+            ),
+        ],
+    )
+    def test_computed(self, claim: str, text: str) -> None:
+        assert as_probed(claim, text, "Regional report").status is Status.INFERRED
+
+    def test_points_are_no_sum(self) -> None:
+        grounded = as_probed(
+            "The average rate paid to savers was 6.67 percentage points.",
+            "The average rate paid to savers was 3.62%, against a market average of 3.05%.",
+            "Regional report",
+        )
+        assert grounded.status is not Status.INFERRED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
