@@ -2245,14 +2245,16 @@ def _other_wholes(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
     return theirs is not None and mine.isdisjoint(theirs)
 
 
-def _names_tell_whose(text: str, names: frozenset[str], source: Sequence[Quantity]) -> bool:
+def _names_tell_whose(
+    text: str, names: frozenset[str], source: Sequence[Quantity]
+) -> tuple[bool, frozenset[str]]:
     """Do the names in the windows of a sentence's figures tell whose each is: one holds a name the
     claim's figures are not of (``Corran's revenue rose 12%, while Harwick's fell 3%``), or two hold
     different names (``Some 62% of Holme Valley's pupils ..., compared with 71% at Brightwater's
     primaries``)? Else a figure whose window holds the claim's subject is no more its own than one
     whose window does not (``The council spends £510,000 a year ..., and officers estimate the
     closures will save £284,000 a year``: the £284,000 is the claim's, though only the first window
-    holds the council)."""
+    holds the council). With the sentence's names that are not the claim's."""
     found = sentence_names(text)
     first = text.split(None, 1)[0] if text.strip() else ""
     if first.endswith(("'s", "\u2019s")):
@@ -2262,7 +2264,7 @@ def _names_tell_whose(text: str, names: frozenset[str], source: Sequence[Quantit
     strangers = found - names
     held = {r.context & names for r in source}
     held.discard(_NONE)
-    return len(held) > 1 or any(not strangers.isdisjoint(r.context) for r in source)
+    return len(held) > 1 or any(not strangers.isdisjoint(r.context) for r in source), strangers
 
 
 def compare(
@@ -2312,7 +2314,7 @@ def compare(
     )
     abouts = [_about(r) for r in source] if any(q.dim[:6] == "count:" for q in claim) else []
     # Whose figure, by the names in its window: only where they tell (_names_tell_whose).
-    whose = bool(names) and (not text or _names_tell_whose(text, names, source))
+    whose, strangers = _names_tell_whose(text, names, source) if names and text else (bool(names), _NONE)
     # A figure the sentence gives for another model of a thing the claim names ("31 hours ..., against
     # 26 hours for the Pixo 8" when the claim is of the Pixo 9): that model's, whatever names it holds.
     another = (
@@ -2451,7 +2453,11 @@ def compare(
             # Whose figure: one whose context holds the names the claim's figures are of first (a
             # rank's: "Harlow is the busiest"; "Harwick's revenue rose 12%" against "Corran's revenue
             # rose 12%, while Harwick's fell 3%": Harwick's 3%).
-            named = -len(r.context & names) if whose else 0
+            # (one whose window holds a name the claim does not give is that name's as much as it is
+            # the claim's subject's: "The group behind the bid, Plough Community Ltd, needs £465,000 in
+            # total to cover the £395,000 asking price" against "Redvale Taverns is asking £395,000 for
+            # the Plough")
+            named = -len(r.context & names) + (not strangers.isdisjoint(r.context)) if whose else 0
             if another is not None and another[i]:
                 named = 1
             # A figure the claim calls the first (``its original budget was £410 million``) is the

@@ -15115,6 +15115,20 @@ class TestPointsAndAnother:
         assert grounded.status is not Status.INFERRED
 
 
+class TestAnotherNamesFigure:
+    """A figure whose window holds a name the claim does not give is that name's as much as the
+    claim's subject's: it is no better a counterpart than one whose window holds neither."""
+
+    def test_the_asking_price_is_not_the_groups_total(self) -> None:
+        grounded = as_probed(
+            "Redvale Taverns is asking £395,000 for the Plough at Netherby Combe.",
+            "Redvale Taverns closed the Plough at Netherby Combe last year. The group behind the bid, Plough "
+            "Community Ltd, needs £465,000 in total to cover the £395,000 asking price as well as repairs.",
+            "Villagers raise money to buy the Plough",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
