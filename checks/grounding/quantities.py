@@ -535,6 +535,10 @@ class Relation(NamedTuple):
     two values: ``fell by 15 minutes`` from ``fell from 40 to 25 minutes``)."""
 
 
+_AGE_LABEL = re.compile(r"(?:under|over)-$", re.IGNORECASE)
+"""Right before a number: an age group's name (``under-eight teams``), no figure."""
+
+
 def quantities(sentence: str, *, context: bool = True, limit: int | None = None) -> list[Quantity]:
     """Every quantity in a sentence, in order; offsets index ``sentence``.
 
@@ -591,6 +595,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         pos = m.end() if q is None else max(q.end, m.end())
         if q is not None and q.dim == "time" and q.low == _A_YEAR and _A_YEAR_TO.match(text, q.end):
             q = None  # "in the twelve months to March": a year named as "the year to March" names it
+        if q is not None and q.start > 4 and _AGE_LABEL.search(text, max(0, q.start - 6), q.start):
+            q = None  # "Under-eight teams": an age group's name, as "under-12 teams" is; no count
         if q is not None:
             found.append(q)
             if limit is not None and len(found) > limit:

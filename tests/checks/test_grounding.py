@@ -15129,6 +15129,24 @@ class TestAnotherNamesFigure:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestAgeGroupName:
+    """``Under-eight teams`` names an age group, as ``under-12 teams`` does: no count of eight teams."""
+
+    def test_no_count(self) -> None:
+        assert quantities("Under-eight teams in Pellbury will not have to pay the increased fees.") == []
+        assert [q.text for q in quantities("Clubs fielding 11 teams will pay more.")] == ["11 teams"]
+
+    def test_not_set_against_a_count_of_teams(self) -> None:
+        grounded = as_probed(
+            "Under-eight teams in Pellbury will not have to pay the increased pitch-booking fees.",
+            "Junior football clubs in Pellbury will pay 40% more to hire council pitches. The league "
+            "estimates that its average club, fielding 11 teams, will pay an extra £1,900 a season. "
+            "Councillor Mark Drummond said under-eight teams would be exempt from the increase.",
+            "Pellbury junior football clubs face rise in pitch-booking fees",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
