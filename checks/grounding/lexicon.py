@@ -352,6 +352,7 @@ _SCANNED = frozenset((
     "level", "liable", "ll off", "lling off", "lls off", "longer", "lose of ", "loss", "nd of ",
     "ng place", "oised to", "ook", "ost", "quarter", "quit", "rofit", "s short", "set to", "stabl",
     "stead", "tart of ", "top", "urn", "urplus", "ve up ", "xpect", "year before", "year earlier",
+    "un out", "ran out", "ns out",
 ))  # fmt: skip
 """The substrings :func:`in_context` and its rules' ``_may_`` tests look for before reading a text."""
 _AUTOMATON = ahocorasick.Automaton()
@@ -996,8 +997,10 @@ _HAPPENED = {
     **{(verb, "off"): stem("cancel") for verb in ("call", "calls", "called", "calling")},
     **{(verb, "ahead"): stem("hold") for verb in ("go", "goes", "went", "going", "gone")},
     **{(verb, "place"): stem("hold") for verb in ("take", "takes", "took", "taking", "taken")},
+    **{(verb, "out"): stem("expire") for verb in ("run", "runs", "ran", "running")},
 }
-"""Two words that say an event was cancelled or held: ``called off``, ``went ahead``, ``took place``."""
+"""Two words that say an event was cancelled or held, or a term ended: ``called off``, ``went
+ahead``, ``took place``, ``due to run out`` (expire)."""
 
 
 _HAPPEN = re.compile(
@@ -1020,6 +1023,9 @@ def _may_happen(text: str | Substrings) -> bool:
         or "es place" in text
         or "ng place" in text
         or "en place" in text
+        or "un out" in text
+        or "ran out" in text
+        or "ns out" in text
     )
 
 
@@ -1078,7 +1084,8 @@ _MODAL_VERBS = frozenset(("expected", "expects", "expect", "scheduled", "set", "
 _SETTINGS = frozenset(("zero", "true", "false", "default", "none", "null", "on", "off", "auto"))
 _DUE_VERBS = frozenset(
     ("open", "reopen", "close", "start", "begin", "finish", "end", "launch", "complete", "arrive", "expire",
-     "retire", "be", "take", "come", "return", "resume", "publish", "report", "vote", "decide", "rule")
+     "retire", "be", "take", "come", "return", "resume", "publish", "report", "vote", "decide", "rule",
+     "run")
 )  # fmt: skip
 """``due to`` plans only these (``due to close``); before anything else it gives a cause (``due to rain``)."""
 

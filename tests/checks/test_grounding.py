@@ -15147,6 +15147,24 @@ class TestAgeGroupName:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestRunOut:
+    """``run out`` is ``expire`` (a contract, a deal, a lease): ``due to run out`` is what ``due to
+    expire`` says."""
+
+    def test_the_same_terms(self) -> None:
+        assert terms("The deal was due to run out in 2027.") == terms("The deal was due to expire in 2027.")
+
+    def test_stated(self) -> None:
+        grounded = as_probed(
+            "Caddesford District Council is ending its enforcement contract with Sentinel Patrol Services "
+            "two years before the five-year deal was due to run out.",
+            "Caddesford District Council will end its contract with private enforcement firm Sentinel "
+            "Patrol Services on 31 March, two years before the five-year deal was due to expire.",
+            "Caddesford to end dog-fouling enforcement contract early",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
