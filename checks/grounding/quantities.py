@@ -2251,6 +2251,26 @@ def _other_wholes(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
     return theirs is not None and mine.isdisjoint(theirs)
 
 
+_PER_THING = re.compile(r"\s+(?:per|a|an|each|for\s+(?:one|each|every|a|an))\s+([a-z]+)", re.IGNORECASE)
+_FOR_SOME = re.compile(
+    r"\s+for\s+(?:up\s+to\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _for_other_counts(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
+    """Is a price of the claim's for one thing (``£32 per item``) the sentence's for several of them
+    (``£32 for up to three items``)? The same sum, another price."""
+    one = _PER_THING.match(claim_text, q.end)
+    if one is None:
+        return False
+    some = _FOR_SOME.match(text, r.end)
+    if some is None:
+        return False
+    count = some.group(1).lower()
+    return count not in ("1", "one") and stem(one.group(1).lower()) == stem(some.group(2).lower())
+
+
 def _names_tell_whose(
     text: str, names: frozenset[str], source: Sequence[Quantity]
 ) -> tuple[bool, frozenset[str]]:
@@ -2436,6 +2456,14 @@ def compare(
                         ok = _bound_in_range(q, r) is not False  # "over 65" against "40 to 65"
                     elif ok and {q.kind, r.kind} == _OPPOSITE_KINDS:
                         ok = _apart(q, r)  # "at most 40 jobs" against "at least 40 jobs"
+                if (
+                    ok
+                    and q.dim[:6] == "money:"
+                    and text
+                    and claim_text
+                    and _for_other_counts(q, r, claim_text, text)
+                ):
+                    ok = False  # "£32 per item" against "£32 for up to three items"
                 if periodic and _other_period(q, r):
                     # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
                     ok = _same_per_year(q, r)

@@ -15165,6 +15165,32 @@ class TestRunOut:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestPriceForSeveral:
+    """A price for one thing (``£32 per item``) is not a sentence's same sum for several (``£32 for
+    up to three items``)."""
+
+    TEXT = (
+        "Fly-tipping in Brackenshire rose by 18% last year. The council's bulky waste collection "
+        "service, which costs £32 for up to three items, collected 9,840 items last year."
+    )
+
+    def test_per_item_against_three_items(self) -> None:
+        grounded = as_probed(
+            "Brackenshire council's bulky waste collection service costs £32 per item.",
+            self.TEXT,
+            "Fly-tipping",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_for_up_to_three_items_is_stated(self) -> None:
+        grounded = as_probed(
+            "Brackenshire council's bulky waste collection service costs £32 for up to three items.",
+            self.TEXT,
+            "Fly-tipping",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
