@@ -3509,7 +3509,7 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
     return False
 
 
-_TIME_COUNTED = frozenset(("day", "daili", "week", "month", "year", "annual", "hour", "minut"))
+_TIME_COUNTED = frozenset(("day", "daili", "week", "month", "year", "annual", "hour", "minut", "period"))
 """What a count counts that a bare number's words name as its time (``four weeklies`` against ``weekly
 print sales ... 21,300``): the number counts something else."""
 _TOP_WORDS = frozenset(("most", "highest", "busiest", "largest", "biggest", "greatest"))

@@ -15191,6 +15191,20 @@ class TestPriceForSeveral:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestPeriodsAreWhen:
+    """A bare number whose words name ``periods`` counts something else, as one naming ``years``
+    does: ``fell from 131 to 92 over the same periods`` counts no periods."""
+
+    def test_no_count_of_periods_against_it(self) -> None:
+        claim = (
+            "Collisions on the route fell by 39 between the two three-year periods compared in the report."
+        )
+        text = "Recorded collisions fell from 131 to 92 over the same periods."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["39"]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
