@@ -2405,6 +2405,9 @@ def compare(
         # The two values of a change the sentence gives by years ("310 births in 2021, compared with
         # 420 in 2016") are no counterparts of a change amount ("fell by 110"): see _changes().
         ends = {id(r) for r in _change_in(q, values) or ()} if amount else _NO_IDS
+        # (a change over time, which the sentence gives from one value to another; not a difference
+        # between two things, "25 fewer litres ... than unmetered homes")
+        over_time = len(ends) == 2 and " than " not in claim_text and any(f.role == "from" for f in values)
         periodic = not PERIOD_MARKS.isdisjoint(q.context)
         # A count's counterpart shares most of what both are about, what they count included.
         counted = q.dim[:6] == "count:"
@@ -2421,6 +2424,10 @@ def compare(
                 continue  # "had 1,980 officers" is no count that "lost 210 officers" changed by
             if amount and (r.role in ("from", "to") or id(r) in led_to or id(r) in ends or _before_than(r)):
                 continue  # "fell by 15 minutes" against "from 40 to 25 minutes": see _changes()
+            if over_time and not r.role and r.dim == q.dim:
+                # "sales grew by £1.4m" against "£31.6m, up from £30.2m, but ... a profit of £0.9m": the
+                # change the sentence gives is the amount's counterpart, not another value of its kind
+                continue
             if aimed and aimed[i]:
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):

@@ -15205,6 +15205,31 @@ class TestPeriodsAreWhen:
         assert [q.text for q in relation.computed] == ["39"]
 
 
+class TestChangeAmountCounterpart:
+    """A change amount's counterpart, where the sentence gives its figure's change from one value to
+    another, is that change, not another value of its kind in the sentence."""
+
+    TEXT = (
+        "Sales for the year to September were £31.6m, up from £30.2m, but the firm made a pre-tax loss "
+        "of £1.4m, compared with a profit of £0.9m the year before."
+    )
+
+    def test_the_change_is_computed(self) -> None:
+        relation = compare(
+            quantities("Sales grew by £1.4m in the year to September."),
+            quantities(self.TEXT),
+            text=self.TEXT,
+            claim_text="Sales grew by £1.4m in the year to September.",
+        )
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["£1.4m"]
+
+    def test_another_amount_disagrees_with_the_change(self) -> None:
+        claim = "Sales grew by £0.9m in the year to September."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("£0.9m", "£31.6m")]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
