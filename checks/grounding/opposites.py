@@ -276,7 +276,9 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
             extra: frozenset[str] = frozenset()
             if whole and lead is None:
                 read = terms(" ".join(before))
-                lead = frozenset(read[:-1])
+                # (a claim opening with a clause of its own, "If full council approves the scheme in
+                # December, installation would start in March": that clause's words are no subject)
+                lead = frozenset() if _OWN_CLAUSE_FIRST.match(text) else frozenset(read[:-1])
             elif whole and lead is not None:
                 # A later time of a claim is said by the words since the time before, and the subject:
                 # "started in April 2022 and is scheduled to end in March 2027" ends in March, not
@@ -294,6 +296,10 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
     return tuple(out)
 
 
+_OWN_CLAUSE_FIRST = re.compile(
+    r"\s*(?:if|when|once|after|before|unless|although|though|while|as|since|until)\s", re.IGNORECASE
+)
+"""A claim that opens with a subordinate clause: its first time is that clause's."""
 _DATED = re.compile(
     rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{CALENDAR_NAMES})s?\b"
     r"|\b(?:in|since)\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"

@@ -15230,6 +15230,27 @@ class TestChangeAmountCounterpart:
         assert [(q.text, r.text) for q, r in relation.conflicts] == [("£0.9m", "£31.6m")]
 
 
+class TestConditionalFirstClause:
+    """A claim that opens with a clause of its own (``If full council approves the scheme in
+    December, installation would start in March``): the later time's words are the main clause's,
+    not the condition's."""
+
+    def test_the_times_of_a_condition_and_its_outcome(self) -> None:
+        grounded = as_probed(
+            "If full council approves the scheme in December, installation of the new CCTV cameras would "
+            "start in March and take about five months.",
+            "Wexcombe plans a £620,000 upgrade of its CCTV cameras. If the scheme is approved by full "
+            "council in December, installation would begin in March and take about five months.",
+            "Wexcombe CCTV",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_time_given_another_verb_still_disagrees(self) -> None:
+        assert dated_otherwise(
+            "The strike ended on a Monday.", "The strike began on a Monday and ended on a Friday."
+        )
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
