@@ -1821,13 +1821,14 @@ def ended(text: str) -> str:
 
 
 _WAS_UNTIL = re.compile(
-    r"\b(was|were|had)\b(?:(?![.;]|\b(?:and|but|when|while|which|who)\b).){0,80}?\b(?:until|till)\s+"
+    r"(?<!\bhas\s)(?<!\bhave\s)\b(was|were|had)\b(?:(?![.;]|\b(?:and|but|when|while|which|who)\b).){0,80}?\b(?:until|till)\s+"
     r"(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?(?:\d{4}\b|(?:last|recently)\b|"
     rf"(?:{'|'.join(MONTH_NAMES)})\b)",
     re.IGNORECASE,
 )
 """``was the tallest building in the city until 2010``: a state that ended (a year or a month after
-``until``; not ``until 6 pm``, a time of the day the state may hold every day)."""
+``until``; not ``until 6 pm``, a time of the day the state may hold every day; not ``has had its
+licence renewed ... until November 2030``, a present perfect)."""
 
 
 _FORMERLY = re.compile(

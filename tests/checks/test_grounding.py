@@ -15251,6 +15251,25 @@ class TestConditionalFirstClause:
         )
 
 
+class TestPresentPerfectUntil:
+    """``has had its licence renewed ... until November 2030`` says nothing ended: a present perfect,
+    not ``had 300 staff until 2019``."""
+
+    def test_not_ended(self) -> None:
+        assert ended("Tollbridge FM has had its licence renewed by Ofcom until November 2030.") == ""
+        assert ended("The firm had 300 staff until 2019.") == "have"
+
+    def test_the_renewal_is_stated(self) -> None:
+        grounded = as_probed(
+            "Ofcom has renewed Tollbridge FM's broadcasting licence for a further five years, until "
+            "November 2030.",
+            "Tollbridge FM, the volunteer-run community radio station serving Tollbridge, has had its "
+            "broadcasting licence renewed by Ofcom for a further five years, until November 2030.",
+            "Tollbridge FM wins licence renewal",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
