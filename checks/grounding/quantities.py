@@ -3242,7 +3242,7 @@ def _change_in(q: Quantity, source: Sequence[Quantity]) -> tuple[Quantity, Quant
     values = [r for r in source if r.dim not in ("year", "fraction") or r.dim == q.dim]
     if q.dim != "fraction":
         values = [r for r in values if _same_dim(r, q)]
-    return _from_to(values, q.year)
+    return _from_to(values, q.year, q.context)
 
 
 def trend_in(source: Sequence[Quantity], year: float = 0.0) -> tuple[Quantity, Quantity] | None:
@@ -3262,11 +3262,27 @@ def _from_then_to(old: Quantity, new: Quantity) -> bool:
 _TO_GAP = len(" to ")
 
 
-def _from_to(values: Sequence[Quantity], year: float) -> tuple[Quantity, Quantity] | None:
+def _from_to(
+    values: Sequence[Quantity], year: float, about: frozenset[str] = frozenset()
+) -> tuple[Quantity, Quantity] | None:
     """A ``from`` and a ``to`` of one dimension among ``values`` (the ``to`` may be the figure before
     the ``from``: ``68,400 ..., up from 51,200``), else the two newest of one dimension and two years
-    (up to ``year`` when not 0)."""
+    (up to ``year`` when not 0). Of two changes written ``from ... to ...``, the one whose words share
+    most of ``about`` (a claim figure's: ``Digital loans rose to 212,400, up from 158,900 ..., while
+    printed book loans fell from 231,000 to 198,600``, the printed loans' for a claim of them)."""
     old = next((r for r in values if r.role == "from"), None)
+    if about and old is not None and sum(r.role == "from" for r in values) > 1:
+        written = [
+            (a, b)
+            for a in values
+            if a.role == "from"
+            for b in values
+            if b.role == "to" and _from_then_to(a, b)
+        ]
+        if written:
+            best = max(written, key=lambda pair: len((pair[0].context | pair[1].context) & about))
+            if len((best[0].context | best[1].context) & about) > len(old.context & about):
+                return best
     # (of one dimension: "fallen to 6,200 copies, from 21,000" counts copies both times; the one right
     # after the "from" when the two are written "from ... to ...": "reduced its support to 80% in
     # 2022 and ... seen rates fall from 91% to 84%" is a change from 91% to 84%)

@@ -15270,6 +15270,33 @@ class TestPresentPerfectUntil:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestTwoChangesInOneSentence:
+    """Of two changes a sentence writes ``from ... to ...``, a claim's change amount is measured
+    against the one of its own words."""
+
+    TEXT = (
+        "The digital content budget was raised from £48,000 to £61,000 this year, while spending on "
+        "printed stock was cut from £142,000 to £118,000."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "computed"),
+        [
+            ("The digital content budget rose by £13,000 this year.", ["£13,000"]),
+            ("Spending on printed stock was cut by £24,000 this year.", ["£24,000"]),
+        ],
+    )
+    def test_each_amount_against_its_own_change(self, claim: str, computed: list[str]) -> None:
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == computed
+
+    def test_a_wrong_amount_still_disagrees(self) -> None:
+        claim = "Spending on printed stock was cut by £13,000 this year."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
