@@ -2271,6 +2271,12 @@ def _for_other_counts(q: Quantity, r: Quantity, claim_text: str, text: str) -> b
     return count not in ("1", "one") and stem(one.group(1).lower()) == stem(some.group(2).lower())
 
 
+def _first_value_before(claim_text: str, q: Quantity) -> bool:
+    """Does a word for the first value (``original``, ``initial``) stand before figure ``q`` in the
+    claim (``its original budget was £410 million``; not ``50 hours a week of original programming``)?"""
+    return not _FIRST_VALUE.isdisjoint(terms(claim_text[max(0, q.start - _HEAD) : q.start]))
+
+
 def _names_tell_whose(
     text: str, names: frozenset[str], source: Sequence[Quantity]
 ) -> tuple[bool, frozenset[str]]:
@@ -2412,7 +2418,11 @@ def compare(
         # A count's counterpart shares most of what both are about, what they count included.
         counted = q.dim[:6] == "count:"
         about = _about(q) if counted else q.context
-        earlier = not q.context.isdisjoint(_FIRST_VALUE)
+        # (the word before the figure: "its original budget was £410 million"; not "at least 50 hours a
+        # week of original programming")
+        earlier = not q.context.isdisjoint(_FIRST_VALUE) and (
+            not claim_text or _first_value_before(claim_text, q)
+        )
         changed_share = amount and q.dim == "fraction" and not _DIRECTIONS.isdisjoint(q.context)
         vague_share = q.vague and q.dim == "fraction" and bool(text) and bool(claim_text)
         for i, r in enumerate(source):

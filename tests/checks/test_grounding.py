@@ -15297,6 +15297,33 @@ class TestTwoChangesInOneSentence:
         assert relation.conflicts
 
 
+class TestOriginalAfterTheFigure:
+    """``original`` after a figure (``at least 50 hours a week of original programming``) does not make
+    it the value a change started from; before it (``its original budget was``) it does."""
+
+    TEXT = (
+        "The renewed licence requires Tollbridge FM to broadcast at least 50 hours a week of original "
+        "programming, up from 42 hours under its previous licence."
+    )
+
+    def test_the_new_requirement_is_stated(self) -> None:
+        grounded = as_probed(
+            "Tollbridge FM's renewed licence requires it to broadcast at least 50 hours a week of original "
+            "programming.",
+            self.TEXT,
+            "Tollbridge FM licence",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_an_original_value_is_still_the_one_before(self) -> None:
+        grounded = as_probed(
+            "The project's original budget was £640 million.",
+            "The project's budget has risen to £640 million from an original £410 million.",
+            "Project update",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
