@@ -15324,6 +15324,28 @@ class TestOriginalAfterTheFigure:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestMoreAreWaiting:
+    """``1,480 children enrolled, and 390 more are waiting``: the two add up to a total a claim may
+    give; ``it expects to buy 30 more by 2027`` is no such part of what was bought."""
+
+    def test_the_total_is_computed(self) -> None:
+        text = (
+            "Its swimming lesson programme has 1,480 children enrolled, and 390 more are waiting for places."
+        )
+        claim = "The swimming lesson programme has 1,870 children either enrolled or waiting for a place."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["1,870 children"]
+
+    def test_what_is_planned_is_not_added(self) -> None:
+        grounded = as_probed(
+            "Kelston bought 50 electric buses.",
+            "Kelston bought 20 electric buses, and it expects to buy 30 more by 2027.",
+            "Regional briefing",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
