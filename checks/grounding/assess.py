@@ -288,7 +288,7 @@ def assess(
     relations: dict[int, Relation] | None = None,
 ) -> Evidence:
     """How one source sentence bears on one claim (``cov``: its coverage, when the caller has it;
-    ``relations``: the claim's figures paired with sentences already, :func:`relation`).
+    ``relations``: the claim's figures paired with sentences already, :func:`relate_figures`).
 
     The sentence's own coverage must reach :attr:`Thresholds.partial` for it
     to state anything; its surroundings (title, first and previous sentence)
@@ -456,8 +456,9 @@ def _assess(
         and any(negated for _, negated in claim.clauses)
         and not any(negated for _, negated in index.clauses(sentence.number))
     ):
-        # "About 42% of the fleet is not wheelchair accessible" against "58% of the fleet is": the rest
-        # of the whole the sentence gives a share of, which the figures compute.
+        # What the claim denies, where the sentence affirms: "About 42% of the fleet is not wheelchair
+        # accessible" against "58% of the fleet is" gives the rest of the whole the sentence gives a
+        # share of, which the figures compute.
         complemented = tuple(
             (q, r) for q, r in relation.conflicts if _denied_figure(q, claim.plain) and _complements(q, r)
         )
@@ -467,21 +468,19 @@ def _assess(
                 conflicts=tuple(pair for pair in relation.conflicts if pair not in complemented),
                 computed=relation.computed + tuple(q for q, _ in complemented),
             )
-    if (
-        relation.conflicts
-        and any(negated for _, negated in claim.clauses)
-        and all(_denied_figure(q, claim.plain) for q, _ in relation.conflicts)
-        and sum(r.dim != "year" for r in index.quantities(sentence.number)) < 2
-        and not any(negated for _, negated in index.clauses(sentence.number))
-    ):
-        # "About 3,300 calls were not answered" against "answered 15,100 of those calls": a figure the
-        # claim denies of something counts another set than one the sentence affirms of it (and "did
-        # not spend £3 million" is no denial of "spent £4 million"); not in a sentence with a whole and
-        # a part, whose rest it computes ("650 people who were not graduates" against "850 people, 300
-        # of them graduates").
-        relation = relation._replace(
-            conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
-        )
+        if (
+            relation.conflicts
+            and all(_denied_figure(q, claim.plain) for q, _ in relation.conflicts)
+            and sum(r.dim != "year" for r in index.quantities(sentence.number)) < 2
+        ):
+            # "About 3,300 calls were not answered" against "answered 15,100 of those calls": a figure
+            # the claim denies of something counts another set than one the sentence affirms of it
+            # (and "did not spend £3 million" is no denial of "spent £4 million"); not in a sentence
+            # with a whole and a part, whose rest it computes ("650 people who were not graduates"
+            # against "850 people, 300 of them graduates").
+            relation = relation._replace(
+                conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
+            )
     if relation.conflicts and _other_sides(claim, sentence):
         relation = _complements_aside(relation)
     if relation.conflicts and (

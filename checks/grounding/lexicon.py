@@ -355,10 +355,18 @@ _SCANNED = frozenset((
     "un out", "ran out", "ns out",
 ))  # fmt: skip
 """The substrings :func:`in_context` and its rules' ``_may_`` tests look for before reading a text."""
-_AUTOMATON = ahocorasick.Automaton()
-for _part in sorted(_SCANNED):
-    _AUTOMATON.add_word(_part, _part)
-_AUTOMATON.make_automaton()
+
+
+def _automaton(parts: Iterable[str]) -> ahocorasick.Automaton:
+    """An Aho-Corasick automaton that reports each of ``parts`` found, as itself."""
+    automaton = ahocorasick.Automaton()
+    for part in sorted(parts):
+        automaton.add_word(part, part)
+    automaton.make_automaton()
+    return automaton
+
+
+_AUTOMATON = _automaton(_SCANNED)
 
 
 class Substrings:

@@ -3291,8 +3291,12 @@ def _from_to(
             if b.role == "to" and _from_then_to(a, b)
         ]
         if written:
-            best = max(written, key=lambda pair: len((pair[0].context | pair[1].context) & about))
-            if len((best[0].context | best[1].context) & about) > len(old.context & about):
+
+            def shared(pair: tuple[Quantity, Quantity]) -> int:
+                return len((pair[0].context | pair[1].context) & about)
+
+            best = max(written, key=shared)
+            if shared(best) > len(old.context & about):
                 return best
     # (of one dimension: "fallen to 6,200 copies, from 21,000" counts copies both times; the one right
     # after the "from" when the two are written "from ... to ...": "reduced its support to 80% in
