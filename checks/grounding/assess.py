@@ -1484,7 +1484,7 @@ def _said_by_another(claim: Features, weights: Weights, sentence: SourceSentence
             # callers got through").
             continue
         got = coverage(said, held[k])
-        if got >= 0.5 and got >= best and not (held[k] & said.terms.keys()) <= theirs:
+        if got >= 0.5 and got >= best and not held[k].intersection(said.terms) <= theirs:
             whose = f"to {side.who}" if side.who else "as its own statement"
             theirs_said = " ".join(sides[own[0]].said.split())
             return f"the source gives it {whose}, and has {mine.who} say '{theirs_said}'"
@@ -1508,7 +1508,7 @@ def _said_by_another_alone(
     for side in sides:
         if (
             _named_speaker(side.who)
-            and not side.names & said.terms.keys()
+            and side.names.isdisjoint(said.terms)
             and coverage(said, frozenset(read_terms(side.said))) >= 0.5
         ):
             return f"the source gives it to {side.who}, not {mine.who}"

@@ -1037,7 +1037,7 @@ def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
         and q.kind in ("exact", "approx")
         and 0 < q.low < 1
     ]
-    rest = 1 - sum(q.low for q in shares)
+    rest = 1 - sum((q.low for q in shares), 0.0)
     if not shares or rest <= 0.005:
         return found
     first, last = shares[0], shares[-1]
@@ -1047,7 +1047,7 @@ def _the_rest(text: str, found: list[Quantity]) -> list[Quantity]:
     derived = last._replace(
         low=rest,
         high=rest,
-        tolerance=sum(q.tolerance for q in shares),
+        tolerance=sum((q.tolerance for q in shares), 0.0),
         start=m.start(),
         end=m.end(),
         text=m.group(),
