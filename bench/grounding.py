@@ -19,7 +19,10 @@ input: the slowest of a few 1 MB drafts built to find super-linear work.
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -29,6 +32,7 @@ from unittest import mock
 
 from bench.deterministic import rate
 from bench.results import Figure
+from checks import native
 from checks.grounding import Status, ground, semantic
 from checks.grounding.engine import Backend
 from checks.grounding.index import SourceIndex, clear_cache
@@ -226,7 +230,8 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
 
         return one
 
-    note = "2,000-word draft, 20 sources of ~1,000 words, source map, one core"
+    built = "compiled (make native)" if native.active() else "as Python (not compiled: make native)"
+    note = f"2,000-word draft, 20 sources of ~1,000 words, source map, one core, grounding {built}"
     cases = {
         # target, what is forgotten before each draft, and how the note reads
         "grounding_lexical_drafts_per_s": (
@@ -268,6 +273,23 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
             COMMAND,
             note=f"{note}; as cold, every claim read in full: no copy supported by a lookup of its text",
         )
+    interpreted = interpreted_rate(seconds)
+    cold = figures["grounding_lexical_drafts_per_s"].value
+    figures["grounding_lexical_interpreted_drafts_per_s"] = Figure(
+        round(interpreted, 1),
+        "drafts/s",
+        ">= 0",
+        COMMAND,
+        note=f"{note.replace(built, 'as Python')}; as cold, in a process with VERIFLEET_NATIVE=0: the "
+        "same sources, interpreted (the baseline of grounding_native_speedup)",
+    )
+    figures["grounding_native_speedup"] = Figure(
+        round(cold / interpreted, 2),
+        "x",
+        ">= 1.3",
+        COMMAND,
+        note=f"cold drafts/s {built} over the same interpreted, in this run (checks/native.py)",
+    )
     figures.update(hostile_figures())
     if embeddings:
         semantic.load()
@@ -301,6 +323,28 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
             value = rate(one, seconds) if drafts is None else 1 / min(_timed(one) for _ in range(drafts))
             figures[name] = Figure(round(value, 3), "drafts/s", ">= 0", COMMAND, note=f"{note}; {how}")
     return figures
+
+
+def cold_rate(seconds: float) -> float:
+    """Cold drafts per second of the speed job, as ``grounding_lexical_drafts_per_s`` times them."""
+    draft, sources, source_map = speed_job()
+
+    def one() -> object:
+        clear_cache()
+        return ground(draft, sources, source_map=source_map)
+
+    one()
+    return rate(one, seconds)
+
+
+def interpreted_rate(seconds: float) -> float:
+    """:func:`cold_rate` in a process of its own that runs the grounding path from its sources."""
+    code = f"from bench.grounding import cold_rate; print(cold_rate({seconds!r}))"
+    env = {**os.environ, native.ENV: "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=native.ROOT, capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.split()[-1])
 
 
 def _timed(fn: Callable[[], object]) -> float:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from checks import native
 from checks.lazy import exports
+
+native.install()  # before any module it may compile is imported (checks/native.py)
 
 if TYPE_CHECKING:
     from checks.budget import Budget, BudgetLike

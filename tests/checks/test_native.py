@@ -1,0 +1,123 @@
+"""The compiled grounding path (checks/native.py): used only when built from the sources beside it,
+and reading every claim as the interpreted sources do."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.grounding import speed_job
+from checks import native
+from checks.config import Strictness
+from checks.grounding import ground
+from checks.grounding.index import clear_cache
+
+PROBE = "quantities"
+
+
+def loaded(cwd: Path, *, env: dict[str, str] | None = None) -> dict[str, object]:
+    """Where a fresh process in ``cwd`` loads the compiled modules from, and whether it says they run."""
+    code = (
+        "import importlib, json, checks.native as n; "
+        "print(json.dumps({'active': n.active(), "
+        "'files': [importlib.import_module(m).__file__ for m in n.MODULES]}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(cwd), **(env or {})},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def built() -> bool:
+    return native.STAMP.is_file() and native.STAMP.read_text().strip() == native.digest()
+
+
+needs_build = pytest.mark.skipif(not built(), reason="the grounding path is not compiled here (make native)")
+
+
+class TestWhichRuns:
+    @needs_build
+    def test_a_fresh_build_runs(self) -> None:
+        got = loaded(native.ROOT)
+        assert got["active"] is True
+        files = got["files"]
+        assert isinstance(files, list) and len(files) == len(native.MODULES)
+        assert all(not f.endswith(".py") for f in files)
+
+    def test_the_sources_run_when_asked(self) -> None:
+        got = loaded(native.ROOT, env={native.ENV: "0"})
+        assert got["active"] is False
+        files = got["files"]
+        assert isinstance(files, list) and len(files) == len(native.MODULES)
+        assert all(f.endswith(".py") for f in files)
+
+    @needs_build
+    def test_an_edited_source_runs_from_its_source(self, tmp_path: Path) -> None:
+        """An extension built before an edit would run the old code: every compiled module then loads
+        from its source (they are one library: not some compiled and some not)."""
+        for package in ("checks", "messages"):
+            shutil.copytree(
+                native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        assert loaded(tmp_path)["active"] is True  # the copy, as built
+        edited = tmp_path / "checks" / "grounding" / f"{PROBE}.py"
+        edited.write_text(edited.read_text() + "\n# edited\n")
+        got = loaded(tmp_path)
+        assert got["active"] is False
+        files = got["files"]
+        assert isinstance(files, list) and len(files) == len(native.MODULES)
+        assert all(f.endswith(".py") for f in files)
+
+    def test_without_a_stamp_the_sources_run(self, tmp_path: Path) -> None:
+        for package in ("checks", "messages"):
+            shutil.copytree(
+                native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        (tmp_path / "checks" / ".native").unlink(missing_ok=True)
+        assert loaded(tmp_path)["active"] is False
+
+    def test_the_digest_reads_every_compiled_source(self) -> None:
+        assert all(native.source(m).is_file() for m in native.MODULES)
+        assert native.digest() == native.digest()
+        assert len(native.digest()) == 32
+
+
+def statuses(seed: int, strictness: Strictness) -> list[str]:
+    draft, sources, source_map = speed_job(seed)
+    clear_cache()
+    got = ground(draft, sources, source_map=source_map, strictness=strictness)
+    return [f"{c.status.value} {c.decision.basis} {c.decision.ambiguous}" for c in got.claims]
+
+
+@needs_build
+@pytest.mark.parametrize("strictness", [Strictness.STANDARD, Strictness.STRICT])
+def test_compiled_and_interpreted_read_alike(strictness: Strictness) -> None:
+    """Every claim of two speed drafts gets the same status, basis and ambiguity from both."""
+    assert native.active()
+    code = (
+        f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        "from test_native import statuses; from checks.config import Strictness; "
+        f"print(json.dumps([statuses(s, Strictness({strictness.value!r})) for s in (11, 13)]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=native.ROOT,
+        env={**os.environ, native.ENV: "0"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    interpreted = json.loads(done.stdout)
+    assert interpreted == [statuses(s, strictness) for s in (11, 13)]
+    assert sum(len(x) for x in interpreted) > 250
