@@ -21,7 +21,7 @@ test: $(STAMP) lint promtool bytecode native ## lint, types, then the whole suit
 	VERIFLEET_NATIVE=0 $(PY) -m pytest -m interpreted -q
 
 # The grounding path compiled with mypyc (checks/native.py): built again when one of its sources
-# changes, about 5 minutes on 2 cores. A module edited since runs from its source until then.
+# changes, about 2 minutes. A module edited since runs from its source until then.
 # Without a C compiler the build says so and everything runs as Python; a failed build stops make.
 NATIVE_SRC := checks/claims.py checks/native.py checks/native_build.py \
 	$(filter-out %/__init__.py %/escalation.py %/semantic.py,$(wildcard checks/grounding/*.py))

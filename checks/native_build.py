@@ -15,7 +15,9 @@ import shutil
 import sys
 import sysconfig
 import tempfile
-from typing import cast
+import tomllib
+from pathlib import Path
+from typing import Any, cast
 
 from mypyc.build import mypycify
 from setuptools import Extension, setup
@@ -24,6 +26,16 @@ from checks.native import MODULES, ROOT, STAMP, digest, extensions, source
 
 __all__ = ["build"]
 
+NOT_FOLLOWED = (
+    "torch",
+    "torch.*",
+    "transformers",
+    "transformers.*",
+    "sentence_transformers",
+    "sentence_transformers.*",
+)
+"""The embeddings extra's libraries: where installed, torch alone is most of the build's type check
+(mypyc checks everything it compiles, uncached), and the compiled modules never call them."""
 GROUP = "checks.compiled"
 """The shared library's name: ``checks/compiled__mypyc.<suffix>``, inside the package, found where
 ``checks`` is (an installed console script has no project root on its path)."""
@@ -41,8 +53,10 @@ def build(*, opt_level: str = "3") -> int:
     sources = digest()
     os.chdir(ROOT)  # (where the checks package is: a checkout, or site-packages when installed)
     with tempfile.TemporaryDirectory(prefix="verifleet-native-") as work:
+        config = Path(work) / "mypy.ini"
+        config.write_text(mypy_config(ROOT / "pyproject.toml"), encoding="utf-8")
         compiled = mypycify(
-            [str(source(m).relative_to(ROOT)) for m in MODULES],
+            ["--config-file", str(config), *(str(source(m).relative_to(ROOT)) for m in MODULES)],
             opt_level=opt_level,
             debug_level="0",
             target_dir=work,
@@ -59,6 +73,31 @@ def build(*, opt_level: str = "3") -> int:
         )
     STAMP.write_text(sources + "\n", encoding="utf-8")
     return 0
+
+
+def mypy_config(pyproject: Path) -> str:
+    """The project's mypy configuration as the build reads it (INI): :data:`NOT_FOLLOWED` skipped,
+    and an ignore comment that only the embeddings extra makes needed no error where it is absent."""
+    project: dict[str, Any] = {}
+    if pyproject.is_file():  # (not beside an installed package)
+        with pyproject.open("rb") as f:
+            project = tomllib.load(f).get("tool", {}).get("mypy", {})
+    main = {k: v for k, v in project.items() if k not in ("files", "overrides")}
+    main["warn_unused_ignores"] = False
+    sections = [("mypy", main)]
+    for override in [*project.get("overrides", []), {"module": NOT_FOLLOWED, "follow_imports": "skip"}]:
+        modules = override["module"]
+        names = ",".join([modules] if isinstance(modules, str) else modules)
+        sections.append((f"mypy-{names}", {k: v for k, v in override.items() if k != "module"}))
+    return "".join(
+        f"[{name}]\n" + "".join(f"{k} = {_ini(v)}\n" for k, v in values.items()) for name, values in sections
+    )
+
+
+def _ini(value: object) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
 
 
 if __name__ == "__main__":

@@ -111,6 +111,55 @@ MAX_RELATED = 3
 """Candidates assessed in full per claim, best-covering first: the rest cover less and cannot decide."""
 
 
+class _OtherSupport:
+    """Support for a claim among the sentences of other sections' sources, assessed on first use
+    (with the floor of that use) and kept.
+
+    A class, not a closure over :func:`decide`'s locals: compiled (``checks/native.py``), a closure
+    and the frame it reads hold each other, and everything the frame holds waits for the garbage
+    collector instead of going when the claim is decided.
+    """
+
+    def __init__(
+        self,
+        claim: Features,
+        weights: Weights,
+        other: Sequence[int],
+        *,
+        index: SourceIndex,
+        th: Thresholds,
+        similarity: Similarity | None,
+        relations: dict[int, Relation],
+    ) -> None:
+        self.claim = claim
+        self.weights = weights
+        self.other = other
+        self.index = index
+        self.th = th
+        self.similarity = similarity
+        self.relations = relations
+        self.found: list[Evidence] | None = None
+
+    def __call__(self, floor: float = 0.0) -> Evidence | None:
+        if self.found is None:
+            self.found = (
+                _assess_all(
+                    self.claim,
+                    self.weights,
+                    self.other,
+                    index=self.index,
+                    th=self.th,
+                    similarity=self.similarity,
+                    relations=self.relations,
+                    supporting=True,
+                    floor=floor,
+                )
+                if self.other
+                else []
+            )
+        return next((e for e in self.found if e.finding is Finding.SUPPORT), None)
+
+
 def decide(
     claim: Features,
     weights: Weights,
@@ -137,28 +186,9 @@ def decide(
     )
     support = next((e for e in found if e.finding is Finding.SUPPORT), None)
     against = [e for e in found if e.finding in (Finding.CONFLICT, Finding.POLARITY)]
-    elsewhere: list[Evidence] | None = None
-
-    def other_support(floor: float = 0.0) -> Evidence | None:
-        nonlocal elsewhere
-        if elsewhere is None:
-            elsewhere = (
-                _assess_all(
-                    claim,
-                    weights,
-                    other,
-                    index=index,
-                    th=th,
-                    similarity=similarity,
-                    relations=relations,
-                    supporting=True,
-                    floor=floor,
-                )
-                if other
-                else []
-            )
-        return next((e for e in elsewhere if e.finding is Finding.SUPPORT), None)
-
+    other_support = _OtherSupport(
+        claim, weights, other, index=index, th=th, similarity=similarity, relations=relations
+    )
     cross = Status.UNSOURCED if strict else Status.INFERRED
     missing = next((e for e in found if e.finding is Finding.FIGURE_MISSING), None)
     if against:
