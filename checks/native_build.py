@@ -85,7 +85,10 @@ def mypy_config(pyproject: Path) -> str:
     main = {k: v for k, v in project.items() if k not in ("files", "overrides")}
     main["warn_unused_ignores"] = False
     sections = [("mypy", main)]
-    for override in [*project.get("overrides", []), {"module": NOT_FOLLOWED, "follow_imports": "skip"}]:
+    for override in [
+        *project.get("overrides", []),
+        {"module": NOT_FOLLOWED, "follow_imports": "skip", "ignore_missing_imports": True},
+    ]:
         modules = override["module"]
         names = ",".join([modules] if isinstance(modules, str) else modules)
         sections.append((f"mypy-{names}", {k: v for k, v in override.items() if k != "module"}))

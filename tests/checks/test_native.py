@@ -121,3 +121,25 @@ def test_compiled_and_interpreted_read_alike(strictness: Strictness) -> None:
     interpreted = json.loads(done.stdout)
     assert interpreted == [statuses(s, strictness) for s in (11, 13)]
     assert sum(len(x) for x in interpreted) > 250
+
+
+def test_the_builds_mypy_configuration(tmp_path: Path) -> None:
+    """The project's mypy settings, with the embeddings extra's libraries neither followed nor
+    required (an image without them builds too), as an INI file mypy reads."""
+    import configparser
+
+    from checks.native_build import NOT_FOLLOWED, mypy_config
+
+    parsed = configparser.ConfigParser()
+    parsed.read_string(mypy_config(native.ROOT / "pyproject.toml"))
+    assert parsed["mypy"]["strict"] == "True"
+    assert parsed["mypy"]["plugins"] == "pydantic.mypy"
+    assert parsed["mypy"]["warn_unused_ignores"] == "False"
+    assert "files" not in parsed["mypy"]
+    skipped = parsed[f"mypy-{','.join(NOT_FOLLOWED)}"]
+    assert skipped["follow_imports"] == "skip"
+    assert skipped["ignore_missing_imports"] == "True"
+    assert any("Stemmer" in name for name in parsed.sections())
+    alone = configparser.ConfigParser()  # beside an installed package: no pyproject.toml
+    alone.read_string(mypy_config(tmp_path / "pyproject.toml"))
+    assert alone.sections() == ["mypy", f"mypy-{','.join(NOT_FOLLOWED)}"]
