@@ -63,8 +63,8 @@ def severity(status: Status, strictness: Strictness) -> Severity | None:
 
 def score(grounding: Grounding) -> tuple[float, float, float]:
     """(score, weighted credit, weighted total)."""
-    total = sum(g.claim.weight for g in grounding.claims)
-    credit = sum(g.claim.weight * CREDIT[g.status] for g in grounding.claims)
+    total = sum((g.claim.weight for g in grounding.claims), 0.0)
+    credit = sum((g.claim.weight * CREDIT[g.status] for g in grounding.claims), 0.0)
     return (round(credit / total, 4) if total else 1.0), round(credit, 4), round(total, 4)
 
 

@@ -17,6 +17,7 @@ from checks import native
 from checks.config import Strictness
 from checks.grounding import ground
 from checks.grounding.index import clear_cache
+from checks.grounding.report import fixes, flags, score
 
 PROBE = "quantities"
 
@@ -94,16 +95,25 @@ class TestWhichRuns:
 
 
 def statuses(seed: int, strictness: Strictness) -> list[str]:
+    """Each claim's status, basis and ambiguity, then every flag, fix and the score as reported."""
     draft, sources, source_map = speed_job(seed)
     clear_cache()
     got = ground(draft, sources, source_map=source_map, strictness=strictness)
-    return [f"{c.status.value} {c.decision.basis} {c.decision.ambiguous}" for c in got.claims]
+    return [
+        *(f"{c.status.value} {c.decision.basis} {c.decision.ambiguous}" for c in got.claims),
+        *(f.model_dump_json() for f in flags(got)),
+        *fixes(got),
+        repr(score(got)),
+        repr(score(ground("# Notes\n\nWhat now?\n", sources))),  # (no claims: the score's floats)
+    ]
 
 
 @needs_build
 @pytest.mark.parametrize("strictness", [Strictness.STANDARD, Strictness.STRICT])
 def test_compiled_and_interpreted_read_alike(strictness: Strictness) -> None:
-    """Every claim of two speed drafts gets the same status, basis and ambiguity from both."""
+    """Every claim of two speed drafts gets the same status, basis and ambiguity from both, and the
+    report the same flags (texts included), fixes and score (floats both ways: compiled code makes
+    an int a float where the annotation says float)."""
     assert native.active()
     code = (
         f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
