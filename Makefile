@@ -18,7 +18,7 @@ run: $(STAMP) bytecode              ## the demo fleet (embedded Redis unless VER
 
 test: $(STAMP) lint promtool bytecode native ## lint, types, then the whole suite against real Redis
 	$(PY) -m pytest
-	VERIFLEET_NATIVE=0 $(PY) -m pytest -m interpreted -q
+	VERIFLEET_NATIVE=0 $(PY) -m pytest -m interpreted -q || [ $$? -eq 5 ]  # (5: none marked)
 
 # The grounding path compiled with mypyc (checks/native.py): built again when one of its sources
 # changes, about 2 minutes. A module edited since runs from its source until then.

@@ -3,11 +3,11 @@
 Grounding is pure Python over many small strings: a profile of a cold draft is flat, no one
 function is worth rewriting in C. mypyc (part of mypy, already a dependency of the project's
 checks) compiles the modules of :data:`MODULES` to C extensions from their type annotations, which
-``mypy --strict`` already holds to: a cold draft is about 1.4x faster, a retry about 1.5x
+``mypy --strict`` already holds to: a cold draft 1.34-1.45x faster, a retry about 1.6x
 (``docs/performance.md``). The sources stay the truth: every module is also a plain ``.py``.
 
-``python -m checks.native_build`` (``make native``, run by ``make test`` and ``make bench``) writes each
-module's extension beside its source, then :data:`STAMP`, the digest of the sources it was built
+``python -m checks.native_build`` (``make native``, run by ``make test`` and ``make bench``) writes
+each module's extension beside its source, then :data:`STAMP`, the digest of the sources it was built
 from. Python imports an extension in preference to the source beside it, so an extension left from
 before an edit would run the old code: at ``import checks``, :func:`install` compares the sources
 with the stamp and, when they differ (or ``VERIFLEET_NATIVE=0`` is set), puts a finder ahead of the
@@ -65,6 +65,7 @@ ENV = "VERIFLEET_NATIVE"
 
 
 def source(module: str) -> Path:
+    """The ``.py`` file of one of :data:`MODULES`."""
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
