@@ -2927,14 +2927,15 @@ def _per_one(
     source: Sequence[Quantity],
     claim_text: str,
 ) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
-    """The conflicts less a claim count per one of something (``15 pupils per teacher``) that is
-    the sentence's count of its things over its count of those (``420 pupils and 28 teachers``):
-    computed, paired with the count of its things, as a sum is (:func:`_sums`). Within the claim
-    figure's rounding, or 2% of it."""
+    """The conflicts less a claim count or sum per one of something (``15 pupils per teacher``,
+    ``roughly £15 for every passenger carried``) that is the sentence's count of its things, or its
+    sum of that currency, over its count of those (``420 pupils and 28 teachers``, ``only 7,800
+    passengers travelled, while running the boats cost about £118,000``): computed, paired with
+    the count or sum, as a sum is (:func:`_sums`). Within the claim figure's rounding, or 2% of it."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
     for q, r in conflicts:
-        m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] == "count:" else None
+        m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] in ("count:", "money:") else None
         if m is not None:
             one = stem(m.group("one"))
             per = next((s for s in source if s.dim[:6] == "count:" and _counted(s.dim) == one), None)

@@ -11239,6 +11239,43 @@ class TestPerOne:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestSumPerOne:
+    """``roughly £15 for every passenger carried`` from ``7,800 passengers ... cost about £118,000``:
+    a sum per one of what the sentence counts is computed, as a count per one is (found by
+    ``bench/probes/mixed381``)."""
+
+    SENTENCE = (
+        "Last winter only 7,800 passengers travelled between November and February, while running the "
+        "boats cost about £118,000 once fuel, crew and pier fees were included."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "computed"),
+        [
+            ("Running last winter's sailings cost roughly £15 for every passenger carried.", True),
+            ("Last winter's sailings cost about £15 per passenger.", True),
+            ("Running last winter's sailings cost roughly £25 for every passenger carried.", False),
+            ("Running last winter's sailings cost roughly $15 for every passenger carried.", False),
+        ],
+    )
+    def test_compared(self, claim: str, computed: bool) -> None:
+        found = compare(quantities(claim), quantities(self.SENTENCE), text=self.SENTENCE, claim_text=claim)
+        assert bool(found.computed) is computed
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the £118,000."""
+        text = (
+            "However, managing director Fiona Kilsey said the winter timetable had lost money for six "
+            f"years in a row. {self.SENTENCE} The national park authority had offered £40,000 towards "
+            "keeping a reduced weekend service, but the company said that would cover less than half "
+            "of the expected loss."
+        )
+        title = "Ullenmere launches carry record 212,000 passengers but winter sailings are axed"
+        claim = "Running last winter's sailings cost the company roughly £{} for every passenger carried."
+        assert as_probed(claim.format(15), text, title).status is Status.INFERRED
+        assert as_probed(claim.format(25), text, title).status is Status.CONTRADICTED
+
+
 class TestPriced:
     """An amount before the thing it prices (``its £6.2 million refurbishment``) states the thing's
     cost (found by ``bench/probes/mixed214``)."""
