@@ -2031,12 +2031,15 @@ _NOT_A_VERB = (
 """What after ``declined to`` makes it a change to a figure (``declined to 4,000``), not a refusal."""
 _REFUSED = re.compile(
     rf"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+{_NOT_A_VERB}"
-    r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos)[a-z]*"
+    r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos|refus)[a-z]*"
     r"|(?:vot|turn|thr[eo]w)[a-z]*\s+(?:against|down|out))"
     r"\s+(?:(?:an?|the|its|their|his|her|our)\s+)?"
     r"(?:(?!(?:on|over|after|amid|despite|as|with|by|in|at|to)\b)[a-z]+\s+)?"
     r"(?:plans?|proposals?|bids?|moves?|requests?|applications?|attempts?|motions?|calls?|offers?|efforts?"
-    r"|ideas?|schemes?|bills?)\s+(?:to|of|for)\b"
+    r"|ideas?|schemes?|bills?)"
+    # whose it was, between: "rejected a proposal from opposition councillors to keep the centre open"
+    r"(?:\s+(?:from|by)(?:\s+(?!(?:to|of|for)\b)[a-z'\u2019-]+){1,4}?)?"
+    r"\s+(?:to|of|for)\b"
     r"|\bvot(?:e|es|ed|ing)\s+against\s+[a-z]+ing\b"
     # in the passive: "Plans for a £3.5 million reptile house were rejected by the committee"
     r"|\b(?:plans?|proposals?|bids?|requests?|applications?|schemes?|motions?|offers?)\s+(?:to|for|by|from)\s+"
@@ -2045,7 +2048,8 @@ _REFUSED = re.compile(
     r"|abandoned)\b",
     re.IGNORECASE,
 )
-"""``rejected a plan to close the library``, ``voted against raising fees``, ``refused to approve``,
+"""``rejected a plan to close the library``, ``rejected a proposal from opposition councillors to
+keep``, ``refused a request from residents for``, ``voted against raising fees``, ``refused to approve``,
 ``plans for a new car park were rejected``, ``a request by the railway to run dining trains was
 turned down``: what was refused did not happen, as if ``not`` stood before it."""
 

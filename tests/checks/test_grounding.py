@@ -393,6 +393,10 @@ class TestLexicon:
             ("Shares dropped on plans to cut jobs.", False),
             ("The regulator blocked the merger.", False),
             ("The council did not reject the plan to close it.", False),
+            ("Cabinet rejected a proposal from opposition councillors to keep it open.", True),
+            ("The committee refused a request from residents for a cumulative impact zone.", True),
+            ("The committee refused to grant a licence.", True),
+            ("Takings rose on a proposal from the owners to open later.", False),
         ],
     )
     def test_cues_that_do_not_deny_and_cues_without_a_not(self, text: str, expected: bool) -> None:
@@ -2571,6 +2575,20 @@ class TestStatuses:
                 "s",
             ),
             ("The council approved a plan to close the library.", "The council closed the library.", "i"),
+            # whose the plan was, between (found by bench/probes/mixed374 and mixed369)
+            (
+                "However, cabinet rejected a proposal from opposition councillors to keep the centre open "
+                "until 10pm on Fridays, saying the extra staffing could not be afforded.",
+                "Cabinet agreed to keep the centre open until 10pm on Fridays.",
+                "c",
+            ),
+            (
+                "Governors agreed to keep the ban but rejected a request from the student council to let "
+                "year 11 pupils use phones at lunchtime during exam season.",
+                "Governors said no to the student council's request for year 11 pupils to use phones at "
+                "lunchtime during exam season.",
+                "s",
+            ),
         ],
     )
     def test_what_was_refused_did_not_happen(self, source: str, claim: str, expected: str) -> None:
