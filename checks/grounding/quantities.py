@@ -2632,6 +2632,8 @@ def compare(
     if conflicts and matched:
         conflicts, undated = _of_the_earlier_value(conflicts, matched)
         missing.extend(undated)
+    if conflicts and claim_text and "first " in text.lower() and _OF_THE_FIRST.search(claim_text) is None:
+        conflicts = _unpaired(conflicts, missing, [q for q, r in conflicts if _first_of_them(r, text)])
     computed: tuple[Quantity, ...] = ()
     if (
         conflicts
@@ -2879,6 +2881,20 @@ be built``, ``planted 30 acres, bringing its own orchards to 210 acres``, ``154 
 another 101 approved``, ``1,480 children enrolled, and 390 more are waiting``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
+
+
+_OF_THE_FIRST = re.compile(
+    r"\b(?:first|initial(?:ly)?|began|begin(?:s|ning)?|start(?:s|ed|ing)?|launch(?:es|ed|ing)?|open(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+"""A claim of the first of something, or of its start: its figure may be the first batch's."""
+
+
+def _first_of_them(r: Quantity, text: str) -> bool:
+    """Is ``r`` a count of the first of its things (``began supplying its first 400 homes in 2021``)?
+    Not how many there are now (``has now connected 2,300 homes``): a claim of that is not
+    contradicted by it, unless the claim is of the first too (:data:`_OF_THE_FIRST`)."""
+    return r.dim[:6] == "count:" and text[max(0, r.start - 6) : r.start].lower() == "first "
 
 
 def _unpaired(

@@ -11294,6 +11294,40 @@ class TestSumPerOne:
         assert as_probed(claim.format(25), text, title).status is Status.CONTRADICTED
 
 
+class TestTheFirstOfThem:
+    """``its first 400 homes`` is the first of them, not how many there are: ``now supplies heat to
+    2,300 homes`` is not contradicted by it; a claim of the first, or of the start, still is (found
+    by ``bench/probes/mixed378``)."""
+
+    SENTENCE = (
+        "The Coldbeck Heat scheme, which began supplying its first 400 homes in 2021, pumps up water at "
+        "around 16C from workings 140 metres underground."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "conflict"),
+        [
+            ("The Coldbeck Heat network now supplies heat to 2,300 homes in Brenmouth.", False),
+            ("The Coldbeck Heat scheme supplied its first 500 homes in 2021.", True),
+            ("The Coldbeck Heat scheme began by supplying 500 homes in 2021.", True),
+            ("The Coldbeck Heat scheme supplied its first 400 homes in 2021.", False),
+        ],
+    )
+    def test_compared(self, claim: str, conflict: bool) -> None:
+        found = compare(quantities(claim), quantities(self.SENTENCE), text=self.SENTENCE, claim_text=claim)
+        assert bool(found.conflicts) is conflict
+
+    def test_grounded(self) -> None:
+        """Was contradicted by the 400; the sentence before gives the 2,300."""
+        text = (
+            "A council-owned heat network in Brenmouth that draws warmth from a former colliery's flooded "
+            f"mine workings has now connected 2,300 homes. {self.SENTENCE}"
+        )
+        title = "Brenmouth mine-water heat network reaches 2,300 homes but tariff to rise 12%"
+        claim = "The Coldbeck Heat network now supplies heat to 2,300 homes in Brenmouth."
+        assert as_probed(claim, text, title).status is not Status.CONTRADICTED
+
+
 class TestPriced:
     """An amount before the thing it prices (``its £6.2 million refurbishment``) states the thing's
     cost (found by ``bench/probes/mixed214``)."""
