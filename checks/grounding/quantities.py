@@ -2621,6 +2621,11 @@ def compare(
             matched[i] = (q, next(r for _, _, r, ok in free if ok))
         else:
             missing.append(q)
+    if matched and any(r.vague for r in source):
+        # "covers roughly 77% of the cost" against "covers most of the £3.1m scheme": a bound said in
+        # words agrees with the figure without stating it (95% would agree as well)
+        for i in [i for i, (q, r) in matched.items() if _only_bounded_by(q, r)]:
+            missing.append(matched.pop(i)[0])
     if conflicts and any(q.year for q, _ in conflicts):
         conflicts, missing = _of_another_year(claim, conflicts, matched, missing, source)
     if matched and any(r.role == "from" and r.year for r in source):
@@ -2881,6 +2886,12 @@ be built``, ``planted 30 acres, bringing its own orchards to 210 acres``, ``154 
 another 101 approved``, ``1,480 children enrolled, and 390 more are waiting``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
+
+
+def _only_bounded_by(q: Quantity, r: Quantity) -> bool:
+    """Is ``r`` a bound said in words (``most``, ``a few``) that ``q``, a figure (``roughly 77%``),
+    agrees with but is not stated by?"""
+    return r.vague and r.kind in ("lower", "upper") and not q.vague and q.kind in ("exact", "approx")
 
 
 _OF_THE_FIRST = re.compile(

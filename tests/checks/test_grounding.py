@@ -11328,6 +11328,37 @@ class TestTheFirstOfThem:
         assert as_probed(claim, text, title).status is not Status.CONTRADICTED
 
 
+class TestABoundInWords:
+    """``most of the £3.1m scheme`` agrees with ``roughly 77%`` but does not state it (95% would agree
+    as well): the figure is missing, not matched (found by ``bench/probes/mixed383``)."""
+
+    SENTENCE = (
+        "The National Lottery Heritage Fund grant, announced on Monday, covers most of the £3.1m scheme."
+    )
+
+    @pytest.mark.parametrize(
+        ("claim", "matched"),
+        [
+            ("The Heritage Fund grant covers roughly 77% of the cost of the scheme.", False),
+            ("The Heritage Fund grant covers 95% of the cost.", False),
+            ("The Heritage Fund grant covers most of the cost.", True),
+        ],
+    )
+    def test_compared(self, claim: str, matched: bool) -> None:
+        found = compare(quantities(claim), quantities(self.SENTENCE), text=self.SENTENCE, claim_text=claim)
+        assert bool(found.matched) is matched
+        assert not found.conflicts
+
+    def test_grounded(self) -> None:
+        """Was supported."""
+        claim = "The Heritage Fund grant covers roughly 77% of the cost of the scheme."
+        grounded = one(claim, in_report(self.SENTENCE))
+        assert grounded.status is not Status.SUPPORTED
+        assert one("The Heritage Fund grant covers most of the scheme.", in_report(self.SENTENCE)).status is (
+            Status.SUPPORTED
+        )
+
+
 class TestPriced:
     """An amount before the thing it prices (``its £6.2 million refurbishment``) states the thing's
     cost (found by ``bench/probes/mixed214``)."""
