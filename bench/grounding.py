@@ -221,15 +221,7 @@ def made_job(
 
 def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
     """Drafts per second, lexical path, from nothing cached to everything cached; the embeddings path."""
-    draft, sources, source_map = speed_job()
-
-    def grounded(forget: Callable[[], None], backend: Backend = "lexical") -> Callable[[], object]:
-        def one() -> object:
-            forget()
-            return ground(draft, sources, source_map=source_map, backend=backend)
-
-        return one
-
+    job = speed_job()
     built = "compiled (make native)" if native.active() else "as Python (not compiled: make native)"
     note = f"2,000-word draft, 20 sources of ~1,000 words, source map, one core, grounding {built}"
     cases = {
@@ -259,7 +251,7 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
     }
     figures = {
         name: Figure(
-            round(rate(grounded(forget), seconds), 1), "drafts/s", target, COMMAND, note=f"{note}; {how}"
+            round(rate(grounded(job, forget), seconds), 1), "drafts/s", target, COMMAND, note=f"{note}; {how}"
         )
         for name, (target, forget, how) in cases.items()
     }
@@ -267,7 +259,7 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
         # The claims copied word for word from their sources (123 of 166) read in full like the
         # rest: what the cold draft costs when it copies nothing.
         figures["grounding_lexical_read_in_full_drafts_per_s"] = Figure(
-            round(rate(grounded(clear_cache), seconds), 1),
+            round(rate(grounded(job, clear_cache), seconds), 1),
             "drafts/s",
             ">= 0",
             COMMAND,
@@ -319,20 +311,30 @@ def speed_figures(seconds: float, *, embeddings: bool) -> dict[str, Figure]:
             ),
         }
         for name, (forget, drafts, how) in embedded.items():
-            one = grounded(forget, "embeddings")
+            one = grounded(job, forget, "embeddings")
             value = rate(one, seconds) if drafts is None else 1 / min(_timed(one) for _ in range(drafts))
             figures[name] = Figure(round(value, 3), "drafts/s", ">= 0", COMMAND, note=f"{note}; {how}")
     return figures
 
 
-def cold_rate(seconds: float) -> float:
-    """Cold drafts per second of the speed job, as ``grounding_lexical_drafts_per_s`` times them."""
-    draft, sources, source_map = speed_job()
+def grounded(
+    job: tuple[str, list[Source], list[SourceMapEntry]],
+    forget: Callable[[], None],
+    backend: Backend = "lexical",
+) -> Callable[[], object]:
+    """One draft of ``job`` grounded, after ``forget`` (what is cached before each draft)."""
+    draft, sources, source_map = job
 
     def one() -> object:
-        clear_cache()
-        return ground(draft, sources, source_map=source_map)
+        forget()
+        return ground(draft, sources, source_map=source_map, backend=backend)
 
+    return one
+
+
+def cold_rate(seconds: float) -> float:
+    """Cold drafts per second of the speed job, as ``grounding_lexical_drafts_per_s`` times them."""
+    one = grounded(speed_job(), clear_cache)
     one()
     return rate(one, seconds)
 

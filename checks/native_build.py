@@ -1,11 +1,10 @@
 """Compile the grounding path with mypyc: ``python -m checks.native_build`` (``make native``).
 
 Writes each module of :data:`checks.native.MODULES` as a C extension beside its source, the shared
-library beside them, then :data:`checks.native.STAMP`. Old extensions and the stamp are
-removed first, so a build that fails leaves the sources to run. Without a C compiler it says so and
-returns 0 (``make`` goes on with the Python sources, and tries again next time); a build that fails
-raises. ``VERIFLEET_NATIVE_OPT`` sets the C
-optimisation level (default 3).
+library beside them, then :data:`checks.native.STAMP`. Old extensions and the stamp are removed
+first, so a build that fails leaves the sources to run. Without a C compiler it says so and returns
+0 (``make`` goes on with the Python sources, and tries again next time); a build that fails raises.
+``VERIFLEET_NATIVE_OPT`` sets the C optimisation level (default 3).
 """
 
 from __future__ import annotations

@@ -292,7 +292,7 @@ def _assess_all(
     index: SourceIndex,
     th: Thresholds,
     similarity: Similarity | None,
-    relations: dict[int, Relation] | None = None,
+    relations: dict[int, Relation],
     supporting: bool = False,
     floor: float = 0.0,
 ) -> list[Evidence]:
@@ -445,8 +445,8 @@ def _figures_elsewhere(
     index: SourceIndex,
     cross: Status,
     suspect: bool,
+    relations: dict[int, Relation],
     own: bool = False,
-    relations: dict[int, Relation] | None = None,
 ) -> Decision:
     """The sentence ``words`` holds the claim's words but not all its figures: where are they?
 
@@ -470,7 +470,7 @@ def _figures_elsewhere(
     pool += [m for m in allowed if m not in pool]
     second = None
     left = []
-    place = _Placer(claim, index, {} if relations is None else relations)
+    place = _Placer(claim, index, relations)
     for q in needed:
         m = place(q, pool)
         if m is None:

@@ -40,6 +40,12 @@ def loaded(cwd: Path, *, env: dict[str, str] | None = None) -> dict[str, object]
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+def copied(to: Path) -> None:
+    """The check library and the messages it reads, with any build beside them, copied to ``to``."""
+    for package in ("checks", "messages"):
+        shutil.copytree(native.ROOT / package, to / package, ignore=shutil.ignore_patterns("__pycache__"))
+
+
 def built() -> bool:
     return native.STAMP.is_file() and native.STAMP.read_text().strip() == native.digest()
 
@@ -67,10 +73,7 @@ class TestWhichRuns:
     def test_an_edited_source_runs_from_its_source(self, tmp_path: Path) -> None:
         """An extension built before an edit would run the old code: every compiled module then loads
         from its source (they are one library: not some compiled and some not)."""
-        for package in ("checks", "messages"):
-            shutil.copytree(
-                native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
-            )
+        copied(tmp_path)
         assert loaded(tmp_path)["active"] is True  # the copy, as built
         edited = tmp_path / "checks" / "grounding" / f"{PROBE}.py"
         edited.write_text(edited.read_text() + "\n# edited\n")
@@ -81,10 +84,7 @@ class TestWhichRuns:
         assert all(f.endswith(".py") for f in files)
 
     def test_without_a_stamp_the_sources_run(self, tmp_path: Path) -> None:
-        for package in ("checks", "messages"):
-            shutil.copytree(
-                native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
-            )
+        copied(tmp_path)
         (tmp_path / "checks" / ".native").unlink(missing_ok=True)
         assert loaded(tmp_path)["active"] is False
 
