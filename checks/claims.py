@@ -50,7 +50,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checks.text import code_spans
 
@@ -81,7 +81,7 @@ class ClaimType(StrEnum):
     GENERAL = "general"
 
 
-WEIGHTS: Mapping[ClaimType, float] = {
+WEIGHTS: Final[Mapping[ClaimType, float]] = {
     ClaimType.METRIC: 1.5,
     ClaimType.CAPABILITY: 1.2,
     ClaimType.ARCHITECTURE: 1.0,
@@ -89,7 +89,7 @@ WEIGHTS: Mapping[ClaimType, float] = {
 }
 
 # A source marker as text: ``[Source: type:path:detail]`` (any case, one line).
-MARKER_RE = re.compile(r"\[[ \t]*source[ \t]*:(?P<body>[^\[\]\n]{0,2000})\]", re.IGNORECASE)
+MARKER_RE: Final = re.compile(r"\[[ \t]*source[ \t]*:(?P<body>[^\[\]\n]{0,2000})\]", re.IGNORECASE)
 
 
 def _words(words: str) -> frozenset[str]:
@@ -98,17 +98,17 @@ def _words(words: str) -> frozenset[str]:
 
 # --- masking -----------------------------------------------------------------
 
-_BLOCK_TAGS = _words(
+_BLOCK_TAGS: Final = _words(
     "address article aside blockquote body br caption dd details dialog div dl dt fieldset figcaption "
     "figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li main nav ol p pre section summary "
     "table tbody td tfoot th thead tr ul"
 )
 # Elements whose content is never prose (headings are recorded, the rest dropped).
-_ELEMENT_TAG = re.compile(
+_ELEMENT_TAG: Final = re.compile(
     r"<(?P<close>/?)(?P<name>h[1-6]|head|title|noscript|svg|template|math|textarea|select|button)\b[^<>]*>",
     re.IGNORECASE,
 )
-_MASK = re.compile(
+_MASK: Final = re.compile(
     # The lookahead lets the engine skip every position that cannot start a match.
     r"(?=[<\[!&hH])(?:"
     r"(?P<comment><!--.*?(?:-->|\Z))"
@@ -121,59 +121,61 @@ _MASK = re.compile(
     r"|(?P<space>&(?:nbsp|ensp|emsp|thinsp|#160|#x0*a0|#32|#x0*20);))",
     re.IGNORECASE | re.DOTALL,
 )
-_NOT_NEWLINE = re.compile(r"[^\n]")
-_URL_TRAILING = ".,;:!?*_~'\")"
+_NOT_NEWLINE: Final = re.compile(r"[^\n]")
+_URL_TRAILING: Final = ".,;:!?*_~'\")"
 
 # --- lines -------------------------------------------------------------------
 
-_PREFIX = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*")
-_ATX = re.compile(r"(#{1,6})(?:[ \t]+|$)")
-_SETEXT = re.compile(r"(?:=+|-{2,})[ \t]*$")
-_RULE = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_BULLET = re.compile(r"(?:[-*+•]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
-_TABLE_DELIM = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_PREFIX: Final = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*")
+_ATX: Final = re.compile(r"(#{1,6})(?:[ \t]+|$)")
+_SETEXT: Final = re.compile(r"(?:=+|-{2,})[ \t]*$")
+_RULE: Final = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_BULLET: Final = re.compile(r"(?:[-*+•]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
+_TABLE_DELIM: Final = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 
 # --- sentences ---------------------------------------------------------------
 
 # Terminators: . ! ? ellipsis, Arabic question mark and full stop, CJK stops, double marks.
-_TERMINATORS = ".!?\u2026\u061f\u06d4\u3002\uff01\uff1f\u203c\u2047\u2048\u2049"
-_CLOSERS = "\"')]*_\u201d\u2019\u00bb"
+_TERMINATORS: Final = ".!?\u2026\u061f\u06d4\u3002\uff01\uff1f\u203c\u2047\u2048\u2049"
+_CLOSERS: Final = "\"')]*_\u201d\u2019\u00bb"
 # ``[T][T]*`` rather than ``[T]+``: the same matches, but a leading single class lets the engine skip
 # to the next terminator at C speed (twice as fast on long text).
-_END = re.compile(
+_END: Final = re.compile(
     f"[{re.escape(_TERMINATORS)}][{re.escape(_TERMINATORS)}]*[{re.escape(_CLOSERS)}]*(?=\\s|\\Z)"
 )
-_QUESTION = frozenset("?\u061f\uff1f\u2047\u2048\u2049")
+_QUESTION: Final = frozenset("?\u061f\uff1f\u2047\u2048\u2049")
 _HARD_END = frozenset("!\uff01\u203c") | _QUESTION
-_OPENERS = "([{\"'*_\u201c\u2018\u00ab"
-_NEXT_CHAR = re.compile(r"\s*(\S)")
-_ALNUM = re.compile(r"[^\W_]")
+_OPENERS: Final = "([{\"'*_\u201c\u2018\u00ab"
+_NEXT_CHAR: Final = re.compile(r"\s*(\S)")
+_ALNUM: Final = re.compile(r"[^\W_]")
 # Never the end of a sentence: titles (as capitalised) and Latin abbreviations (any case).
-_TITLES = _words(
+_TITLES: Final = _words(
     "Dr. Drs. Mr. Mrs. Ms. Mx. Prof. Sr. Jr. St. Mt. Ft. Gen. Gov. Sen. Rep. Rev. Capt. Col. Lt. Sgt. Messrs."
 )
-_NEVER_END = _words("vs. v. e.g. i.e. cf. viz. approx. ca. incl. dept. resp.")
-_BEFORE_NUMBER = _words(
+_NEVER_END: Final = _words("vs. v. e.g. i.e. cf. viz. approx. ca. incl. dept. resp.")
+_BEFORE_NUMBER: Final = _words(
     "no. nos. fig. figs. p. pp. vol. vols. ch. sec. art. eq. jan. feb. mar. apr. jun. jul. aug. "
     "sep. sept. oct. nov. dec. ver. v."
 )
 
 # --- classification ----------------------------------------------------------
 
-_DIGIT = re.compile(r"\d")
+_DIGIT: Final = re.compile(r"\d")
 # Characters that end or start a word without being part of it.
-_STRIP = ".,;:!?()[]{}\"'*_`<>|/\\~=\u060c\u061b\u061f\u2026\u201c\u201d\u00ab\u00bb\u2014\u2013\u2018\u2019"
-_COUNT_STOP = (
+_STRIP: Final = (
+    ".,;:!?()[]{}\"'*_`<>|/\\~=\u060c\u061b\u061f\u2026\u201c\u201d\u00ab\u00bb\u2014\u2013\u2018\u2019"
+)
+_COUNT_STOP: Final = (
     "was|has|is|does|this|its|his|as|us|yes|thus|plus|less|across|always|perhaps|unless|"
     "whereas|besides|versus|afterwards|hers|ours|yours|theirs|was|gets|makes|takes|gives|goes|comes"
 )
-_UNITS = (
+_UNITS: Final = (
     "ms|msec|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|"
     "µs|μs|us|ns|microseconds?|nanoseconds?|[kmgtp]i?b|bytes?|bits?|[kmg]bps|[kmg]?hz|k|m|bn|b|"
     "thousand|million|billion|trillion|hundred|rps|qps|tps|ops|req/s|fps|cores?|vcpus?|nodes?|"
     "servers?|x|users?|customers?|requests?|tokens?|languages?|countries|regions?|minutes?"
 )
-_METRIC = re.compile(
+_METRIC: Final = re.compile(
     # The lookahead lets the engine skip every position that cannot start a metric.
     "(?=[\\d$\u20ac\u00a3\u00a5\u20b9])(?:"
     r"\d[\d,.\u066b\u066c]*[ \t\u00a0]?(?:%|٪|‰|percent\b|per[ \t]?cent\b|pct\b|percentage[ \t]+points?\b"
@@ -186,11 +188,11 @@ _METRIC = re.compile(
     rf"|\d[\d,.]*[ \t]+(?:[^\W\d_]+[ \t]+)?(?!(?:{_COUNT_STOP})\b)[^\W\d_]{{2,}}s\b)",
     re.IGNORECASE,
 )
-_MULTIPLIER_WORDS = _words(
+_MULTIPLIER_WORDS: Final = _words(
     "twice double doubled doubles triple tripled triples quadruple quadrupled halved halves tenfold "
     "twofold threefold fourfold fivefold hundredfold thousandfold"
 )
-_CAPABILITY = _words(
+_CAPABILITY: Final = _words(
     "support supports supported enable enables enabled provide provides provided handle handles handled "
     "integrate integrates integrated allow allows allowed offers offered lets powers powered automate "
     "automates automated manages managed delivers delivered ensure ensures ensured guarantees "
@@ -198,7 +200,7 @@ _CAPABILITY = _words(
     "prevents protects encrypts monitors generates validates verifies optimizes optimises reduces "
     "improves eliminates simplifies processes connects compatible"
 )
-_TECH_ANYCASE = _words(
+_TECH_ANYCASE: Final = _words(
     "postgresql postgres mysql mariadb sqlite mongodb redis memcached cassandra dynamodb elasticsearch "
     "opensearch clickhouse snowflake bigquery redshift neo4j kafka rabbitmq kinesis celery dramatiq "
     "kubernetes k8s docker terraform ansible istio nginx haproxy prometheus grafana opentelemetry graphql "
@@ -207,12 +209,12 @@ _TECH_ANYCASE = _words(
     "wasm nosql json yaml parquet github gitlab openai langchain pydantic sqs ec2 https node.js next.js "
     "vue.js http/2 http/3 ci/cd c++ c#"
 )
-_TECH_EXACT = _words(
+_TECH_EXACT: Final = _words(
     "REST RESTful SQL NATS SNS TLS SSL TCP UDP DNS CDN HTTP S3 Spark React Vue Angular Svelte Rails "
     "Python Java Rust Git Helm Envoy Flask LLM LLMs XML CSV GPT Lambda Pulsar"
 )
-_TECH_EXACT_LOWER = frozenset(t.lower() for t in _TECH_EXACT)
-_STRUCTURAL = _words(
+_TECH_EXACT_LOWER: Final = frozenset(t.lower() for t in _TECH_EXACT)
+_STRUCTURAL: Final = _words(
     "microservice microservices monolith monoliths monolithic api apis endpoint endpoints database "
     "databases datastore datastores queue queues cache caches caching cached server servers serverless "
     "container containers containerized cluster clusters shard shards sharding sharded replica replicas "
@@ -221,20 +223,22 @@ _STRUCTURAL = _words(
     "architecture infrastructure runtime scheduler orchestrator orchestration gateway gateways proxy "
     "load-balancer balancer balancers"
 )
-_QUALIFYING = _words(
+_QUALIFYING: Final = _words(
     "fastest quickest leading industry-leading market-leading best best-in-class world-class "
     "state-of-the-art cutting-edge seamless seamlessly robust unmatched unparalleled unrivaled unrivalled "
     "revolutionary groundbreaking ground-breaking superior premier top-tier enterprise-grade blazing "
     "blazing-fast lightning-fast effortless effortlessly bulletproof foolproof unbeatable ultimate "
     "flawless flawlessly"
 )
-_LEADING = re.compile(r"\bleading\b(?![ \t]+to\b)")
-_MOST = re.compile(
+_LEADING: Final = re.compile(r"\bleading\b(?![ \t]+to\b)")
+_MOST: Final = re.compile(
     r"\bmost[ \t]+(?:advanced|powerful|reliable|secure|popular|accurate|efficient|trusted|complete"
     r"|comprehensive|scalable|innovative|performant)\b"
 )
-_TIMES = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)[ \t]+times\b")
-_RHETORICAL_OPENER = re.compile(
+_TIMES: Final = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)[ \t]+times\b"
+)
+_RHETORICAL_OPENER: Final = re.compile(
     r"(?:let['\u2019]?s|let\s+us|imagine|picture\s+this|think\s+about|just\s+think|suppose|what\s+if"
     r"|here['\u2019]?s\s+(?:the\s+thing|why|how|what)|stay\s+tuned|read\s+on|spoiler|thanks?\b|thank\s+you"
     r"|in\s+this\s+(?:post|article|report|guide|section|piece|newsletter|issue|essay)"
@@ -242,13 +246,13 @@ _RHETORICAL_OPENER = re.compile(
     r"(?:wonder|think|ask)|the\s+(?:short|long)\s+answer)\b",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"(?<![\d.,])(?:1[89]|2[01])\d\d(?![\d.,]\d)")
-_MONTHS = _words(
+_YEAR: Final = re.compile(r"(?<![\d.,])(?:1[89]|2[01])\d\d(?![\d.,]\d)")
+_MONTHS: Final = _words(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
-_CAPITALISED = re.compile(r"[A-Z][\w'\u2019.&-]*")
-_NOT_NAMES = _words("I I'm I've I'd I'll OK")
+_CAPITALISED: Final = re.compile(r"[A-Z][\w'\u2019.&-]*")
+_NOT_NAMES: Final = _words("I I'm I've I'd I'll OK")
 
 
 class Heading(NamedTuple):

@@ -14,6 +14,10 @@ with the stamp and, when they differ (or ``VERIFLEET_NATIVE=0`` is set), puts a 
 path finder that loads those modules from their sources. Without a C compiler the build says so and
 stops; everything runs as Python.
 
+Module constants of those modules are declared ``Final``: compiled code reads one from a C static,
+any other module name through a lookup in the module's dict each time (about 2% of a cold draft's
+instructions; a test keeps new constants ``Final``).
+
 Compiled code differs in two ways a test can see: a function of a compiled module called from
 another is called directly, so patching the module attribute does not reach that call (tests that
 patch one are marked ``interpreted`` and run in a second, interpreted pass of ``make test``); and

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import chain, pairwise
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checks.grounding.identifiers import acted_by_another, clash, unwritten
 from checks.grounding.index import Clauses, Features, SourceIndex, SourceSentence, conjunct_clauses
@@ -128,7 +128,7 @@ __all__ = [
 
 # Figures a claim may give without its sentence stating them: a bare number is too weak a signal,
 # and a year is often the frame of the whole source ("over the year") rather than of one sentence.
-WEAK_DIMS = frozenset({"number", "year", "quarter", "half"})
+WEAK_DIMS: Final = frozenset({"number", "year", "quarter", "half"})
 
 
 def strong(figures: Iterable[Quantity]) -> list[Quantity]:
@@ -151,7 +151,9 @@ def _all_unsaid(missing: Iterable[Quantity], plain: str) -> list[Quantity]:
     return every if every and _ALL_WORDS.search(plain) is None else []
 
 
-_ALL_WORDS = re.compile(r"\b(?:all|every|each|entire|whole|everyone|everything|always)\b", re.IGNORECASE)
+_ALL_WORDS: Final = re.compile(
+    r"\b(?:all|every|each|entire|whole|everyone|everything|always)\b", re.IGNORECASE
+)
 
 
 def _unframed_years(
@@ -172,15 +174,15 @@ def _unframed_years(
     return [q for q in years if q.low not in given]
 
 
-_TIMES = frozenset({"year", "quarter", "half"})
-FIGURE_SUBJECT = 0.66
+_TIMES: Final = frozenset({"year", "quarter", "half"})
+FIGURE_SUBJECT: Final = 0.66
 """Share of the words around a claim's figure the source must hold for a disagreeing figure to conflict."""
-MIN_STATED_FIGURES = 2
+MIN_STATED_FIGURES: Final = 2
 """Figures of a claim (not bare numbers or years) that, all stated by one sentence, count as words it
 states: two figures agreeing is rarely a coincidence; one (``2 GB``) often is."""
-MIN_CLAUSE_COVERAGE = 0.5
+MIN_CLAUSE_COVERAGE: Final = 0.5
 """Share of a claim clause the source clause itself must hold before their polarities are compared."""
-_NO_FIGURES = Relation()
+_NO_FIGURES: Final = Relation()
 
 
 class Finding(StrEnum):
@@ -215,7 +217,7 @@ class Thresholds:
     """Least lexical coverage for a high cosine to count as support (names must still match)."""
 
 
-THRESHOLDS: Mapping[Strictness, Thresholds] = {
+THRESHOLDS: Final[Mapping[Strictness, Thresholds]] = {
     Strictness.STRICT: Thresholds(0.80, 0.45, 0.50, 0.65, 0.10, 0.85, 0.60, 0.45),
     Strictness.STANDARD: Thresholds(0.70, 0.40, 0.50, 0.70, 0.10, 0.80, 0.55, 0.35),
     Strictness.RELAXED: Thresholds(0.60, 0.35, 0.60, 0.80, 0.05, 0.75, 0.50, 0.30),
@@ -1024,14 +1026,14 @@ def _owner_unnamed(claim: Features, sentence: SourceSentence) -> tuple[str, str]
     return None
 
 
-_NAME = r"(?:[A-Z]|[a-z]+[A-Z])[\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
-_NAME_LIST = re.compile(rf"\b{_NAME}(?:\s*,\s*{_NAME})*,?\s+(?:and|or|nor)\s+{_NAME}")
+_NAME: Final = r"(?:[A-Z]|[a-z]+[A-Z])[\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+_NAME_LIST: Final = re.compile(rf"\b{_NAME}(?:\s*,\s*{_NAME})*,?\s+(?:and|or|nor)\s+{_NAME}")
 """Names listed in a claim: ``English, Welsh and Gaelic``, ``Java or Go``, ``Linux, macOS and Windows``."""
-_WORD = r"[^\W\d_][\w'\u2019-]*"
-_WORD_LIST = re.compile(rf"(?<=[a-z] ){_WORD}(?:,\s+{_WORD})+,?\s+(?:and|or)\s+{_WORD}")
+_WORD: Final = r"[^\W\d_][\w'\u2019-]*"
+_WORD_LIST: Final = re.compile(rf"(?<=[a-z] ){_WORD}(?:,\s+{_WORD})+,?\s+(?:and|or)\s+{_WORD}")
 """Words listed in a claim, three or more after a word of its own: ``degrees in law, nursing and
 medicine`` (not ``However, costs and prices``)."""
-_LIST_SEPARATOR = re.compile(r"\s*,\s*|\s+(?:and|or|nor)\s+")
+_LIST_SEPARATOR: Final = re.compile(r"\s*,\s*|\s+(?:and|or|nor)\s+")
 
 
 def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozenset[str]] | None:
@@ -1050,7 +1052,7 @@ def _added_name(claim: Features, sentence: SourceSentence) -> tuple[str, frozens
     return None
 
 
-_SLOT_OPENERS = frozenset((
+_SLOT_OPENERS: Final = frozenset((
     "to", "for", "in", "among", "with", "from", "at", "by", "on", "of", "against", "during",
     "after", "before",
 ))  # fmt: skip
@@ -1059,7 +1061,7 @@ _SLOT_OPENERS = frozenset((
 there is another group, thing or time."""
 
 
-_THE = frozenset(("the", "a", "an"))
+_THE: Final = frozenset(("the", "a", "an"))
 
 
 def _bare(piece: str) -> str:
@@ -1096,11 +1098,11 @@ def _modifier_swapped(
     return None
 
 
-_GENERIC_PLACES = frozenset(("local", "regional", "nearby", "neighbouring", "area", "district"))
+_GENERIC_PLACES: Final = frozenset(("local", "regional", "nearby", "neighbouring", "area", "district"))
 """Words for a place that the sentence's name of it states (``the local traders' association`` against
 ``the Ashcombe Traders' Association``): never swapped for it."""
-_POSSESSIVES = frozenset(("its", "their", "his", "her", "our"))
-_WHEN_WORDS = frozenset((
+_POSSESSIVES: Final = frozenset(("its", "their", "his", "her", "our"))
+_WHEN_WORDS: Final = frozenset((
     "previous", "last", "next", "latest", "first", "recent", "earlier", "former", "current", "new", "old",
     "annual", "yearly", "monthly", "weekly", "daily", "original", "initial", "final", "own",
 ))  # fmt: skip
@@ -1277,15 +1279,15 @@ def _anchored(text: str, before: str, opener: str, word: str) -> bool:
     return f"{lead} {opener} " in text or f"{lead}, {opener} " in text or f"{lead} only {opener} " in text
 
 
-_SEVERAL = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
+_SEVERAL: Final = re.compile(r"[;:]\s|\s(?:but|while|whereas|although|though)\s")
 """What joins statements in one sentence (not a comma: ``offices in Leeds, Toronto and Singapore``)."""
-_NEW_STATEMENT = frozenset(("but", "while", "whereas", "although", "though"))
+_NEW_STATEMENT: Final = frozenset(("but", "while", "whereas", "although", "though"))
 
 
-_MET = frozenset((stem("meet"), stem("exceed"), stem("hit")))
+_MET: Final = frozenset((stem("meet"), stem("exceed"), stem("hit")))
 """A claim's verbs of a target reached: ``met``, ``exceeded``, ``hit``."""
-_TARGET = stem("target")
-_OF_TARGET = re.compile(
+_TARGET: Final = stem("target")
+_OF_TARGET: Final = re.compile(
     r"\s+of\s+(?:its|the|their|a|an|this|that)\s+(?:[\w-]+\s+){0,2}?target", re.IGNORECASE
 )
 """After a share that is of a target: ``half of its target``, ``80% of the annual target``."""
@@ -1556,7 +1558,7 @@ def _named_speaker(who: str) -> bool:
     return bool(words) and _named(words[-1])
 
 
-_SAYING = frozenset((
+_SAYING: Final = frozenset((
     "said", "says", "told", "warned", "warns", "insisted", "insists", "argued", "argues", "claimed",
     "claims", "admitted", "admits", "cautioned", "cautions", "described", "describes", "dismissed",
     "predicted", "predicts", "blamed", "blames", "confirmed", "confirms", "acknowledged",
@@ -1565,7 +1567,7 @@ _SAYING = frozenset((
 doubled``; not ``expects``, a plan as much as a view)."""
 
 
-_SPEAKER_SAYS_LITTLE = 0.25
+_SPEAKER_SAYS_LITTLE: Final = 0.25
 """How much of what a claim says they said a speaker's side may hold for the source's own statement
 before it to be given to another than that speaker."""
 
@@ -1581,7 +1583,7 @@ def _other_sides(claim: Features, sentence: SourceSentence) -> bool:
     return bool(opposed_in_stopwords(claim.plain, sentence.plain)[0])
 
 
-_WHOLE = 0.01
+_WHOLE: Final = 0.01
 """How near two shares must sum to the whole to be its two parts (``33%`` and ``two thirds``); not
 their rounding, which would make ``6 of 14`` and ``9 of 14`` the parts of one."""
 
@@ -1702,7 +1704,9 @@ def _limited(
     return None
 
 
-_ALL_OF_THEM = re.compile(r"\b(?:all|each|every\s+one|none)\s+of\s+(?:them|the|its|their)\b", re.IGNORECASE)
+_ALL_OF_THEM: Final = re.compile(
+    r"\b(?:all|each|every\s+one|none)\s+of\s+(?:them|the|its|their)\b", re.IGNORECASE
+)
 """A limited clause's subject that stands for what its sentence names before it, or names it (``all of
 the 22 schools that used the pool have moved ..., except St Aidan's Primary``)."""
 
@@ -1722,10 +1726,10 @@ def _some_of_them(claim: Features, sentence: SourceSentence) -> str:
     return f"the source says it of '{said}', the claim of '{mine.text}'"
 
 
-_COUNT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3}(?:,\d{3})*)"
-_COUNTED_ALL = re.compile(rf"\b{_COUNT_WORD}\b", re.IGNORECASE)
-_ALL_BUT = re.compile(rf"\ball\s+but\s+{_COUNT_WORD}\b", re.IGNORECASE)
-_SOME_OF_THEM = re.compile(
+_COUNT_WORD: Final = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3}(?:,\d{3})*)"
+_COUNTED_ALL: Final = re.compile(rf"\b{_COUNT_WORD}\b", re.IGNORECASE)
+_ALL_BUT: Final = re.compile(rf"\ball\s+but\s+{_COUNT_WORD}\b", re.IGNORECASE)
+_SOME_OF_THEM: Final = re.compile(
     rf"(?P<some>\b(?:but|though|although|while|whereas|yet)\s+(?:only\s+)?{_COUNT_WORD}"
     r"(?![\d,.%]|\s*(?:per\s*cent|percent|million|billion|thousand|m|bn|k)\b)"
     r"(?:\s+(?!(?:have|has|had|were|was|are|is|will|did|do|does|still|of|per|percent|million|billion)\b)"
@@ -1779,12 +1783,12 @@ def _trend(claim: Features, figures: Sequence[Quantity], relation: Relation) -> 
 _WHEN = CALENDAR | frozenset(stem(w) for w in SEASONS if w != "fall") | {YEAR_BEFORE}
 """The terms of a time a clause may be of: months, weekdays, seasons (not ``fall``, a direction
 too), the year before."""
-_BEFORE = stem("before")
+_BEFORE: Final = stem("before")
 """``before`` as against ``after``: no opposite of a claim's ``the year before``."""
-_AFTER = stem("after")
-_ORDER_WORDS = frozenset((_BEFORE, _AFTER))
+_AFTER: Final = stem("after")
+_ORDER_WORDS: Final = frozenset((_BEFORE, _AFTER))
 """``before`` and ``after``: said of the figure of their clause."""
-_ENDING = re.compile(
+_ENDING: Final = re.compile(
     r"\b(?:end(?:s|ed|ing)|scrap(?:s|ped|ping)?|abolish(?:es|ed|ing)?)\s+(?:a|an|the|its|their)\s+"
     r"(?P<words>[^\W\d_]+)\s+[^\W\d_]+",
     re.IGNORECASE,
@@ -1804,8 +1808,8 @@ def _ended_only(opposite: frozenset[str], text: str) -> bool:
     return all(sum(t in found for found in words) <= 1 for t in opposite)
 
 
-_INCREASE = stem("increase")
-_DECREASE = stem("decrease")
+_INCREASE: Final = stem("increase")
+_DECREASE: Final = stem("decrease")
 
 
 def _moved_otherwise(relation: Relation, claim: Features, sentence: SourceSentence) -> str:
@@ -1987,7 +1991,7 @@ def _figures_swapped(relation: Relation, plain: str) -> str:
     return ""
 
 
-_PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_]+\s+){0,2}")
+_PART_OF: Final = re.compile(r"\s+of\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_]+\s+){0,2}")
 """What joins a part to its whole: ``650 metres of the planned 1.8 kilometres``, ``12 of its 40``."""
 
 
@@ -2022,19 +2026,19 @@ def _earlier_value(claim: Features, relation: Relation, figures: Sequence[Quanti
     return ""
 
 
-_LAST_PERIOD = re.compile(
+_LAST_PERIOD: Final = re.compile(
     r"(?:\s+(?:in|at|on)\s+(?:the\s+)?[^\W\d_]+)?\s+last\s+(?:year|month|week|season|summer|winter|spring|autumn)\b",
     re.IGNORECASE,
 )
 """A time before now right after a figure (``58 in the square last year``): searched in a claim, and
 matched after the sentence's value before (its own time, not the time of the value it changed to)."""
-_LAST_REACH = 40
-_MOVED = frozenset(
+_LAST_REACH: Final = 40
+_MOVED: Final = frozenset(
     stem(w)
     for w in ("moved", "postponed", "delayed", "changed", "shifted", "rescheduled", "pushed", "brought")
 )
 """Words that make a date's ``from`` the date before a move, not where a span starts."""
-_BEFORE_NOW = re.compile(
+_BEFORE_NOW: Final = re.compile(
     r"\b(?:previous|earlier|before|prior|ago|used\s+to|had\s+been|formerly|once|original(?:ly)?|initial(?:ly)?)\b",
     re.IGNORECASE,
 )
@@ -2056,14 +2060,14 @@ def _way(text: str, figure: Quantity) -> int:
     return _WAYS[found[-1]] if found else 0
 
 
-_GAIN_VERBS = frozenset(stem(w) for w in ("gain", "gained", "lose", "lost", "add", "added"))
+_GAIN_VERBS: Final = frozenset(stem(w) for w in ("gain", "gained", "lose", "lost", "add", "added"))
 _GAINS = _GAIN_VERBS | frozenset(stem(w) for w in ("more", "fewer", "less", "higher", "lower"))
 """A claim's words for a change whose amount a sentence's figures compute (``gained 120 members``,
 ``355 more fines``); its verbs (:data:`_GAIN_VERBS`) qualify the amount no more than ``rose`` does."""
-_SINCE = stem("since")
-_WAY_WORDS = 4
-_CLAUSE_CUT = re.compile(r"[,;:]")
-_WAYS = {_INCREASE: 1, _DECREASE: -1, stem("add"): 1}
+_SINCE: Final = stem("since")
+_WAY_WORDS: Final = 4
+_CLAUSE_CUT: Final = re.compile(r"[,;:]")
+_WAYS: Final = {_INCREASE: 1, _DECREASE: -1, stem("add"): 1}
 
 
 def _way_stated(way: frozenset[str], relation: Relation, plain: str) -> bool:
@@ -2073,13 +2077,15 @@ def _way_stated(way: frozenset[str], relation: Relation, plain: str) -> bool:
     return any(q.role == r.role == "by" and _way(plain, r) == wanted for q, r in relation.matched)
 
 
-TIES = frozenset((stem("reach"),))
+TIES: Final = frozenset((stem("reach"),))
 """Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
 ``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
-_NONE: frozenset[str] = frozenset()
+_NONE: Final[frozenset[str]] = frozenset()
 
 
-_PERIOD_TERMS = frozenset(stem(w) for w in ("hourly", "daily", "weekly", "monthly", "yearly", "annually"))
+_PERIOD_TERMS: Final = frozenset(
+    stem(w) for w in ("hourly", "daily", "weekly", "monthly", "yearly", "annually")
+)
 """The words of a rate's period (``cross the bridge daily``), stated with the rate by a source's
 figure (``30,000 vehicles a day``)."""
 
@@ -2098,9 +2104,9 @@ def tie_terms(claim: Features) -> frozenset[str]:
     return ties
 
 
-_CONTEST = frozenset((stem("win"), stem("lose")))
+_CONTEST: Final = frozenset((stem("win"), stem("lose")))
 """A claim's verbs of a contest's result (``won``, ``lost``: :func:`~checks.grounding.roles.wrong_winner`)."""
-_AS_MUCH = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\b", re.IGNORECASE)
+_AS_MUCH: Final = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\b", re.IGNORECASE)
 """A multiplier's comparison: ``three times as common as``, ``twice as likely as``."""
 
 
@@ -2115,8 +2121,10 @@ def way_terms(claim: Features) -> frozenset[str]:
     return said
 
 
-_MORE_WORDS = frozenset(["more", "higher", "bigger", "larger", "greater", "fuller", "longer", "busier"])
-_THAN_BEFORE = re.compile(
+_MORE_WORDS: Final = frozenset(
+    ["more", "higher", "bigger", "larger", "greater", "fuller", "longer", "busier"]
+)
+_THAN_BEFORE: Final = re.compile(
     r"\b(more|less|fewer|higher|lower|bigger|smaller|larger|greater|fuller|emptier|longer|shorter|busier"
     r"|quieter)\b(?:\s+[^\W\d_]+){0,5}\s+than\s+(?:(?:it|they)\s+(?:was|were|did)\s+)?"
     r"(?:a\s+year\s+(?:ago|earlier|before)|last\s+year|the\s+(?:year|month|quarter)\s+before"
@@ -2226,7 +2234,9 @@ def figure_names(claim: Features, number: int, index: SourceIndex) -> frozenset[
     return names
 
 
-_UNIT_DIMS = frozenset(("data", "datarate", "energy", "power", "frequency", "length", "area", "mass", "time"))
+_UNIT_DIMS: Final = frozenset(
+    ("data", "datarate", "energy", "power", "frequency", "length", "area", "mass", "time")
+)
 """The dimensions whose figures may be written in several units (``2 TB``, ``2,000 GB``)."""
 
 
@@ -2315,7 +2325,9 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
     return True
 
 
-_SHARE_VERBS = frozenset(stem(w) for w in ("take", "account", "make", "represent", "comprise", "constitute"))
+_SHARE_VERBS: Final = frozenset(
+    stem(w) for w in ("take", "account", "make", "represent", "comprise", "constitute")
+)
 """Verbs that tie a share to its part (``takes``, ``accounts for``, ``makes up`` more than half):
 they qualify the share no more than ``reached`` qualifies a figure."""
 
@@ -2344,13 +2356,13 @@ def _subject_names(claim: Features) -> frozenset[str]:
     return claim.names | {claim.lead} if claim.lead else claim.names
 
 
-_REFERRING = re.compile(
+_REFERRING: Final = re.compile(
     r"(?:It|They|He|She|Its|Their)\s(?!(?:is|was|has\s+been|had\s+been|will\s+be|would\s+be|seems|seemed"
     r"|appears|appeared|remains|remained)\s+\w+\s+(?:that|to|whether|if|how|why|when)\b)"
 )
 """A sentence that opens with a pronoun for what the sentence before is about (``It employs 450
 people``), not one that opens with an empty ``It`` (``It is likely that``, ``It was decided to``)."""
-_SUBJECT_SLACK = 2
+_SUBJECT_SLACK: Final = 2
 """How many of the sentence before's first terms past the claim's own may stand between them (a
 verb, a word of its subject the claim leaves out): its subject is where a referent is."""
 
@@ -2398,7 +2410,7 @@ def _referent(
     return missing, relation
 
 
-_COMPARISON = re.compile(
+_COMPARISON: Final = re.compile(
     rf"\b(?P<word>{'|'.join(sorted(COMPARATIVES))})\b(?P<middle>[^.;]*?)\bthan\s+"
     r"(?:(?:in|at|for|during|on|by|among|with|the|those\s+of|that\s+of)\s+)*(?P<other>[^\W\d_][\w'-]*|\d{4}\b)",
     re.IGNORECASE,
@@ -2407,7 +2419,7 @@ _COMPARISON = re.compile(
 than in February``, ``higher in Corran than in Ashby``): its word, and the other side after ``than``."""
 
 
-_EARLIER = re.compile(
+_EARLIER: Final = re.compile(
     r"\bthan\s+(?P<when>(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years?|months?"
     r"|weeks?|decades?)\s+(?:earlier|before|ago))|(?:the|a)\s+(?:year|month|week|season|decade)\s+(?:earlier|before))\b",
     re.IGNORECASE,
@@ -2415,11 +2427,11 @@ _EARLIER = re.compile(
 """A comparison with a time before, counted back (``than five years earlier``, ``than the year before``)."""
 
 
-_GROUP = re.compile(r"\b(?:on|in|for|among|with|at)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)")
+_GROUP: Final = re.compile(r"\b(?:on|in|for|among|with|at)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)")
 """A group a claim compares, after its preposition: ``on placebo``, ``among women``."""
 
 
-_AFTER_THE_FIRST = re.compile(r"\bafter\s+the\s+first\b[^,.;:]*")
+_AFTER_THE_FIRST: Final = re.compile(r"\bafter\s+the\s+first\b[^,.;:]*")
 """What a claim says is past, so not what it is about: ``after the first two weeks``."""
 
 
@@ -2605,7 +2617,7 @@ def _compared_sides(this: str, other: str, figures: Sequence[Quantity], text: st
     return sides
 
 
-_AT_A_TIME = re.compile(
+_AT_A_TIME: Final = re.compile(
     r"\b(?:in|during|on)\s+(?:(?:early|late|mid)[\s-]+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
     rf"(?:(?:{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?$",
     re.IGNORECASE,
@@ -2649,9 +2661,9 @@ def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) 
     return bool(theirs) and not any(a <= d and c <= b for a, b in mine for c, d in theirs)
 
 
-_SOURCE_DENIES = "the source denies what the claim states"
-_SOURCE_AFFIRMS = "the source affirms what the claim states"
-_EXCEPTED_REST = re.compile(r"(?:except|apart|other)\b", re.IGNORECASE)
+_SOURCE_DENIES: Final = "the source denies what the claim states"
+_SOURCE_AFFIRMS: Final = "the source affirms what the claim states"
+_EXCEPTED_REST: Final = re.compile(r"(?:except|apart|other)\b", re.IGNORECASE)
 
 
 def _tells_an_exception(claim: Features, plain: str, spans: Sequence[tuple[int, int]]) -> bool:
@@ -2700,11 +2712,11 @@ def _named_exception(
     return None
 
 
-_FINITE = re.compile(
+_FINITE: Final = re.compile(
     r"\b(?:is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|do|does|did)\b",
     re.IGNORECASE,
 )
-_EXEMPTS = frozenset(
+_EXEMPTS: Final = frozenset(
     stem(w)
     for w in ("exempt", "exempted", "spared", "excluded", "excepted", "unaffected", "immune", "except")
 )
@@ -2752,7 +2764,7 @@ def _tells(claim: Features, plain: str, start: int, end: int, counted: frozenset
     return after > 0 and after >= len(mine.intersection(read_terms(plain[:start])))
 
 
-_OF_THE_EXCEPTION = re.compile(r"\s*[,;]\s*(?:where|which|when|who|whose|they|it)\b", re.IGNORECASE)
+_OF_THE_EXCEPTION: Final = re.compile(r"\s*[,;]\s*(?:where|which|when|who|whose|they|it)\b", re.IGNORECASE)
 """What opens a clause of the exception's own after it (``except in 1926, when ...``)."""
 
 
@@ -2787,7 +2799,7 @@ def _bounded(relation: Relation) -> tuple[Quantity, Quantity] | None:
     return None
 
 
-_UNBOUNDED = frozenset({"year", "quarter", "half", "rank"})
+_UNBOUNDED: Final = frozenset({"year", "quarter", "half", "rank"})
 
 
 def _associated_only(claim: Features, sentence: SourceSentence) -> str:
@@ -2832,7 +2844,7 @@ def _sought_only(claim: Features, weights: Weights, plain: str) -> str:
     return ""
 
 
-_CAUSED = re.compile(
+_CAUSED: Final = re.compile(
     r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+in|responsible\s+for"
     r"|trigger(?:s|ed|ing)?)\b",
     re.IGNORECASE,
@@ -2864,7 +2876,7 @@ def _followed_only(claim: Features, sentence: SourceSentence) -> str:
     return _joined(claim, sentence.plain, *span)
 
 
-_AND_VERB = re.compile(
+_AND_VERB: Final = re.compile(
     r"\s+and\s+(?=(?:that|plans?|says?|said|will|would|expects?|hopes?|aims?|intends?|is|are|was|were|has"
     r"|have|had|[a-z]+ed)\b)"
 )
@@ -2929,14 +2941,14 @@ def _some_only(claim: Features, sentence: SourceSentence) -> str:
     return " ".join([some, *head])
 
 
-_IN_WHOLE = re.compile(
+_IN_WHOLE: Final = re.compile(
     r"\b(?<!\bon\s)(?<!\bon\sthe\s)(?<!\bas\sa\s)(?:the\s+)?(?:whole|entire)\b(?!\s+of\b)(?:\s+[a-z]+)?"
     r"|\b(?:entirely|wholly|completely|fully|in\s+full|all\s+of\s+the)\b",
     re.IGNORECASE,
 )
 """The words with which a claim says something of a whole or in full (``the whole museum``,
 ``closed entirely``, ``fully refunded``); not ``on the whole`` or ``as a whole``."""
-_WHOLE_STATED = re.compile(
+_WHOLE_STATED: Final = re.compile(
     r"\b(?:whole|entire|entirely|wholly|completely|fully|in\s+full|all|every|total|totally)\b", re.IGNORECASE
 )
 """The words with which a sentence speaks of a whole itself: then it may state a claim of one."""
@@ -2954,7 +2966,7 @@ def _whole_only(claim: str, sentence: str) -> str:
     return m.group()
 
 
-_WHOLE_CUES = ("hole", "ntire", "lly", "in full", "ll of the")
+_WHOLE_CUES: Final = ("hole", "ntire", "lly", "in full", "ll of the")
 """Substrings of every :data:`_IN_WHOLE` phrase (tested at C speed before the pattern)."""
 
 
@@ -3112,7 +3124,7 @@ def _figures_with(claim: Features, mine: frozenset[str], clauses: Clauses, texts
     )
 
 
-_AUXILIARY = re.compile(rf"\s(?:{'|'.join(sorted(AUXILIARIES))})\s")
+_AUXILIARY: Final = re.compile(rf"\s(?:{'|'.join(sorted(AUXILIARIES))})\s")
 
 
 def _subject_words(plain: str) -> frozenset[str]:
@@ -3125,12 +3137,12 @@ def _subject_words(plain: str) -> frozenset[str]:
     return found if 1 <= len(found) <= 3 else _NONE
 
 
-_DENIED_AFTER = re.compile(
+_DENIED_AFTER: Final = re.compile(
     r"(?:\s+[\w'\u2019-]+){0,6}?\s+(?:were|was|are|is|have|has|had|did|do|does|will|would|could|can)"
     r"(?:\s+(?:currently|still|now|also))?(?:\s+not|n't)\b|(?:\s+[\w'\u2019-]+){0,6}?\s+never\b",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|n't)\s+(?:[\w'\u2019-]+\s+){0,3}$", re.IGNORECASE)
+_DENIED_BEFORE: Final = re.compile(r"\b(?:not|never|n't)\s+(?:[\w'\u2019-]+\s+){0,3}$", re.IGNORECASE)
 
 
 def _complements(q: Quantity, r: Quantity) -> bool:
@@ -3233,21 +3245,23 @@ def _of_another(
     )
 
 
-_LINKS = frozenset(read_terms("but yet instead whereas although though however nevertheless meanwhile"))
+_LINKS: Final = frozenset(
+    read_terms("but yet instead whereas although though however nevertheless meanwhile")
+)
 """The terms of words that link a clause to the one before, and say nothing of what it is about."""
-_STAYING = frozenset(read_terms("stayed remained held kept"))
+_STAYING: Final = frozenset(read_terms("stayed remained held kept"))
 """The verbs of a figure that stayed as it was (``fees stayed at £9,250``), which say the opposite of
 a change with it (:func:`checks.grounding.lexicon.in_context` reads them as ``unchanged`` too)."""
 
 
-_HAS_STOPPED = re.compile(
+_HAS_STOPPED: Final = re.compile(
     r"\b(?:has|have|had)\s+(?:now\s+|since\s+)?(?:stopped|ceased|ended)(?:\s+(?:entirely|completely|altogether))?"
     r"(?=\s*[.,;]|\s*$)",
     re.IGNORECASE,
 )
 """What a sentence says has stopped, the verb ending its clause (``Coal imports have now stopped
 entirely``; not ``has stopped charging``, whose denial reads what follows)."""
-_AGAIN = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)
+_AGAIN: Final = re.compile(r"\b(?:again|once more|a second time|another time)\b", re.IGNORECASE)
 """Words that make what a claim says another time it happens."""
 
 
@@ -3541,12 +3555,12 @@ def _polarity(
     return worst, frozenset(turned)
 
 
-_CHANGE = "chang"
+_CHANGE: Final = "chang"
 """The term of ``change``, ``changed``, ``changes``."""
-_HOLD = stem("hold")
-_HELD_UP = re.compile(r"\b(?:hold(?:s|ing)?|held)\s+(?:up|back|off|out)\b", re.IGNORECASE)
+_HOLD: Final = stem("hold")
+_HELD_UP: Final = re.compile(r"\b(?:hold(?:s|ing)?|held)\s+(?:up|back|off|out)\b", re.IGNORECASE)
 """``hold`` in a phrase of its own (``holding up the roof``, ``held back``), not ``hold`` as keep."""
-_DEFINITE = re.compile(r"\b(?:the|its|their|this|that|these|those)\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
+_DEFINITE: Final = re.compile(r"\b(?:the|its|their|this|that|these|those)\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
 """A word named as a thing already spoken of: ``the appeal``."""
 
 
@@ -3578,7 +3592,7 @@ def _named_before(
     )
 
 
-_DENYING_TERMS = frozenset(read_terms("rather instead"))
+_DENYING_TERMS: Final = frozenset(read_terms("rather instead"))
 """Terms that are a denial's own words (``rather than``), not what it denies."""
 
 
@@ -3636,7 +3650,7 @@ def _removed_otherwise(
     return 0 <= k < len(texts) and removed(texts[k])
 
 
-_REFUSAL = re.compile(
+_REFUSAL: Final = re.compile(
     r"\b(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|turn(?:s|ed|ing)?\s+down|dismiss(?:es|ed|ing)?|vetoed"
     r"|thr(?:ew|own)\s+out|declined|blocked)\b",
     re.IGNORECASE,
@@ -3654,7 +3668,7 @@ def _both_refuse(claim: str, texts: Sequence[str], k: int) -> bool:
     )
 
 
-_UNTIL = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
+_UNTIL: Final = re.compile(r"\b(?:until|till|before|unless)\b", re.IGNORECASE)
 
 
 def _numbers_by_clause(
@@ -3673,7 +3687,7 @@ def _numbers_by_clause(
     ]
 
 
-_THOSE_WITHOUT = re.compile(r"\b(?:those|ones|the\s+others|others)\s+without\b", re.IGNORECASE)
+_THOSE_WITHOUT: Final = re.compile(r"\b(?:those|ones|the\s+others|others)\s+without\b", re.IGNORECASE)
 """A sentence's words for a group without something (``twice as likely to survive as those
 without``): what a claim's ``unprotected ones`` stands for."""
 
@@ -3705,9 +3719,9 @@ def _not_years(numbers: frozenset[str]) -> bool:
     return any(not (len(n) == 4 and n.isdigit() and 1800 <= int(n) <= 2100) for n in numbers)
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+_NUMBER: Final = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 """A number as written (``3.8``, ``1,200``; a version too, which is no figure of the claim's)."""
-_NUMBER_WORD = re.compile(rf"(?<![\w-])(?:{COUNTS.removeprefix('two|')})(?![\w-])")
+_NUMBER_WORD: Final = re.compile(rf"(?<![\w-])(?:{COUNTS.removeprefix('two|')})(?![\w-])")
 """A number in words, lower case (``in six of the previous eight years``), that binds a claim to a
 clause as digits do; not ``one`` or ``two``, which say too little, nor one of a compound
 (``four-hour``)."""
@@ -3756,7 +3770,7 @@ def _share_before(said: frozenset[str], text: str, figures: Sequence[Quantity]) 
     return min(shares) < at
 
 
-_WORDS = re.compile(r"[^\W\d_][\w'-]*")
+_WORDS: Final = re.compile(r"[^\W\d_][\w'-]*")
 
 
 def turned_words(kind: str) -> bool:
@@ -3768,7 +3782,7 @@ def turned_words(kind: str) -> bool:
     return word.lower() not in MONTHS and stem(word.lower()) not in CALENDAR
 
 
-_SAYS = "the claim says '"
+_SAYS: Final = "the claim says '"
 
 
 def _denies_other(terms: frozenset[str], text: str) -> bool:
@@ -3786,7 +3800,7 @@ def _denies_other(terms: frozenset[str], text: str) -> bool:
     return all(terms.isdisjoint(d) and not (d and d <= _AFFECTED) for d in denied)
 
 
-_AFFECTED = frozenset(read_terms("affected included covered impacted"))
+_AFFECTED: Final = frozenset(read_terms("affected included covered impacted"))
 """Words that stand for what the sentence is about (``The recall covers cars sold in the UK ...; the
 electric version of the Aster is not affected``: not recalled): denied alone, they deny the claim's
 verb, not something else."""

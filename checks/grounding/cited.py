@@ -23,7 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from checks.citations_ids import citations
 from checks.claims import Anchors, Prose
@@ -34,11 +34,13 @@ from messages import Source
 
 __all__ = ["Citations", "Cite", "find_citations", "matching_text"]
 
-_LINK = re.compile(r"\[([^\[\]]*)\]\(\s*\)")
-_EMPTY_PARENS = re.compile(r"\(\s*\)")
-_BRACKET = re.compile(r"\[\s*(?:(?:sources?|src|refs?)\s*[:=]\s*)?(?P<names>[^\[\]]{1,200})\]", re.IGNORECASE)
-_NAME = re.compile(r"[^\s,;]+")
-_ALNUM = re.compile(r"[^\W_]")
+_LINK: Final = re.compile(r"\[([^\[\]]*)\]\(\s*\)")
+_EMPTY_PARENS: Final = re.compile(r"\(\s*\)")
+_BRACKET: Final = re.compile(
+    r"\[\s*(?:(?:sources?|src|refs?)\s*[:=]\s*)?(?P<names>[^\[\]]{1,200})\]", re.IGNORECASE
+)
+_NAME: Final = re.compile(r"[^\s,;]+")
+_ALNUM: Final = re.compile(r"[^\W_]")
 
 
 @dataclass(frozen=True, slots=True)

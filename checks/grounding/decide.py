@@ -45,6 +45,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from checks.grounding.assess import (
     Evidence,
@@ -78,7 +79,7 @@ class Status(StrEnum):
     CONTRADICTED = "contradicted"
 
 
-CREDIT = {Status.SUPPORTED: 1.0, Status.INFERRED: 0.5, Status.UNSOURCED: 0.0, Status.CONTRADICTED: 0.0}
+CREDIT: Final = {Status.SUPPORTED: 1.0, Status.INFERRED: 0.5, Status.UNSOURCED: 0.0, Status.CONTRADICTED: 0.0}
 """Share of a claim's weight that counts towards the score."""
 
 
@@ -107,7 +108,7 @@ class Decision:
 
 
 Similarity = Callable[[int], float | None]
-MAX_RELATED = 3
+MAX_RELATED: Final = 3
 """Candidates assessed in full per claim, best-covering first: the rest cover less and cannot decide."""
 
 
@@ -593,7 +594,7 @@ class _Placer:
         )
 
 
-_UNSETTLED = re.compile(
+_UNSETTLED: Final = re.compile(
     r"\b(?:not\s+yet|yet\s+to\s+be|ha(?:s|ve)\s+(?:been\s+)?proposed|propos(?:ed|es|ing)\s+[a-z]+ing"
     r"|under\s+consideration|(?:is|are|was|were)\s+(?:also\s+)?considering)\b",
     re.IGNORECASE,

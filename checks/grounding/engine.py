@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -42,16 +42,16 @@ __all__ = ["Backend", "CitationCheck", "GroundedClaim", "Grounding", "ground"]
 Backend = Literal["lexical", "embeddings"]
 Escalate = Callable[[Sequence[ClaimQuery]], Outcome]
 
-K_LEXICAL = 5
+K_LEXICAL: Final = 5
 """Candidate sentences per claim from BM25, in the claim's own sources."""
-K_SEMANTIC = 4
+K_SEMANTIC: Final = 4
 """More candidates per claim from the embeddings, when that backend is on."""
-K_OTHER = 4
+K_OTHER: Final = 4
 """Candidates per claim from other sections' sources, when a source map narrows them."""
-MAX_EVIDENCE = 3
-MIN_TERMS = 3
+MAX_EVIDENCE: Final = 3
+MIN_TERMS: Final = 3
 """A sentence with this many content words asserts something even without a figure or a name."""
-MAX_CLAIMS = 3_000
+MAX_CLAIMS: Final = 3_000
 """Claims grounded per output (about 40,000 words of prose); the rest are left out and a note says so."""
 BATCH = 256
 """Claims scored at once: the score matrix is this many rows by the sources' sentences, whatever the

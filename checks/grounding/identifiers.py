@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checks.grounding.lexicon import MONTHS, STOPWORDS, WEEKDAYS, words
 
@@ -35,7 +35,7 @@ __all__ = [
     "unwritten",
 ]
 
-NAMING = words("version versions v ver release rev revision model type phase stage level gen no")
+NAMING: Final = words("version versions v ver release rev revision model type phase stage level gen no")
 """Words a number after which is a name though they are not capitalised (``version 3``)."""
 _NOT_NAMES = (
     STOPWORDS
@@ -45,37 +45,37 @@ _NOT_NAMES = (
         "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred"
     )
 )
-_NAMED = re.compile(
+_NAMED: Final = re.compile(
     r"(?<![\w'\u2019.-])(?P<name>[^\W\d_][\w+#]*)[ -](?P<value>\d+(?:[.-]\d+)*)(?![\w%\u2030]|[.,:]\d)"
 )
-_CLOCK = re.compile(
+_CLOCK: Final = re.compile(
     r"(?<![\w.:])(?P<h>[01]?\d|2[0-3])"
     r"(?::(?P<m>[0-5]\d)(?!\d|:\d)|\.(?P<dot>[0-5]\d)(?=\s*[ap]\.?m\b)|(?=\s*[ap]\.?m\b))"
     r"(?:\s*(?P<half>[ap])\.?m\b\.?)?",
     re.IGNORECASE,
 )
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE: Final = re.compile(
     r"\b(?:since|after|before|until|till|through|between|prior\s+to|up\s+to|older\s+than"
     r"|newer\s+than|later\s+than|earlier\s+than|pre|post)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-_BOUND_AFTER = re.compile(
+_BOUND_AFTER: Final = re.compile(
     r"\s*(?:\+|[-\u2013\u2014]\s*\d|(?:to|through|thru)\s+(?:[^\W\d_][\w+#]*[ -])?\d"
     r"|or\s+(?:later|newer|higher|above|greater|more|up)|and\s+(?:later|newer|higher|above|up|over)"
     r"|\s+onwards?\b)",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.-]\d+)*(?![\w]|\.\d)")
-ROUTE_BEFORE = (
+_NUMBER: Final = re.compile(r"(?<![\w.])\d+(?:[.-]\d+)*(?![\w]|\.\d)")
+ROUTE_BEFORE: Final = (
     r"\b(?:the|number|no\.?)\s+(?:(?:fixed|old|new|former|current|existing|daily|hourly|night|express)\s+)?"
     r"(?:number\s+)?"
 )
-ROUTE_AFTER = r"\s+(?P<key>route|bus|line|service)\b(?!-)"
+ROUTE_AFTER: Final = r"\s+(?P<key>route|bus|line|service)\b(?!-)"
 """What stands before and after a route's number (``the fixed 47 route``, ``the number 12 bus``):
 :data:`_ROUTE` here, and :mod:`checks.grounding.quantities`, which reads no count of routes in it."""
-_ROUTE = re.compile(rf"{ROUTE_BEFORE}(?P<value>\d+){ROUTE_AFTER}", re.IGNORECASE)
+_ROUTE: Final = re.compile(rf"{ROUTE_BEFORE}(?P<value>\d+){ROUTE_AFTER}", re.IGNORECASE)
 """A route's number between ``the`` (``number``) and its word in the singular."""
-CLOCK = "time of day"
+CLOCK: Final = "time of day"
 """The key of a time of day."""
 
 
@@ -176,7 +176,7 @@ def clash(claim: Sequence[Identifier], plain: str) -> tuple[Identifier, Identifi
     return None
 
 
-_COMPARED_WITH = re.compile(
+_COMPARED_WITH: Final = re.compile(
     r"\b(?:than|as\s+[^\W\d_]+\s+as|compared\s+(?:with|to)|against|vs\.?|versus)\s+"
     r"(?:the\s+|in\s+|with\s+|\d[^,;:.]{0,20}?\s(?:for|of|by|from)\s+(?:the\s+)?)?$",
     re.IGNORECASE,
@@ -218,9 +218,11 @@ def acted_by_another(claim: Sequence[Identifier], claim_plain: str, plain: str) 
     return (f"{mine.text} {lead.group('verb')}", other) if other else None
 
 
-_LEAD = re.compile(r"\s*(?:The\s+)?(?P<named>[^\W\d_][\w+#]*[ -]\d+(?:[.-]\d+)*)\s+(?P<verb>[^\W\d_]+)\b")
+_LEAD: Final = re.compile(
+    r"\s*(?:The\s+)?(?P<named>[^\W\d_][\w+#]*[ -]\d+(?:[.-]\d+)*)\s+(?P<verb>[^\W\d_]+)\b"
+)
 """A claim that opens with an identifier and the word after it (``Version 2.3 fixed``)."""
-_VERB = re.compile(r"\s+([^\W\d_]+)\b")
+_VERB: Final = re.compile(r"\s+([^\W\d_]+)\b")
 
 
 def _version(raw: str) -> str:

@@ -48,7 +48,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import NamedTuple, overload
+from typing import Final, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -98,19 +98,19 @@ __all__ = [
     "verbatim",
 ]
 
-K1 = 1.5
-B = 0.75
-CACHE_SIZE = 16
+K1: Final = 1.5
+B: Final = 0.75
+CACHE_SIZE: Final = 16
 """Whole job indexes kept per process."""
-SOURCE_CACHE_SIZE = 512
+SOURCE_CACHE_SIZE: Final = 512
 """Sources read (sentences and terms) kept per process..."""
-SOURCE_CACHE_CHARS = 8_000_000
+SOURCE_CACHE_CHARS: Final = 8_000_000
 """...and at most this many characters of their text (what was read from it takes a few times that)."""
-_QUERY_BATCH = 256
-_DIGIT_RUN = re.compile(r"\d(?:[\d,.]*\d)?")
-MAX_FIGURES = 32
+_QUERY_BATCH: Final = 256
+_DIGIT_RUN: Final = re.compile(r"\d(?:[\d,.]*\d)?")
+MAX_FIGURES: Final = 32
 """Figures of one sentence that are compared (more make a table, not a claim; pairing is quadratic)."""
-MAX_CLAUSES = 32
+MAX_CLAUSES: Final = 32
 """Clauses of one sentence compared for polarity; the rest are read as one."""
 
 FloatArray = npt.NDArray[np.float64]
@@ -152,7 +152,7 @@ class Features:
     ``Python 3.8``, ``ISO 27001``, ``14:30``): no figures, but a source may give them otherwise."""
 
 
-_ONLY_OF_WHAT = re.compile(
+_ONLY_OF_WHAT: Final = re.compile(
     r"(?:had|has|have|having|get|gets|got|receive[sd]?|need(?:s|ed)?|take[sn]?|took|use[sd]?)\s+only\b",
     re.IGNORECASE,
 )
@@ -319,24 +319,24 @@ def _subject(first: str, elided: str) -> tuple[frozenset[str], str]:
     return found, ""
 
 
-_VERB_AFTER = re.compile(
+_VERB_AFTER: Final = re.compile(
     r"\s*(?:(?:and|but|yet|so)\s+)?(?:(?:never|also|still|now|rarely|seldom|no\s+longer)\s+)?([^\W\d_]+)\b",
     re.IGNORECASE,
 )
 """The first word of a clause after its conjunction and an adverb: its verb, when it has no subject."""
-_DETERMINERS = words("the a an its their his her our this that these those")
+_DETERMINERS: Final = words("the a an its their his her our this that these those")
 
 
-_S_VERB = re.compile(
+_S_VERB: Final = re.compile(
     r"\s*(?:(?:but|yet|so)\s+)?[^\W\d_]{3,}s\s+(?:them|it|him|her|us|the|a|an|its|their|his|our|this|that|these|those)\b",
     re.IGNORECASE,
 )
 """A clause that opens with a verb in ``-s`` and its object (``allows them on the paths``): elided when
 the first clause has a verb of that form (``The Exe estate bans dogs from its gardens``: :func:`_subject`
 finds ``bans``), not a plural subject (``costs rise``)."""
-_AND = re.compile(r"and\s", re.IGNORECASE)
+_AND: Final = re.compile(r"and\s", re.IGNORECASE)
 """How a conjunct opens (:func:`checks.grounding.lexicon.conjuncts`): its subject is the first clause's."""
-_PARTICIPLE = re.compile(
+_PARTICIPLE: Final = re.compile(
     r"\s*(?!(?:including|excluding|according|following|during|regarding|concerning|notwithstanding)\b)"
     r"[a-z]{2,}ing\s+(?:the|a|an|its|their|his|her|it|them|[$€£¥₹\d])\b"
     r"[^A-Z;]*$",
@@ -346,30 +346,32 @@ patients were seen within four hours, | meeting the 95% target``, ``winning 15 o
 participle and its object; not ``including``, ``according to``: a list, a source; not ``email, |
 scheduling and imaging systems``, a list; not a clause that names another, ``finishing four points
 clear of Ashby Town``, whose name is no subject of the clause before's)."""
-_WITH_WHAT = re.compile(r"\s*with\s+(?!the\s+exception\b)[^A-Z;]*$")
+_WITH_WHAT: Final = re.compile(r"\s*with\s+(?!the\s+exception\b)[^A-Z;]*$")
 """How a clause opens that says more of the clause before's subject: ``The festival will return next
 August, | with capacity raised to 70,000`` (not ``with the exception of``, nor one naming another)."""
-_WHICH = re.compile(r"\s*which\s", re.IGNORECASE)
+_WHICH: Final = re.compile(r"\s*which\s", re.IGNORECASE)
 """How a relative clause opens: it is about what the clause before says."""
-_RELATIVE = re.compile(r"\s*(?:which|who|whose|where|when)\s", re.IGNORECASE)
+_RELATIVE: Final = re.compile(r"\s*(?:which|who|whose|where|when)\s", re.IGNORECASE)
 """How a relative clause about the phrase before it opens (``London, | where a single fare is £1.75,``;
 ``the cafes, | which made up the rest,``)."""
-_LIST_GOES_ON = re.compile(
+_LIST_GOES_ON: Final = re.compile(
     r"\s*(?:or|and|nor)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*){0,2}[.!?]?\s*$"
 )
 """A clause of no more than an item of a list (``or day-return tickets``)."""
-_LEADING_CONJUNCTION = re.compile(r"^\s*(?:and|but|while|whereas|although|though|yet)\s+", re.IGNORECASE)
+_LEADING_CONJUNCTION: Final = re.compile(
+    r"^\s*(?:and|but|while|whereas|although|though|yet)\s+", re.IGNORECASE
+)
 """What opens a phrase that a relative clause follows, no part of the phrase (``while | spending in
 the cafes``)."""
-_BY_A_FIGURE = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"
-_OF_THE_FIGURE = re.compile(
+_BY_A_FIGURE: Final = r"(?:[$€£¥₹]?\d[\d.,]*%?\s+(?:per\s?cent\s+)?)"
+_OF_THE_FIGURE: Final = re.compile(
     r"\s*(?:(?:well|far|just|slightly|still)\s+)?(?:up|down|below|above|higher|lower|ahead|behind|short)\b"
     rf"|\s*{_BY_A_FIGURE}(?:more|higher|greater|fewer|less|lower)\s+than\b",
     re.IGNORECASE,
 )
 """How a clause opens that says how the clause before's figure compares: ``, up from £9 million``,
 ``, 9% more than the year before``."""
-_ELIDED = re.compile(
+_ELIDED: Final = re.compile(
     r"\s*(?:(?:and|but|yet|so|which|who)\s+)?(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will"
     r"|would|may|might|must|should|never|also|still|rarely|seldom|no\s+longer|[^\W\d_]{3,}ed"
     r"|rose|fell|grew|cut|won|lost|sold|bought|made|took|gave|went|came|began|became|built|paid"
@@ -586,7 +588,7 @@ def _sets(r: _Read, k: int) -> tuple[frozenset[str], frozenset[str]]:
     return sets
 
 
-_APPOSITION = re.compile(
+_APPOSITION: Final = re.compile(
     r"(?!(?:The|A|An|This|That|These|Those|Its|Their|Our|In|On|At|By|For|From|After|Before|Last|Next)\s)"
     r"[A-Z][\w'\u2019-]*(?:,\s+(?:the|a|an)\s|(?:\s+[A-Z][\w'\u2019-]*)+(?:,\s+(?:the|a|an)\s|\s+[a-z]))"
 )
@@ -595,7 +597,7 @@ the cinema chain, sold ...``, ``Oakridge Homes completed ...`` (not ``The Kingsf
 name is a name inside its sentence, nor a first word alone: ``Revenue rose``)."""
 
 
-_NAME_LEAD = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*")
+_NAME_LEAD: Final = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*")
 """The name an :data:`_APPOSITION` opens with."""
 
 
@@ -612,7 +614,7 @@ def _named_first(r: _Read) -> frozenset[str]:
     return got
 
 
-_BEFORE_STOP = re.compile(r" (?=[.,;:!?])")
+_BEFORE_STOP: Final = re.compile(r" (?=[.,;:!?])")
 
 
 def verbatim(plain: str) -> str:
@@ -934,7 +936,7 @@ def clear_cache(*, sources: bool = True, memos: bool = False) -> None:
         clear_memo()
 
 
-_CACHE: OrderedDict[tuple[tuple[str, str, str], ...], SourceIndex] = OrderedDict()
-_SOURCES: OrderedDict[tuple[str, str], _Read] = OrderedDict()
+_CACHE: Final[OrderedDict[tuple[tuple[str, str, str], ...], SourceIndex]] = OrderedDict()
+_SOURCES: Final[OrderedDict[tuple[str, str], _Read]] = OrderedDict()
 _SOURCE_CHARS = 0
-_LOCK = threading.Lock()
+_LOCK: Final = threading.Lock()

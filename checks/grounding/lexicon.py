@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
+from typing import Final
 
 import ahocorasick
 import Stemmer
@@ -84,20 +85,20 @@ def words(text: str) -> frozenset[str]:
 
 
 # Words: letters and digits of any script, joined by apostrophes or inner dots (node.js, U.S).
-_TOKEN = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
-_DIGITS = re.compile(
+_TOKEN: Final = re.compile(r"[^\W_]+(?:['\u2019.][^\W_]+)*")
+_DIGITS: Final = re.compile(
     r"[\d.,\u066b\u066c]+(?:[cfp]|['\u2019]?s|k|m|mn|bn|b|tn|ms|gb|mb|kb|tb|km|kg|mw|gw|kwh|mwh|gwh|twh|ghz|mhz|am|pm)?"
 )
 """A figure as one token, no term: ``2024``, ``3.4m`` (million), ``12k``, ``1.2bn``, ``45ms``, ``2tb``,
 ``over-21s``, ``9.30am``: :mod:`~checks.grounding.quantities` reads them."""
-_ARABIC = re.compile(r"[\u0600-\u06ff]")
-_BUT_TAIL = (
+_ARABIC: Final = re.compile(r"[\u0600-\u06ff]")
+_BUT_TAIL: Final = (
     r"\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?:(?-i:[A-Z])[^\W\d_]+|day|week|weekend|month))?"
     r"|one|two|three)\s*(?:[.,;:!?]|$)"
 )
 """What follows a ``but`` that means except: a name (``Monday``, ``Christmas Day``, ``Easter week``)
 or ``the`` and a word, ending the clause."""
-_BUT_EXCEPT = (
+_BUT_EXCEPT: Final = (
     "but(?:(?:"
     + "|".join(
         rf"(?<=\b{w}\sbut)"
@@ -109,13 +110,13 @@ _BUT_EXCEPT = (
 )
 """``but`` after ``every day``, ``every month``, ``everyone``, ``everybody`` and before a name or
 ``the`` and a word, ending the clause: ``opens every day but Monday``, ``everyone but the mayor``."""
-_EXCEPT_WORDS = r"except|apart\s+from|excluding|with\s+the\s+exception\s+of"
-_EXCEPT = rf"(?:{_EXCEPT_WORDS}|{_BUT_EXCEPT})\b"
+_EXCEPT_WORDS: Final = r"except|apart\s+from|excluding|with\s+the\s+exception\s+of"
+_EXCEPT: Final = rf"(?:{_EXCEPT_WORDS}|{_BUT_EXCEPT})\b"
 """The words that open an exception (:func:`excepted`, and a cut of :data:`_CLAUSE`)."""
-_RATHER_THAN = r"rather\s+than\s+(?:to|by|in|on|at|from|for|with|because)\b"
+_RATHER_THAN: Final = r"rather\s+than\s+(?:to|by|in|on|at|from|for|with|because)\b"
 """What a sentence sets aside (``linked to a shortage of beds rather than to staffing``): a clause of
 its own, its words kept, which denies (:func:`negated`) as ``not to staffing`` does."""
-_CLAUSE = re.compile(
+_CLAUSE: Final = re.compile(
     rf"\s*(?:[,;:\u060c\u061b](?!(?<=\d,)\d)|\s(?:(?!{_BUT_EXCEPT})but(?!\s+also\b)|while|whereas|although|though|however"
     r"|unlike)\s)\s*"
     rf"|\s+(?={_EXCEPT}|{_RATHER_THAN})",
@@ -125,12 +126,12 @@ _CLAUSE = re.compile(
 nor at a comma between digits (``28,000``: a thousands separator).
 An exception (``except Sunday``, ``apart from the harbour wall``) is a clause of its own, its word kept:
 see :func:`exception`."""
-_EXCEPTION = re.compile(rf"(?:{_EXCEPT_WORDS}|but(?={_BUT_TAIL}))\b", re.IGNORECASE)
+_EXCEPTION: Final = re.compile(rf"(?:{_EXCEPT_WORDS}|but(?={_BUT_TAIL}))\b", re.IGNORECASE)
 """How an exception clause opens, read on the clause alone (a ``but`` that opens one is a kept
 :data:`_BUT_EXCEPT`: :data:`_CLAUSE` cuts away every other)."""
-_ELLIPSIS = re.compile(r"not\s", re.IGNORECASE)
+_ELLIPSIS: Final = re.compile(r"not\s", re.IGNORECASE)
 
-STOPWORDS: frozenset[str] = words(
+STOPWORDS: Final[frozenset[str]] = words(
     """a an the and or of to in on at by for with from as is are was were be been being am it its it's this
     that these those there their they them then than so such into onto over per via about
     also just only very much many most some any each every all both either other another own same
@@ -147,7 +148,7 @@ STOPWORDS: frozenset[str] = words(
 ``still``, says when, which the claim's tense says too (what it says against a plan is
 :mod:`checks.grounding.assess`'s)."""
 
-NEGATIONS: frozenset[str] = words(
+NEGATIONS: Final[frozenset[str]] = words(
     """not no never none nobody nothing nowhere neither nor cannot can't cant don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't lacks
     lack lacked lacking unable unlikely n't without
@@ -161,7 +162,7 @@ NEGATIONS: frozenset[str] = words(
 A prohibition is a negation (``anchoring is banned`` says what ``boats may not anchor`` says), so
 ``allowed`` against ``prohibited`` is a difference of polarity, not an antonym pair."""
 
-UNIT_WORDS: frozenset[str] = words(
+UNIT_WORDS: Final[frozenset[str]] = words(
     """ms msec millisecond milliseconds s sec secs second seconds min mins minute minutes h hr hrs hour
     hours day days week weeks fortnight fortnights month months year years yr yrs decade decades ns us
     µs μs microsecond microseconds nanosecond nanoseconds kb mb gb tb pb kib mib gib tib byte bytes bit
@@ -175,18 +176,18 @@ UNIT_WORDS: frozenset[str] = words(
 )
 """Words that belong to a quantity; the quantity comparison covers them."""
 
-NUMBER_WORDS: frozenset[str] = words(
+NUMBER_WORDS: Final[frozenset[str]] = words(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
     thousand million billion trillion dozen half third thirds quarter quarters fifth fifths tenth tenths"""
 )
 """Spelled-out numbers: figures, compared as quantities, not as words."""
-COUNTS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
+COUNTS: Final = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
 """The spelled counts that may follow ``all`` or ``every`` (``all three``, ``every two years``), as a
 pattern's alternation."""
 
 # Irregular forms and near-synonyms folded onto one word before stemming.
-_FOLD: Mapping[str, str] = {
+_FOLD: Final[Mapping[str, str]] = {
     word: head
     for head, group in {
         "increase": "rose rise rises risen rising grew grow grows grown growing climbed climb climbs "
@@ -256,7 +257,7 @@ _FOLD: Mapping[str, str] = {
 }
 
 # Antonym pairs, as words; compared after folding and stemming.
-_ANTONYM_WORDS = """increase:decrease higher:lower more:less above:below before:after enable:disable
+_ANTONYM_WORDS: Final = """increase:decrease higher:lower more:less above:below before:after enable:disable
 enabled:disabled allow:block include:exclude success:failure succeed:fail
 accept:reject gain:loss profit:loss surplus:deficit open:closed public:private free:paid online:offline
 available:unavailable add:remove win:lose up:down improve:worsen improve:degrade early:late
@@ -288,9 +289,9 @@ def _stemmers() -> tuple[Stemmer.Stemmer, Stemmer.Stemmer]:
     return Stemmer.Stemmer("english"), Stemmer.Stemmer("arabic")
 
 
-_CACHE: dict[str, str] = {}
-_CACHE_LIMIT = 200_000
-_SURFACE: dict[str, str] = {}
+_CACHE: Final[dict[str, str]] = {}
+_CACHE_LIMIT: Final = 200_000
+_SURFACE: Final[dict[str, str]] = {}
 
 
 def stem(word: str) -> str:
@@ -340,9 +341,9 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-_SCAN_FROM = 1_000
+_SCAN_FROM: Final = 1_000
 """Texts this long (a source's sentences, read at once) are scanned for :data:`_SCANNED` in one pass."""
-_SCANNED = frozenset((
+_SCANNED: Final = frozenset((
     " ahead", " as it ", " as they ", " at ", " back", " down", " forward", " not be chang",
     " not chang", " of ", " same", " than ", " to ", " to come", " up", "Ceas", "Quit", "YEAR",
     "Year", "ade ", "ake", "ceas", "chedul", "coming ", "deni", "deny", "ding year", "due to",
@@ -366,7 +367,7 @@ def _automaton(parts: Iterable[str]) -> ahocorasick.Automaton:
     return automaton
 
 
-_AUTOMATON = _automaton(_SCANNED)
+_AUTOMATON: Final = _automaton(_SCANNED)
 
 
 class Substrings:
@@ -460,7 +461,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
     return directions(text, pieces, found)
 
 
-_PRICED = re.compile(
+_PRICED: Final = re.compile(
     r"[$€£]\d[\d,.]*(?:\s?(?:million|billion|bn|m|k|thousand)\b)?\s+"
     r"(?!(?:a|an|the|of|in|on|at|to|for|from|by|with|and|or|per|each|every|than|more|less|over|under|"
     r"was|is|were|are|be|been|will|would|has|have|had|year|month|week|day|annual|monthly|weekly|"
@@ -470,9 +471,11 @@ _PRICED = re.compile(
 million cargo shed``): the cost of that thing, as ``the refurbishment cost £6.2 million`` says. It
 opens with the currency sign, so that the engine skips to each sign; the determiner before it is
 :data:`_PRICED_AFTER`'s."""
-_PRICED_AFTER = re.compile(r"(?:\b(?:an?|the|its|their|his|her|our|this|that)|['\u2019]s)\s+$", re.IGNORECASE)
+_PRICED_AFTER: Final = re.compile(
+    r"(?:\b(?:an?|the|its|their|his|her|our|this|that)|['\u2019]s)\s+$", re.IGNORECASE
+)
 """A determiner or a possessive right before a :data:`_PRICED` amount (``its``, ``the council's``)."""
-_COST = "cost"
+_COST: Final = "cost"
 
 
 def priced(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -493,17 +496,17 @@ def priced(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> li
     return found
 
 
-_YEAR_BEFORE = re.compile(
+_YEAR_BEFORE: Final = re.compile(
     r"\b(?:the\s+year\s+before|the\s+(?:previous|prior|preceding)\s+year|a\s+year\s+(?:earlier|before))\b",
     re.IGNORECASE,
 )
 """The year before the one a text is about (``after a surplus of £3 million the year before``)."""
-YEAR_BEFORE = "year-before"
+YEAR_BEFORE: Final = "year-before"
 """The term :data:`_YEAR_BEFORE` adds to the last word of its phrase: a time a clause is of, as a
 month is (:mod:`checks.grounding.assess`)."""
 
 
-_BEFORE_WORD = re.compile(r"\bbefore\b", re.IGNORECASE)
+_BEFORE_WORD: Final = re.compile(r"\bbefore\b", re.IGNORECASE)
 
 
 def only_the_year_before(text: str) -> bool:
@@ -536,32 +539,34 @@ def _mark_year_before(text: str, pieces: Sequence[str], found: list[tuple[str, .
             found[piece] = (*found[piece], YEAR_BEFORE)
 
 
-_LEVELS = ("flat", "steady", "stable", "level")
-_LEVEL_AFTER = re.compile(
+_LEVELS: Final = ("flat", "steady", "stable", "level")
+_LEVEL_AFTER: Final = re.compile(
     r"\b(?:is|are|was|were|be|been|being|remain|remains|remained|remaining|stay|stays|stayed|staying|held|holds"
     r"|hold|holding|kept|keep|keeps)\s+(?:(?:broadly|largely|roughly|virtually|essentially|almost|nearly"
     r"|relatively|fairly)\s+)?$",
     re.IGNORECASE,
 )
-_AT_FIGURE = re.compile(r" at [$€£¥₹]?\d")
-_STAY_BEFORE = re.compile(
+_AT_FIGURE: Final = re.compile(r" at [$€£¥₹]?\d")
+_STAY_BEFORE: Final = re.compile(
     r"\b(?:remain|remains|remained|stay|stays|stayed|held|kept)(?:\s+unchanged)?$", re.IGNORECASE
 )
-_LOOK_BACK = 40
+_LOOK_BACK: Final = 40
 """How far before the word it anchors on a scan below reads the words it needs (a pattern tried at
 every position of a source costs a quarter of a millisecond per 6,000 characters: the scans find a
 literal first, at C speed, and read back from each)."""
-_UNCHANGED = stem("unchanged")
+_UNCHANGED: Final = stem("unchanged")
 
 
-_UNTIL_AFTER = r"(?![^,.;:]*\b(?:until|till|before)\b)"
+_UNTIL_AFTER: Final = r"(?![^,.;:]*\b(?:until|till|before)\b)"
 """Not a change denied until a time (``will not change until April``: it may after)."""
-_NOT_CHANGED = re.compile(rf"\bnot\s+(?:be\s+)?(?P<change>chang(?:e|ed))\b{_UNTIL_AFTER}", re.IGNORECASE)
+_NOT_CHANGED: Final = re.compile(
+    rf"\bnot\s+(?:be\s+)?(?P<change>chang(?:e|ed))\b{_UNTIL_AFTER}", re.IGNORECASE
+)
 """``will not change``, ``will not be changed``: unchanged, as ``will stay the same`` is (no denial:
 :data:`_NOT_DENYING`)."""
 
 
-_AS_IT_IS = re.compile(
+_AS_IT_IS: Final = re.compile(
     r"\b(?:kept|keep|keeps|remain|remains|remained|stay|stays|stayed|left|leave)\s+(?P<as>as)\s+"
     r"(?:it|they)\s+(?:is|are|was|were)\b",
     re.IGNORECASE,
@@ -625,8 +630,8 @@ def _mark(
             found[piece] = (*found[piece], _UNCHANGED) if keep else (_UNCHANGED,)
 
 
-_FINDS = frozenset(("find", "finds", "found", "finding"))
-_VERDICTS = frozenset(("guilty", "innocent", "liable"))
+_FINDS: Final = frozenset(("find", "finds", "found", "finding"))
+_VERDICTS: Final = frozenset(("guilty", "innocent", "liable"))
 
 
 def _found_so(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
@@ -641,13 +646,13 @@ def _found_so(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()
 
 
-_THAN_HEAD = re.compile(
+_THAN_HEAD: Final = re.compile(
     r"(?<![\w.,])[$€£¥₹]?\d[\d.,]*\s*(?:%|per\s?cent|percent|points?|percentage\s+points)?\s+"
     r"(?:(?P<up>more|higher|greater|bigger|larger)|(?P<down>fewer|less|lower|smaller))"
     r"(?:\s+[^\W\d_][\w'\u2019-]*){0,3}?$",
     re.IGNORECASE,
 )
-_THAN_TAIL = re.compile(
+_THAN_TAIL: Final = re.compile(
     r" than\s+(?:(?:in|on|for|during|over|at)\s+)?(?:the\s+)?"
     r"(?:(?:year|month|week|quarter|season|decade|day)\s+(?:before|earlier|prior)"
     r"|(?:previous|prior|preceding|last|past)\s+(?:year|month|week|quarter|season|decade|day|time)"
@@ -709,7 +714,7 @@ def _pieces_at(text: str, pieces: Sequence[str], starts: Sequence[int]) -> list[
     return out
 
 
-MONTH_NAMES = (
+MONTH_NAMES: Final = (
     "january",
     "february",
     "march",
@@ -724,12 +729,12 @@ MONTH_NAMES = (
     "december",
 )
 MONTHS = frozenset(MONTH_NAMES) | words("jan feb mar apr jun jul aug sep sept oct nov dec")
-SEASONS = ("spring", "summer", "autumn", "fall", "winter")
-PERIOD_EDGES = ("end", "start", "beginning", "middle", "close")
+SEASONS: Final = ("spring", "summer", "autumn", "fall", "winter")
+PERIOD_EDGES: Final = ("end", "start", "beginning", "middle", "close")
 """``the end of 2023``, ``the start of the year``: where in a period."""
-YEAR_PARTS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+YEAR_PARTS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 """The places of a quarter or a half of a year: ``the third quarter``, ``the 1st half``."""
-PERIOD_PHRASE = re.compile(
+PERIOD_PHRASE: Final = re.compile(
     rf"\b(?:(?:{'|'.join(PERIOD_EDGES)}) of(?= (?:the )?(?:(?:FY)?\d{{4}}|FY\d{{2}}|[QH][1-4]|fiscal|year"
     rf"|quarter|month|week|decade|century|season|{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\b)"
     rf"|(?:{'|'.join(YEAR_PARTS)})[\s-]+(?:quarter|half)\b(?!-))",
@@ -824,7 +829,7 @@ def _bare(pieces: Sequence[str]) -> list[str]:
     return [p.lower().rstrip(".,;:!?)") for p in pieces]
 
 
-_PERIODS = frozenset(("days", "weeks", "months", "years", "decades", "quarters", "seasons"))
+_PERIODS: Final = frozenset(("days", "weeks", "months", "years", "decades", "quarters", "seasons"))
 """Periods that ``coming``, ``ahead`` or ``to come`` may make a vague time ahead."""
 
 
@@ -843,11 +848,11 @@ def _ahead(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()
 
 
-_PUSH_VERBS = words(
+_PUSH_VERBS: Final = words(
     "push pushes pushed pushing drive drives drove driven driving force forces forced forcing bring brings "
     "brought bringing send sends sent sending"
 )
-_PUSHING = re.compile(r"\b(?:push|driv|drov|forc|bring|brought|send|sent)", re.IGNORECASE)
+_PUSHING: Final = re.compile(r"\b(?:push|driv|drov|forc|bring|brought|send|sent)", re.IGNORECASE)
 
 
 def _particle_at(pieces: Sequence[str], bare: Sequence[str], i: int, particles: tuple[str, ...]) -> int:
@@ -863,7 +868,7 @@ def _particle_at(pieces: Sequence[str], bare: Sequence[str], i: int, particles: 
     return 0
 
 
-_BRINGS = words("bring brings brought bringing")
+_BRINGS: Final = words("bring brings brought bringing")
 
 
 def _particle_verbs(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
@@ -883,11 +888,11 @@ def _particle_verbs(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None
             found[i], found[at] = sooner, ()
 
 
-_INTO_VERBS = frozenset(
+_INTO_VERBS: Final = frozenset(
     ("cut", "cuts", "cutting", "eat", "eats", "ate", "eaten", "eating", "bite", "bites", "bit")
 )
 """Verbs that ``into`` makes ``erode`` (``cut into the surplus``, ``eat into its margins``)."""
-_ERODE = stem("erode")
+_ERODE: Final = stem("erode")
 
 
 def _eaten_into(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
@@ -900,11 +905,11 @@ def _eaten_into(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = (_ERODE,)
 
 
-_BACKED = frozenset(
+_BACKED: Final = frozenset(
     ("the", "a", "an", "plan", "plans", "proposal", "proposals", "calls", "scheme", "bid", "move")
 )
 """What ``back`` as a verb of support comes before (``voters back the new stadium``)."""
-_BACK_PHRASAL = frozenset(
+_BACK_PHRASAL: Final = frozenset(
     (
         "come", "came", "comes", "coming", "go", "went", "goes", "going", "get", "got", "gets", "bring",
         "brought", "pay", "paid", "cut", "cuts", "set", "sets", "push", "pushed", "put", "puts", "hold",
@@ -914,7 +919,7 @@ _BACK_PHRASAL = frozenset(
     )
 )  # fmt: skip
 """Words after which ``back`` is a particle or a noun (``came back``, ``pushed back``, ``the back``)."""
-_SUPPORT = stem("support")
+_SUPPORT: Final = stem("support")
 
 
 def _backing(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
@@ -926,9 +931,9 @@ def _backing(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = (_SUPPORT,)
 
 
-_FALLS = frozenset(("fell", "falls", "fall", "falling", "fallen"))
+_FALLS: Final = frozenset(("fell", "falls", "fall", "falling", "fallen"))
 """``fell short``: a target missed, not a fall."""
-_LETTERED = frozenset(("series", "class"))
+_LETTERED: Final = frozenset(("series", "class"))
 """Words a capital letter names one of: ``Series A``, ``Class B``."""
 
 
@@ -942,21 +947,23 @@ def _lettered(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = (f"{pieces[i - 1].lower()}-{letter.lower()}",)
 
 
-_AGED = re.compile(r"\(?[\w.]+-(?:years?|months?|weeks?|days?)-olds?", re.IGNORECASE)
+_AGED: Final = re.compile(r"\(?[\w.]+-(?:years?|months?|weeks?|days?)-olds?", re.IGNORECASE)
 """An age written as one word (``33-year-old``, ``five-year-olds``): read as :data:`AGED`."""
-AGED = "year-old"
+AGED: Final = "year-old"
 """The term of an age written as one word: its ``old`` is not the opposite of ``new`` (``Apart from
 33-year-old goalkeeper Mark Dalton, every new signing is under 27``)."""
-_HALF_OF_DAY = re.compile(r"(?:\d{1,2}(?:[:.]\d\d)?)?(?:pm|p\.m\.?|am|a\.m\.?)|\d{1,2}(?:[:.]\d\d)?[AP]M")
+_HALF_OF_DAY: Final = re.compile(
+    r"(?:\d{1,2}(?:[:.]\d\d)?)?(?:pm|p\.m\.?|am|a\.m\.?)|\d{1,2}(?:[:.]\d\d)?[AP]M"
+)
 """``pm`` and ``am`` of a time of day as a piece of their own or after its digits (``2:30 pm``,
 ``9am``, ``6 p.m.``, ``10PM``): notation, not words, so ``ends at 2:30 pm`` holds no term that ``ends
 at 14:30`` lacks (the times compare as identifiers: :mod:`checks.grounding.identifiers`). Lower
 case alone: ``The PM said`` keeps its term."""
 
 
-CHANGES = frozenset((stem("increase"), stem("decrease")))
+CHANGES: Final = frozenset((stem("increase"), stem("decrease")))
 """The two directions of a change (``rose``, ``grew``, ``up``...; ``fell``, ``cut``, ``down``...)."""
-_BOUND_TERMS = frozenset(stem(w) for w in ("more", "fewer", "less", "greater", "higher", "lower"))
+_BOUND_TERMS: Final = frozenset(stem(w) for w in ("more", "fewer", "less", "greater", "higher", "lower"))
 
 
 def _figure_next(piece: str) -> bool:
@@ -966,20 +973,20 @@ def _figure_next(piece: str) -> bool:
     return head.isdigit() or head in "$€£¥₹" or piece.lower() in _FIGURE_WORDS
 
 
-_FIGURE_WORDS = frozenset(
+_FIGURE_WORDS: Final = frozenset(
     ("a", "one", "half", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twice")
 )
 
 
-_CARRYING = words(
+_CARRYING: Final = words(
     "make makes made making post posts posted record records recorded book books booked turn turns turned"
 )
 """Verbs that only carry a financial result (``made a loss``, ``posted a profit``, ``turned a
 profit``): the result is what a source states, in any of them or after ``reported``."""
-_RESULTS = words("profit profits loss losses surplus surpluses deficit deficits")
-RESULTS = frozenset(stem(w) for w in _RESULTS)
+_RESULTS: Final = words("profit profits loss losses surplus surpluses deficit deficits")
+RESULTS: Final = frozenset(stem(w) for w in _RESULTS)
 """The terms of a financial result (``profit``, ``loss``): what ``made a loss`` says, its verb dropped."""
-_RESULT_BEFORE = words("a an its their the his her net pre-tax operating small large big record first")
+_RESULT_BEFORE: Final = words("a an its their the his her net pre-tax operating small large big record first")
 
 
 def _may_carry(text: str | Substrings) -> bool:
@@ -1001,7 +1008,7 @@ def _result_next(pieces: Sequence[str], at: int) -> bool:
     return False
 
 
-_HAPPENED = {
+_HAPPENED: Final = {
     **{(verb, "off"): stem("cancel") for verb in ("call", "calls", "called", "calling")},
     **{(verb, "ahead"): stem("hold") for verb in ("go", "goes", "went", "going", "gone")},
     **{(verb, "place"): stem("hold") for verb in ("take", "takes", "took", "taking", "taken")},
@@ -1011,7 +1018,7 @@ _HAPPENED = {
 ahead``, ``took place``, ``due to run out`` (expire)."""
 
 
-_HAPPEN = re.compile(
+_HAPPEN: Final = re.compile(
     r"\b(?:" + "|".join(rf"{verb}\s+{word}" for verb, word in _HAPPENED) + r")\b", re.IGNORECASE
 )
 """Where ``text`` holds one of :data:`_HAPPENED` (its two words, any space between)."""
@@ -1081,16 +1088,18 @@ def _planned(word: str, after: str) -> bool:
     return word == "due" and after.lower().rstrip(".,;") in _DUE_VERBS
 
 
-_STOP_VERBS = frozenset(
+_STOP_VERBS: Final = frozenset(
     ("stop", "stops", "stopped", "stopping", "cease", "ceases", "ceased", "ceasing", "quit")
 )
-_CEASE_VERBS = frozenset(("cease", "ceases", "ceased", "ceasing"))
-_GIVE_VERBS = frozenset(("give", "gives", "gave", "given", "giving"))
+_CEASE_VERBS: Final = frozenset(("cease", "ceases", "ceased", "ceasing"))
+_GIVE_VERBS: Final = frozenset(("give", "gives", "gave", "given", "giving"))
 """Before ``up`` and a verb in ``-ing``: stopped (``have given up driving``)."""
-_MODAL_VERBS = frozenset(("expected", "expects", "expect", "scheduled", "set", "slated", "poised", "likely"))
+_MODAL_VERBS: Final = frozenset(
+    ("expected", "expects", "expect", "scheduled", "set", "slated", "poised", "likely")
+)
 """Before ``to`` and a verb: what is planned or expected (:func:`prospective`), one term, ``plan``."""
-_SETTINGS = frozenset(("zero", "true", "false", "default", "none", "null", "on", "off", "auto"))
-_DUE_VERBS = frozenset(
+_SETTINGS: Final = frozenset(("zero", "true", "false", "default", "none", "null", "on", "off", "auto"))
+_DUE_VERBS: Final = frozenset(
     ("open", "reopen", "close", "start", "begin", "finish", "end", "launch", "complete", "arrive", "expire",
      "retire", "be", "take", "come", "return", "resume", "publish", "report", "vote", "decide", "rule",
      "run")
@@ -1098,20 +1107,20 @@ _DUE_VERBS = frozenset(
 """``due to`` plans only these (``due to close``); before anything else it gives a cause (``due to rain``)."""
 
 
-_DIRECTIONS = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
-_PHRASAL = {
+_DIRECTIONS: Final = {"up": "increase", "Up": "increase", "down": "decrease", "Down": "decrease"}
+_PHRASAL: Final = {
     "up": words("make makes made making"),
     "down": words("break breaks broke broken breaking"),
 }
 """The verbs with which ``up`` or ``down`` makes another verb, no direction (``made up 60%``)."""
-_FIGURE = re.compile(r"(?P<money>[$€£¥₹])?\d[\d.,]*(?P<percent>%)?")
-_BE = words("is was were are be been being")
-_BETWEEN = words("by from")
+_FIGURE: Final = re.compile(r"(?P<money>[$€£¥₹])?\d[\d.,]*(?P<percent>%)?")
+_BE: Final = words("is was were are be been being")
+_BETWEEN: Final = words("by from")
 """What may stand between ``up`` and its figure: ``up by 5%``, ``up from 35%`` (the old value)."""
-_SHARE_UNITS = words("percent per percentage points")
-_OPENING_WAYS = ("Up ", "Down ", "up ", "down ")
+_SHARE_UNITS: Final = words("percent per percentage points")
+_OPENING_WAYS: Final = ("Up ", "Down ", "up ", "down ")
 """``up`` or ``down`` opening a text (a clause read alone: ``up 12% on the year``)."""
-_GONE = re.compile(r"\b(?:go|goes|went|gone|going|come|comes|came|coming) (up|down)\b")
+_GONE: Final = re.compile(r"\b(?:go|goes|went|gone|going|come|comes|came|coming) (up|down)\b")
 """``up`` or ``down`` that says which way something went with no figure (``thefts went down``); in
 lower case: ``Go down.`` opening a sentence is an instruction."""
 
@@ -1170,12 +1179,12 @@ def _share_words_at(pieces: Sequence[str], at: int) -> bool:
     )
 
 
-_SHARE_WORDS = words("half quarter third fifth tenth two-thirds three-quarters two-fifths")
+_SHARE_WORDS: Final = words("half quarter third fifth tenth two-thirds three-quarters two-fifths")
 """Shares in words that ``up`` or ``down`` may stand before as before a percentage (``down by a
 quarter``)."""
 
 
-_DEGREES = re.compile(r"°\s?[CcFf]\b")
+_DEGREES: Final = re.compile(r"°\s?[CcFf]\b")
 
 
 def _token_terms(text: str) -> list[str]:
@@ -1197,7 +1206,7 @@ def _token_terms(text: str) -> list[str]:
     return out
 
 
-_PARTICLE = re.compile(r"\b([^\W\d_]+)-(off|in|out)\b", re.IGNORECASE)
+_PARTICLE: Final = re.compile(r"\b([^\W\d_]+)-(off|in|out)\b", re.IGNORECASE)
 
 
 def _compound(m: re.Match[str]) -> str:
@@ -1206,11 +1215,11 @@ def _compound(m: re.Match[str]) -> str:
     return m[1] + m[2] if _term(m[1]) in CHANGES else m[0]
 
 
-_ISO_DATE = re.compile(r"(?<![\d-])\d{4}-(0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
+_ISO_DATE: Final = re.compile(r"(?<![\d-])\d{4}-(0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
 """A date written ``2024-03-15``; its month is the group."""
 
 
-BOUNDARY = "\t"
+BOUNDARY: Final = "\t"
 """A piece that reads as itself: no whitespace-split text holds a tab, so a caller may join sentences
 with it and find where each one's terms end after a single pass (:mod:`checks.grounding.index`)."""
 
@@ -1324,25 +1333,25 @@ def names(text: str) -> list[str]:
     return read(text)[1]
 
 
-_TERMS: dict[str, str] = {}
+_TERMS: Final[dict[str, str]] = {}
 """Token as written -> its term ("" when it is not one): the hot path is one dict lookup per token."""
-_PIECE_LIMIT = 64
-_NAMES: dict[str, tuple[str, ...]] = {}
+_PIECE_LIMIT: Final = 64
+_NAMES: Final[dict[str, tuple[str, ...]]] = {}
 """Piece as written -> its names as if it stood mid-sentence (:func:`_piece_names`)..."""
-_LEADS: dict[str, int] = {}
+_LEADS: Final[dict[str, int]] = {}
 """...and what its first token would be as a sentence's first word."""
-_PIECES: dict[str, tuple[str, ...]] = {}
+_PIECES: Final[dict[str, tuple[str, ...]]] = {}
 """Whitespace-free piece as written ("latency,") -> its terms: one dict lookup per word of a source."""
 
 
-_PROHIBITIONS = words(
+_PROHIBITIONS: Final = words(
     """ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids forbade forbidden
     forbidding disallow disallows disallowed outlaw outlaws outlawed"""
 )
 """Negation cues that also say what is denied: ``allowed`` (``dogs are banned``: ``not allowed``)."""
-_QUARTER = re.compile(r"q[1-4]")
-_FISCAL = re.compile(r"fy(?:\d{2}|\d{4})?")
-_DECADE = re.compile(r"(?:1\d|2[01])\d0s")
+_QUARTER: Final = re.compile(r"q[1-4]")
+_FISCAL: Final = re.compile(r"fy(?:\d{2}|\d{4})?")
+_DECADE: Final = re.compile(r"(?:1\d|2[01])\d0s")
 
 
 def _term(token: str) -> str:
@@ -1411,15 +1420,15 @@ def negated(text: str) -> bool:
     return total % 2 == 1
 
 
-_NEGATED_COMPOUND = re.compile(r"(?<![^\W_])(?:not|no)-(?!one\b)[^\W\d_]", re.IGNORECASE)
+_NEGATED_COMPOUND: Final = re.compile(r"(?<![^\W_])(?:not|no)-(?!one\b)[^\W\d_]", re.IGNORECASE)
 """``not-for-profit``, ``no-deal``, ``no-fault``: a word of its own, no negation (``no-one`` is
 nobody)."""
 
-MAX_SCOPES = 8
+MAX_SCOPES: Final = 8
 """Negations read per sentence by :func:`negation_scopes`; more, and it reads none."""
-MAX_SCOPE_CHARS = 200
+MAX_SCOPE_CHARS: Final = 200
 """How far a negation's scope reaches at most (its conjunct's end, else this many characters)."""
-_SCOPE_END = re.compile(
+_SCOPE_END: Final = re.compile(
     r"[,;:]|\s(?:and|but|while|whereas|although|though|because|after|before)\s", re.IGNORECASE
 )
 """Where what a negation cue denies ends: its conjunct (``does not recycle water | and uses``); not
@@ -1457,18 +1466,18 @@ def negation_scopes(text: str) -> list[str] | None:
     return scopes
 
 
-_TELLING = (
+_TELLING: Final = (
     r"(?:(?:yet|publicly|officially)\s+)?"
     r"(?:disclos|reveal|say|said|specif|confirm|announc|stat|explain|publish|releas|clarif|indicat"
     r"|tell|told|comment|know|knew|known)[a-z]*(?:\s+on)?"
     r"(?:\s+(?:us|reporters|investors|the\s+press|the\s+public|publicly|yet))?"
     r"\s+(?=(?:how|what|whether|when|where|who|whom|which|why|if|that)\b)"
 )
-_UNTOLD = re.compile(rf"\s*(?:(?:refus|declin)[a-z]*\s+to\s+)?{_TELLING}", re.IGNORECASE)
+_UNTOLD: Final = re.compile(rf"\s*(?:(?:refus|declin)[a-z]*\s+to\s+)?{_TELLING}", re.IGNORECASE)
 """A denied telling up to what it would have told (``did not disclose | how much it paid``, ``declined
 to say | how many``, ``did not say | that the museum would close``), read from a negation's cue: the
 negation denies the telling, not what is told."""
-_DENIED_TELLING = re.compile(
+_DENIED_TELLING: Final = re.compile(
     rf"(?:\b(?:not|never)|n't|\b(?:refus|declin)[a-z]*\s+to)\s+{_TELLING}", re.IGNORECASE
 )
 
@@ -1494,10 +1503,10 @@ def untold(text: str) -> str:
     return text[found.end() : end.start() if end is not None else len(text)]
 
 
-MORE_WORDS = words(
+MORE_WORDS: Final = words(
     "more higher greater larger bigger longer faster dearer costlier busier older warmer taller heavier"
 )
-LESS_WORDS = words("fewer less lower smaller shorter slower cheaper quieter younger colder lighter")
+LESS_WORDS: Final = words("fewer less lower smaller shorter slower cheaper quieter younger colder lighter")
 """The words of a comparison, by which way it goes (``more patients in March than in February``)."""
 COMPARATIVES = MORE_WORDS | LESS_WORDS
 
@@ -1513,20 +1522,20 @@ def _object_denied(low: str, at: int) -> int:
     return before if word.isalpha() and word not in _NOT_VERBS else 0
 
 
-_NOT_VERBS = frozenset(
+_NOT_VERBS: Final = frozenset(
     ("of", "to", "for", "with", "and", "or", "but", "that", "which", "as", "at", "in", "on")
 )
 """Words before ``none`` that are no verb it is the object of."""
 
-_DENIES_ITSELF = frozenset(cue for cue in NEGATIONS if terms(cue))
+_DENIES_ITSELF: Final = frozenset(cue for cue in NEGATIONS if terms(cue))
 """Negations that are words of what they deny (``banned`` is ``not allowed``): their scope holds them."""
 
 
-_UNIVERSALS = words("all every everyone everybody everything always each")
+_UNIVERSALS: Final = words("all every everyone everybody everything always each")
 """Words that say a statement holds for all or always: ``not all`` denies only that."""
 
 
-_NOT_ALL = re.compile(r"(?:\bnot|n't)\s+(?:all|every(?:one|body|thing)?|always|each)\b", re.IGNORECASE)
+_NOT_ALL: Final = re.compile(r"(?:\bnot|n't)\s+(?:all|every(?:one|body|thing)?|always|each)\b", re.IGNORECASE)
 """The cheap test before :func:`denies_all` reads a sentence's negations (most hold none such)."""
 
 
@@ -1549,11 +1558,11 @@ def universal_words(text: str) -> bool:
     return _holds_any(_UNIVERSALS, text)
 
 
-_CUES: dict[str, int] = {}
+_CUES: Final[dict[str, int]] = {}
 """Piece as written -> how many negation cues it holds."""
 
 
-_PROSPECTIVE = re.compile(
+_PROSPECTIVE: Final = re.compile(
     r"\b(?:(?:aim|plan|expect|intend|seek|pledge|promise|hope|propose|want)(?:s|ed|d|ned)?\s+to"
     r"|(?:propos|plann)(?:e|es|ed|ing)\s+[a-z]+ing\b"  # "has proposed moving crews": not moved yet
     r"|(?-i:will|could|might|would|Could|Might|Would)|scheduled"
@@ -1569,7 +1578,7 @@ _PROSPECTIVE = re.compile(
     r"|(?<!in\s)(?<!of\s)(?<!since\s)(?<!until\s)(?<!by\s)(?<!from\s)(?<!early\s)(?<!late\s)(?-i:may)(?!\s+\d))\b",
     re.IGNORECASE,
 )
-_PROSPECTIVE_WORDS = words(
+_PROSPECTIVE_WORDS: Final = words(
     """will could may might would scheduled aim aims aimed plan plans planned expect expects expected intend
     intends intended seek seeks pledge pledged pledges promise promised promises hope hopes hoped
     propose proposed proposes want wants wanted due set slated poised still considering consideration
@@ -1577,7 +1586,7 @@ _PROSPECTIVE_WORDS = words(
 )
 
 
-_HEDGE = re.compile(
+_HEDGE: Final = re.compile(
     r"\b(?:allegedly|reportedly|purportedly|supposedly|rumou?red\s+to"
     r"|(?:is|are|was|were|be|been)\s+(?:said|believed|thought|rumou?red|alleged|reported|claimed|estimated"
     r"|understood|assumed|presumed|suspected|feared)\s+to"
@@ -1585,14 +1594,14 @@ _HEDGE = re.compile(
     r"|on\s+condition\s+that|(?<!\bof\s)whether(?!\s+or\s+not\b))\b",
     re.IGNORECASE,
 )
-_HEDGE_WORDS = words(
+_HEDGE_WORDS: Final = words(
     """allegedly reportedly purportedly supposedly rumoured rumored said believed thought alleged
     reported claimed estimated understood assumed presumed suspected feared if unless provided long
     condition whether"""
 )
 
 
-_ASSOCIATED = re.compile(
+_ASSOCIATED: Final = re.compile(
     r"\b(?:(?:closely|strongly|weakly|significantly|positively|negatively|inversely|statistically)\s+)?"
     r"(?:associated|linked|correlated|connected|tied)\s+(?:with|to)\b"
     r"|\bcoincid(?:e|es|ed|ing)\s+with\b"
@@ -1600,10 +1609,10 @@ _ASSOCIATED = re.compile(
     r"|\b(?:links?|associations?|correlations?|relationships?)\s+(?:with|between)\b",
     re.IGNORECASE,
 )
-_ASSOCIATION_CUES = ("ssociat", "ink", "orrelat", "oincid", "tied", "onnected", "elationship")
-_PHYSICAL = ("link", "Link", "tied", "connected")
+_ASSOCIATION_CUES: Final = ("ssociat", "ink", "orrelat", "oincid", "tied", "onnected", "elationship")
+_PHYSICAL: Final = ("link", "Link", "tied", "connected")
 """Words of :data:`_ASSOCIATED` that also join things (``linked to the island by a causeway``)."""
-_CAUSAL = re.compile(
+_CAUSAL: Final = re.compile(
     r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+in|responsible\s+for"
     r"|because\s+of|due\s+to|as\s+a\s+result\s+of|thanks\s+to|dr(?:ive|ives|ove|iven|iving)"
     r"|trigger(?:s|ed|ing)?|prevent(?:s|ed|ing)?|contribut(?:e|es|ed|ing)\s+to|improv(?:e|es|ed|ing)"
@@ -1633,13 +1642,13 @@ def causal(text: str) -> bool:
     return _CAUSAL.search(text) is not None
 
 
-_SEQUENCE = re.compile(
+_SEQUENCE: Final = re.compile(
     r"\bafter\b(?<!\bnamed after)(?<!\blooked after)(?!-)"
     r"|\bfollowing\b(?<!\bthe following)(?!\s+(?:year|month|week|day)s?\b)|\bsince\b|\bfollowed\s+by\b",
     re.IGNORECASE,
 )
-_SEQUENCE_CUES = ("fter", "ollow", "ince")
-_EXPLAINED = re.compile(
+_SEQUENCE_CUES: Final = ("fter", "ollow", "ince")
+_EXPLAINED: Final = re.compile(
     r"\b(?:caus(?:e|es|ed|ing)|l(?:ed|eads?|eading)\s+to|result(?:s|ed|ing)?\s+(?:in|from)"
     r"|responsible\s+for|because|due\s+to|as\s+a\s+result|thanks\s+to|owing\s+to|blam(?:e|es|ed|ing)"
     r"|attribut(?:e|es|ed|ing)|credit(?:s|ed|ing)?|contribut(?:e|es|ed|ing)\s+to|dr(?:ive|ives|ove|iven)"
@@ -1649,7 +1658,7 @@ _EXPLAINED = re.compile(
 """Words with which a sentence gives a cause or an effect (``because of``, ``blamed``, ``the effect
 of``): not the change verbs of :data:`_CAUSAL` (``increased``, ``improved``), which also say what
 happened with no cause."""
-_EXPLAINED_CUES = (
+_EXPLAINED_CUES: Final = (
     "caus", "ed to", "ead", "esult", "esponsible", "ecause", "ue to", "hanks", "wing to", "lam",
     "ttribut", "redit", "ontribut", "riv", "rov", "rigger", "eason", "ffect", "mpact",
 )  # fmt: skip
@@ -1662,7 +1671,7 @@ def explains(text: str) -> bool:
     return any(cue in text for cue in _EXPLAINED_CUES) and _EXPLAINED.search(text) is not None
 
 
-_SOUGHT = re.compile(
+_SOUGHT: Final = re.compile(
     r"\b(?:(?:submit|lodg|ma[dk]|put)(?:s|ted|ed|e|es|ing)?\s+(?:in\s+)?(?:a|an|its|their)\s+(?:\w+\s+)?"
     r"(?:bid|application|request|claim)\s+for|bid(?:s|ding)?\s+for|appl(?:y|ies|ied|ying)\s+for"
     r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for"
@@ -1705,13 +1714,13 @@ def sequenced(text: str) -> tuple[int, int] | None:
     return found.start(), found.end()
 
 
-_HOLDERS = (
+_HOLDERS: Final = (
     r"critics|opponents|campaigners|sceptics|skeptics|supporters|advocates|proponents|detractors"
     r"|activists|residents|experts|analysts|economists|unions|some|many|others"
 )
 """Who holds a view rather than reports a fact: what they ``say`` is theirs (``critics say``; not
 ``the company said``, ``police said``, a source's usual attribution of what happened)."""
-_REPORTED = re.compile(
+_REPORTED: Final = re.compile(
     r"\b(?:argu(?:e|es|ed)\b(?!\s+(?:over|about|with|against|for)\b)|believ(?:e|es|ed)\b(?!\s+(?:in|to)\b)"
     r"|fear(?:s|ed)?\b(?!\s+(?:of|over|for|about|to)\b)|insist(?:s|ed)?\b(?!\s+on\b)"
     r"|thinks?\b(?!\s+(?:tanks?|of|about)\b)|contend(?:s|ed)?\b(?!\s+with\b))(?:\s+that\b)?"
@@ -1725,7 +1734,7 @@ _REPORTED = re.compile(
     r"(?:(?:has|have|had)\s+)?(?:disput|reject|den(?:y|ies|ied)|contest|challeng|question)\w*",
     re.IGNORECASE,
 )
-_REPORTING_WORDS = words(
+_REPORTING_WORDS: Final = words(
     """argue argues argued believe believes believed fear fears feared insist insists insisted think
     thinks contend contends contended claim claims claimed allege alleges alleged suggest suggests
     suggested warn warns warned predict predicts predicted maintain maintains maintained assert
@@ -1733,7 +1742,7 @@ _REPORTING_WORDS = words(
     say says said according"""
 )
 """The words of :data:`_REPORTED`'s verbs: a claim that holds one reports a view itself."""
-_DISPUTING_WORDS = words(
+_DISPUTING_WORDS: Final = words(
     """dispute disputes disputed reject rejects rejected deny denies denied contest contests contested
     challenge challenges challenged question questions questioned"""
 )
@@ -1768,7 +1777,7 @@ def _holds_any(listed: frozenset[str], text: str) -> bool:
     return not listed.isdisjoint(w.strip(".,;:!?\"'()").lower() for w in text.split())
 
 
-_SOME = re.compile(
+_SOME: Final = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|but|while|whereas|when|as)\s+)"
     r"((?:(?:some|several|certain|many|a\s+few)\s+(?:of\s+(?:the|its|their|our)\s+)?"
     r"|a\s+(?:handful|number|minority)\s+of\s+(?:(?:the|its|their|our)\s+)?))"
@@ -1776,8 +1785,8 @@ _SOME = re.compile(
     r"([^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*)?)",
     re.IGNORECASE,
 )
-_SOME_WORDS = words("some several certain many few handful number minority")
-_QUANTIFIERS = words(
+_SOME_WORDS: Final = words("some several certain many few handful number minority")
+_QUANTIFIERS: Final = words(
     """some several certain many few handful number minority all every each most any no none
     majority half both either neither"""
 )
@@ -1802,12 +1811,12 @@ def quantified(text: str) -> bool:
     return _holds_any(_QUANTIFIERS, text)
 
 
-_USED_TO = re.compile(
+_USED_TO: Final = re.compile(
     r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )(?<!\bget )(?<!\bgot )"
     r"\bused\s+to\s+([a-z]+)\b"
 )
 """``used to employ``: a habit or a state that ended (not ``is used to fire bricks``, a purpose)."""
-_PRESENT_FORMS: Mapping[str, tuple[str, ...]] = {
+_PRESENT_FORMS: Final[Mapping[str, tuple[str, ...]]] = {
     "be": ("is", "are", "am"),
     "have": ("has", "have"),
     "do": ("does", "do"),
@@ -1828,7 +1837,7 @@ def ended(text: str) -> str:
     return "" if found is None else found.group(1)
 
 
-_WAS_UNTIL = re.compile(
+_WAS_UNTIL: Final = re.compile(
     r"(?<!\bhas\s)(?<!\bhave\s)\b(was|were|had)\b(?:(?![.;]|\b(?:and|but|when|while|which|who)\b).){0,80}?\b(?:until|till)\s+"
     r"(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?(?:\d{4}\b|(?:last|recently)\b|"
     rf"(?:{'|'.join(MONTH_NAMES)})\b)",
@@ -1839,7 +1848,7 @@ _WAS_UNTIL = re.compile(
 licence renewed ... until November 2030``, a present perfect)."""
 
 
-_FORMERLY = re.compile(
+_FORMERLY: Final = re.compile(
     r"\b(?:previously|formerly|until\s+(?:now|recently))\s+(?P<what>[^,;:.()\u2013\u2014]{3,80}?)"
     r"(?=\s*(?:[,;:.()\u2013\u2014]|$))",
     re.IGNORECASE,
@@ -1848,7 +1857,7 @@ _FORMERLY = re.compile(
 available to all users``; ``the tool, formerly known as Quill``; ``Owners of electric cars, who have
 until now parked without charge, will pay half``): the words after ``previously``, ``formerly``,
 ``until now`` or ``until recently`` to the end of their clause."""
-_PAST_CUES = re.compile(
+_PAST_CUES: Final = re.compile(
     r"\b(?:previously|formerly|used\s+to|was|were|had|until|before|no\s+longer)\b", re.IGNORECASE
 )
 
@@ -1870,12 +1879,12 @@ def formerly(claim: str, sentence: str) -> str:
     return ""
 
 
-_FOR_NOW = re.compile(
+_FOR_NOW: Final = re.compile(
     r"\b(?:is|are)\s+(?:(?:currently|at\s+present|for\s+now)\s+(?P<a>[a-z]+)\b|(?P<b>[a-z]+)\s+(?:at\s+present|for\s+now)\b)",
     re.IGNORECASE,
 )
 """A state a sentence gives as so for now (``which are free at present``, ``is currently closed``)."""
-_STAYS = re.compile(
+_STAYS: Final = re.compile(
     r"\b(?:(?:will|would|to)\s+(?:remain|stay|continue\s+to\s+be|still\s+be)|remains|stays)\s+(?P<state>[a-z]+)\b",
     re.IGNORECASE,
 )
@@ -1936,7 +1945,7 @@ def reverted(claim: str, text: str) -> str:
     return ""
 
 
-_UNDOES = {
+_UNDOES: Final = {
     "reopen": ("closed", "shut"),
     "resum": ("suspended", "halted", "paused", "stopped"),
     "restart": ("suspended", "halted", "paused", "stopped"),
@@ -1946,11 +1955,11 @@ _UNDOES = {
 }
 """The states a verb in the past tense undoes: ``reopened`` what was ``closed``, ``released`` who
 was ``detained``."""
-_REDONE = re.compile(rf"\b({'|'.join(_UNDOES)})ed\b", re.IGNORECASE)
-_DENIED_REDO = re.compile(
+_REDONE: Final = re.compile(rf"\b({'|'.join(_UNDOES)})ed\b", re.IGNORECASE)
+_DENIED_REDO: Final = re.compile(
     r"\b(?:not|never|yet\s+to\s+be)\s+(?:been\s+|be\s+)?$|n[\'\u2019]t\s+(?:been\s+)?$", re.IGNORECASE
 )
-_STILL_STATE = re.compile(
+_STILL_STATE: Final = re.compile(
     r"\b(?:is|are|(?:has|have)\s+(?:been|remained|stayed)|remains?|stays?)\s+(?:still\s+)?([^\W\d_]+)",
     re.IGNORECASE,
 )
@@ -1963,11 +1972,11 @@ def still(text: str, state: str) -> bool:
     return re.search(rf"\b{_STILL_IN}\s+(?:still\s+)?{re.escape(state)}\b", text, re.IGNORECASE) is not None
 
 
-_AFTER_BEING = re.compile(r"\b(?:being|(?:having|had)\s+been)\s+([^\W\d_]+)", re.IGNORECASE)
-_UNDOING = re.compile(
+_AFTER_BEING: Final = re.compile(r"\b(?:being|(?:having|had)\s+been)\s+([^\W\d_]+)", re.IGNORECASE)
+_UNDOING: Final = re.compile(
     r"\bre(?:open|sum|start|turn|stor|instat|launch)[a-z]*|\b(?:released|freed|lifted)\b", re.IGNORECASE
 )
-_STILL_IN = r"(?:is|are|(?:has|have)\s+(?:been|remained|stayed)|remains?|stays?)"
+_STILL_IN: Final = r"(?:is|are|(?:has|have)\s+(?:been|remained|stayed)|remains?|stays?)"
 
 
 def now(text: str, verb: str) -> bool:
@@ -1989,7 +1998,7 @@ def hedged(text: str) -> str:
     return "" if found is None else " ".join(found.group().split())
 
 
-_QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019("
+_QUOTE_MARKS: Final = "\"'\u201c\u201d\u2018\u2019("
 """What a word may open with where a quotation or an aside starts: stripped for the word test."""
 
 
@@ -2007,7 +2016,7 @@ def prospective(text: str) -> bool:
     return _PROSPECTIVE.search(text) is not None
 
 
-_STOPPED = re.compile(
+_STOPPED: Final = re.compile(
     r"\b(?:(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?|g(?:ive[sn]?|ave|iving)\s+up)"
     r"\s+(?:[^\W\d_]+\s+)?[^\W\d_]+ing\b"
     r"|ceas(?:e|es|ed|ing)\s+to\s+[^\W\d_]+)",
@@ -2015,7 +2024,7 @@ _STOPPED = re.compile(
 )
 """``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`),
 and so does ``stop password sharing`` (a word between), and ``have given up driving``."""
-_FAILED = re.compile(
+_FAILED: Final = re.compile(
     r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
     r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b",
@@ -2024,12 +2033,12 @@ _FAILED = re.compile(
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
 :func:`in_context`); so does ``denied that``, ``denied it would`` (what is denied, said), and ``has
 yet to approve``, ``is yet to open`` (not yet)."""
-_NOT_A_VERB = (
+_NOT_A_VERB: Final = (
     r"(?![\d$€£¥₹]|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|about|around|nearly"
     r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"
 )
 """What after ``declined to`` makes it a change to a figure (``declined to 4,000``), not a refusal."""
-_REFUSED = re.compile(
+_REFUSED: Final = re.compile(
     rf"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+{_NOT_A_VERB}"
     r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos|refus)[a-z]*"
     r"|(?:vot|turn|thr[eo]w)[a-z]*\s+(?:against|down|out))"
@@ -2075,13 +2084,13 @@ def _may_refuse(text: str) -> bool:
     )
 
 
-_REFUSING = frozenset(
+_REFUSING: Final = frozenset(
     ("refuse", "refuses", "refused", "refusing", "decline", "declines", "declined", "declining")
 )
 
-_SET_ASIDE = re.compile(rf"\b{_RATHER_THAN}", re.IGNORECASE)
+_SET_ASIDE: Final = re.compile(rf"\b{_RATHER_THAN}", re.IGNORECASE)
 """A :data:`_RATHER_THAN`, a denial of what follows it."""
-_NOT_DENYING = re.compile(
+_NOT_DENYING: Final = re.compile(
     r"\bno(?:t?\s+(?:only|just|merely|simply|least|until|to\s+mention|doubt|wonder|surprise"
     r"|surprising(?:ly)?|(?:fewer|less|more)\s+than)"
     r"|t\s+(?:un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
@@ -2091,7 +2100,7 @@ _NOT_DENYING = re.compile(
     r"|\b(?:to|of|by|from|on|over|about|with)\s+(?:a|the)\s+(?:general\s+|severe\s+|chronic\s+)?lack\s+of\b",
     re.IGNORECASE,
 )
-_BAN_LIFTED = re.compile(
+_BAN_LIFTED: Final = re.compile(
     r"\b(?:lift|repeal|overturn|scrap|end)(?:s|ed|ing|ped|ping)?\s+(?:its\s+|the\s+|a\s+)?(?:\w+\s+)?ban\b",
     re.IGNORECASE,
 )
@@ -2100,11 +2109,11 @@ fewer than`` (a bound: :mod:`checks.grounding.quantities`), ``no wonder``, a lit
 uncommon``; ``not without`` is two cues, ``without`` being one), a ban lifted. Each takes one cue off
 the count."""
 
-_REMOVING = (
+_REMOVING: Final = (
     r"(?:remov|scrap|abolish|ax|discontinu|eliminat|ditch|cancel)(?:e|es|ed|ing|s|ped|ping|led|ling)?"
     r"|withdr(?:aw|aws|ew|awn|awing)"
 )
-_REMOVED = re.compile(
+_REMOVED: Final = re.compile(
     # passive: "The headphone jack has been dropped", "fares were abolished" (no figure after: "dropped 5%")
     r"\b(?:ha[sd]|have|was|were|is|are|been|be|being|get|gets|got)\s+(?:been\s+)?"
     r"(?:(?:quietly|now|also|since|largely|entirely|completely|formally)\s+)?"
@@ -2114,7 +2123,7 @@ _REMOVED = re.compile(
     rf"|\b(?:{_REMOVING}|phas(?:e|es|ed|ing)\s+out)\s+(?:the|its|their|his|her|our|a|an|all)\b",
     re.IGNORECASE,
 )
-_MAY_REMOVE = re.compile(
+_MAY_REMOVE: Final = re.compile(
     r"remov|scrap|abolish|ax[eia]|discontinu|eliminat|ditch|cancel|withdr|dropped|phas", re.IGNORECASE
 )
 
@@ -2126,7 +2135,7 @@ def removed(text: str) -> bool:
     return _MAY_REMOVE.search(text) is not None and _REMOVED.search(text) is not None
 
 
-_WITHDRAWN = re.compile(
+_WITHDRAWN: Final = re.compile(
     r"\b(?:drops?|dropped|dropping|removes?|removed|discontinue[sd]?|deprecate[sd]?|ends?|ended)\s+"
     r"(?:its\s+|the\s+)?support\b",
     re.IGNORECASE,
@@ -2149,11 +2158,11 @@ def clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-_NAME_LIST_TAIL = re.compile(
+_NAME_LIST_TAIL: Final = re.compile(
     r"(?:[A-Z][\w'\u2019-]*\s+){0,3}(?:and|or)\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s*){1,4}[.!?]?"
 )
 """The last items of a list of names, a clause of their own after a comma: ``Scotland and Wales``."""
-_ENDS_WITH_NAME = re.compile(r"\b[A-Z][\w'\u2019-]*\s*$")
+_ENDS_WITH_NAME: Final = re.compile(r"\b[A-Z][\w'\u2019-]*\s*$")
 
 
 def _name_lists_joined(parts: list[str]) -> list[str]:
@@ -2172,11 +2181,11 @@ def _name_lists_joined(parts: list[str]) -> list[str]:
     return out
 
 
-_APPOSED = re.compile(r"(?:[A-Z][\w'\u2019-]*\s+){0,3}[A-Z][\w'\u2019-]*")
+_APPOSED: Final = re.compile(r"(?:[A-Z][\w'\u2019-]*\s+){0,3}[A-Z][\w'\u2019-]*")
 """A name of one to four capitalised words, the whole of a clause."""
 
 
-_AN_APPOSITION = re.compile(r"(?:the|a|an)\s")
+_AN_APPOSITION: Final = re.compile(r"(?:the|a|an)\s")
 """A noun phrase set off by commas after a name: ``the toy retailer with 164 stores``."""
 
 
@@ -2214,15 +2223,15 @@ def _appositions_joined(text: str, parts: list[str]) -> list[str]:
     return out
 
 
-_OBJECT_START = (
+_OBJECT_START: Final = (
     r"(?:a|an|the|its|their|his|her|our|this|that|these|those|some|any|every|each|all|more|less|fewer"
     r"|about|over|under|nearly|almost|around|only|free|support|it|them|him|us|no|new|twice|once|daily"
     r"|weekly|monthly|yearly|often|regularly|also|again)\b|[$€£¥₹\d]"
 )
-_AFTER_PAST = (
+_AFTER_PAST: Final = (
     rf"(?:{_OBJECT_START}|(?:for|in|on|at|to|by|from|with|into|after|before|during|again|up|down|out|off)\b)"
 )
-_NEW_PREDICATE = re.compile(
+_NEW_PREDICATE: Final = re.compile(
     r"\s(?=and\s+(?:also\s+|still\s+|now\s+|then\s+|instead\s+)?"
     r"(?:(?:has|have|had|is|are|was|were|does|do|did|can|cannot|could|will|would|may|might|must"
     r"|should|never|no\s+longer)\b"
@@ -2289,9 +2298,9 @@ def clause_at(text: str, offset: int) -> str:
     return text[start:end]
 
 
-_EXCEPTION_CUES = ("xcept", "part from", "xcluding")
+_EXCEPTION_CUES: Final = ("xcept", "part from", "xcluding")
 """Substrings of every word of :data:`_EXCEPT` (``with the exception of`` holds ``xcept``)."""
-_CONTRASTS = ("but", "while", "whereas", "though", "however", "unlike", "rather", *_EXCEPTION_CUES)
+_CONTRASTS: Final = ("but", "while", "whereas", "though", "however", "unlike", "rather", *_EXCEPTION_CUES)
 """Substrings of every conjunction that ``_CLAUSE`` cuts at (``although`` holds ``though``; ``with the
 exception of`` holds ``xcept``)."""
 
@@ -2324,16 +2333,16 @@ def excepted(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_ALL_OF = re.compile(r"\b(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
-_BUT_LAST = re.compile(
+_ALL_OF: Final = re.compile(r"\b(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
+_BUT_LAST: Final = re.compile(
     r"\bbut\s+(?:the\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+)?)"
     r"\s*[.!?]?\s*$"
 )
 """A ``but`` that means except, ending a sentence that says all (``... voted for the plan but the
 mayor.``, ``but the grammar school.``, ``but Mr Hale.``): a contrast would need a verb after it."""
-_ALL_LEAD = re.compile(r"\s*(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
-_BUT_WHO = re.compile(r"but\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+|one|two|three)\b")
-_VERBISH = re.compile(
+_ALL_LEAD: Final = re.compile(r"\s*(?:everyone|everybody|everything|all|every)\b", re.IGNORECASE)
+_BUT_WHO: Final = re.compile(r"but\s+(?:the\s+[^\W\d_]+|(?-i:[A-Z])[^\W\d_]+|one|two|three)\b")
+_VERBISH: Final = re.compile(
     r"\b(?:[^\W\d_]{3,}ed|is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|do"
     r"|does|did|got|went|came|made|took|ran|met|won|lost|sang|began|gave|said|saw|left|kept|held|paid"
     r"|sold|built|bought|brought|told|found|became|agreed)\b",
@@ -2344,8 +2353,8 @@ _VERBISH = re.compile(
 rather than an exception (``Everyone at the depot but the drivers joined the strike``)."""
 
 
-_EXCEPTION_WORDS = (*_EXCEPTION_CUES, "but ")
-_EXCEPTION_SPAN = re.compile(rf"\b(?:{_EXCEPT}|but\s+not\b)", re.IGNORECASE)
+_EXCEPTION_WORDS: Final = (*_EXCEPTION_CUES, "but ")
+_EXCEPTION_SPAN: Final = re.compile(rf"\b(?:{_EXCEPT}|but\s+not\b)", re.IGNORECASE)
 
 
 def exception(clause: str, *, first: bool = False) -> bool | None:
@@ -2363,7 +2372,7 @@ def exception(clause: str, *, first: bool = False) -> bool | None:
     return None if _ELLIPSIS.match(clause) is not None else False
 
 
-_EXCEPTION_FIRST = frozenset("eEaAwWnNbB")
+_EXCEPTION_FIRST: Final = frozenset("eEaAwWnNbB")
 
 
 def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
@@ -2385,17 +2394,19 @@ def _antonyms(pairs: Iterable[str]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
-AUXILIARIES = words("is are was were has have had will would can could may might must should does do did")
+AUXILIARIES: Final = words(
+    "is are was were has have had will would can could may might must should does do did"
+)
 """The auxiliaries a clause's or a claim's subject stands before (``Kettles sold after August | have``)."""
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-CALENDAR_NAMES = "|".join((*MONTH_NAMES, *WEEKDAYS))
+WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+CALENDAR_NAMES: Final = "|".join((*MONTH_NAMES, *WEEKDAYS))
 """The months and weekdays as a pattern's alternatives (``january|...|sunday``)."""
-CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
+CALENDAR: Final = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 """The terms of the months and weekdays. Capitalised, but no names: a claim in March is not about
 someone called March (their terms, as names hold terms: ``januari``, ``juli``)."""
 
 
-_SPAN = re.compile(
+_SPAN: Final = re.compile(
     rf"\b(?:from\s+|between\s+)?({CALENDAR_NAMES})s?\s+(?:to|until|till|through|and|-|\u2013)\s+({CALENDAR_NAMES})s?\b",
     re.IGNORECASE,
 )
@@ -2427,7 +2438,7 @@ def _one_of(names: Sequence[str]) -> list[str]:
     return [f"{a}:{b}" for i, a in enumerate(names) for b in names[i + 1 :]]
 
 
-ANTONYMS: Mapping[str, frozenset[str]] = _antonyms(
+ANTONYMS: Final[Mapping[str, frozenset[str]]] = _antonyms(
     [
         *_ANTONYM_WORDS.split(),  # in order, not a set: which word names a stem must not vary
         *_one_of(MONTH_NAMES),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from checks.grounding.lexicon import (
     CALENDAR,
@@ -112,21 +113,21 @@ def opposed_in_stopwords(claim: str, sentence: str) -> tuple[str, frozenset[str]
     return "", _NO_TERMS
 
 
-_NO_TERMS: frozenset[str] = frozenset()
-_WITHOUT = frozenset(("without",))
-_OUTSIDE = frozenset((stem("outside"),))
-_IN_PLACE = re.compile(r"\b(in|inside|within|outside)\s+(?:the\s+)?((?-i:[A-Z])[\w-]+)", re.IGNORECASE)
+_NO_TERMS: Final[frozenset[str]] = frozenset()
+_WITHOUT: Final = frozenset(("without",))
+_OUTSIDE: Final = frozenset((stem("outside"),))
+_IN_PLACE: Final = re.compile(r"\b(in|inside|within|outside)\s+(?:the\s+)?((?-i:[A-Z])[\w-]+)", re.IGNORECASE)
 """``in Europe``, ``outside London``: a place by its name, and whether inside or out."""
 
 
-_PEAK = re.compile(
+_PEAK: Final = re.compile(
     r"\b(?:(?P<off>outside(?:\s+(?:of\s+)?the)?\s+peak|off[\s-]peak)|(?:at|during|in)\s+(?:the\s+)?peak)"
     r"(?:\s+(?:hours?|times?|periods?))?\b",
     re.IGNORECASE,
 )
 """Peak hours or outside them: ``at peak times``, ``during the peak``, ``outside peak hours``,
 ``off-peak``."""
-_PEAK_TERMS = frozenset((stem("peak"),))
+_PEAK_TERMS: Final = frozenset((stem("peak"),))
 
 
 def _peak(text: str) -> tuple[bool, str] | None:
@@ -236,7 +237,7 @@ def other_stage(claim: str, sentence: str) -> str:
     return next(iter(theirs.values()))  # the first the sentence names
 
 
-_STAGE = re.compile(r"\b((?:semi|quarter)[- ]?|)finals?\b", re.IGNORECASE)
+_STAGE: Final = re.compile(r"\b((?:semi|quarter)[- ]?|)finals?\b", re.IGNORECASE)
 """``final``, ``semi-final``, ``quarter-finals``: the stage is the prefix (none for the final)."""
 
 
@@ -246,7 +247,7 @@ def _kind(day: str) -> str:
     return "year" if day.isdigit() else "weekday" if day in WEEKDAYS else "month"
 
 
-_LATER_KIND = {"year": "year", "month": "month", "week": "weekday", "day": "weekday"}
+_LATER_KIND: Final = {"year": "year", "month": "month", "week": "weekday", "day": "weekday"}
 """What a time after another (``a year later``, ``the following month``) stands against: a year, a
 month, a weekday."""
 
@@ -296,11 +297,11 @@ def _dated(text: str, *, whole: bool = False) -> tuple[tuple[str, frozenset[str]
     return tuple(out)
 
 
-_OWN_CLAUSE_FIRST = re.compile(
+_OWN_CLAUSE_FIRST: Final = re.compile(
     r"\s*(?:if|when|once|after|before|unless|although|though|while|as|since|until)\s", re.IGNORECASE
 )
 """A claim that opens with a subordinate clause: its first time is that clause's."""
-_DATED = re.compile(
+_DATED: Final = re.compile(
     rf"\b(?:on|in|by)\s+(?:a\s+|the\s+|early\s+|late\s+|mid-?)?(?P<day>{CALENDAR_NAMES})s?\b"
     r"|\b(?:in|since)\s+(?P<year>(?:1[6-9]|20)\d\d)\b(?![-/]\d)"
     r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
@@ -308,10 +309,10 @@ _DATED = re.compile(
     r"|\b(?:the\s+)?(?:following|next)\s+(?P<next>year|month|week|day)\b",
     re.IGNORECASE,
 )
-_PARTS = re.compile(r"[,;]|\b(?:and|but|while|whereas|then)\b", re.IGNORECASE)
+_PARTS: Final = re.compile(r"[,;]|\b(?:and|but|while|whereas|then)\b", re.IGNORECASE)
 
 
-_RELATIVE = {
+_RELATIVE: Final = {
     "last": "last",
     "previous": "last",
     "past": "last",
@@ -321,11 +322,11 @@ _RELATIVE = {
     "coming": "next",
 }
 """Each word of a relative time -> the time it places (``previous year`` is ``last year``)."""
-_RELATIVE_TIME = re.compile(
+_RELATIVE_TIME: Final = re.compile(
     rf"\b({'|'.join(_RELATIVE)})\s+(year|month|week|quarter|season|summer|winter|spring|autumn|decade|term)\b",
     re.IGNORECASE,
 )
-_RELATIVE_CUE = re.compile(rf"\b(?:{'|'.join(_RELATIVE)})\s", re.IGNORECASE)
+_RELATIVE_CUE: Final = re.compile(rf"\b(?:{'|'.join(_RELATIVE)})\s", re.IGNORECASE)
 
 
 def prefixed_opposite(
@@ -353,7 +354,7 @@ def prefixed_opposite(
     return "", _NO_TERMS
 
 
-_NOT_BEFORE = re.compile(r"\b(?:not|never|n't)\b((?:\s+[^\W\d_][\w'-]*){1,3})", re.IGNORECASE)
+_NOT_BEFORE: Final = re.compile(r"\b(?:not|never|n't)\b((?:\s+[^\W\d_][\w'-]*){1,3})", re.IGNORECASE)
 
 
 def _denied(text: str, term: str) -> bool:
@@ -364,18 +365,18 @@ def _denied(text: str, term: str) -> bool:
     return any(term in terms(m.group(1)) for m in _NOT_BEFORE.finditer(text))
 
 
-_NEGATIVE_PREFIX = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")
+_NEGATIVE_PREFIX: Final = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")
 """``unencrypted``, ``non-binding``: a word and the prefix that denies it (the rest of at least four
 letters: not ``unit``, ``union``)."""
 
 
-_WITH = re.compile(
+_WITH: Final = re.compile(
     r"(?<!\bnot\s)(?<!\bnever\s)\b(with(?:out)?)\s+"  # "not without risks" is with them
     r"(?:an?\s+|the\s+|any\s+|its\s+|their\s+|your\s+)?([^\W\d_][\w-]*)",
     re.IGNORECASE,
 )
 """``with`` or ``without`` and the word after it, an article or a possessive between."""
-_SWITCHED = re.compile(
+_SWITCHED: Final = re.compile(
     r"\b(?:is|are|was|were|be|been|stays?|stayed|remains?|remained|turned|switched|toggled|left|set)\s+(on|off)\b"
     r"(?=\s+by\s+default\b|\s*[.,;:!]|\s*$|\s+(?:at|during|for|when|after|before|until|overnight"
     r"|automatically|again)\b)",
@@ -385,7 +386,7 @@ _SWITCHED = re.compile(
 end or a word of when (``The heating stays off at night``; not ``turned off the lights``)."""
 
 
-_FROM_TO = re.compile(
+_FROM_TO: Final = re.compile(
     r"\bfrom\s+(?:the\s+)?(?P<a>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
     r"\s+(?:to|into|onto|towards)\s+(?:the\s+)?(?P<b>[^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})",
     re.IGNORECASE,
@@ -419,7 +420,7 @@ def _ways(text: str) -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str,
     return out
 
 
-_HELD = re.compile(
+_HELD: Final = re.compile(
     r"\b(?:held|holds?|holding|kept|keeps?|keeping|left|leaves?|leaving)\s+(?:[\w'\u2019-]+\s+){0,3}?"
     r"(?:(?:at|on)\s+[£$€]?\d[\d.,]*%?|unchanged\b|steady\b|flat\b|on\s+hold\b)"
     r"|\b(?:froze|frozen|freezes|freezing|unchanged)\b"
@@ -458,12 +459,12 @@ def _with_what(text: str) -> dict[str, tuple[bool, str]]:
     return {stem(m.group(2).lower()): (len(m.group(1)) > 4, m.group(2)) for m in _WITH.finditer(text)}
 
 
-_STANCE = re.compile(
+_STANCE: Final = re.compile(
     r"\b(vot(?:e|es|ed|ing)|spoke|speaks?|speaking|argued|argues?|arguing|campaign(?:s|ed|ing)?"
     r"|ruled?|rules|ruling)\s+(for|in\s+fav(?:ou)?r\s+of|against)\b",
     re.IGNORECASE,
 )
-_STANDING = re.compile(
+_STANDING: Final = re.compile(
     r"\b(over|under|within|on|ahead\s+of|behind)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
     r"(budget|schedule)\b",
     re.IGNORECASE,
@@ -481,7 +482,7 @@ def _standing(m: re.Match[str]) -> tuple[str, str]:
     )
 
 
-_BOUND_IN_TIME = re.compile(
+_BOUND_IN_TIME: Final = re.compile(
     r"\b(since|until|till)\s+(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?"
     rf"(\d{{4}}\b|(?:{CALENDAR_NAMES})\b)",
     re.IGNORECASE,
@@ -492,7 +493,7 @@ def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
     return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
 
 
-_OBLIGED = re.compile(
+_OBLIGED: Final = re.compile(
     r"\b(?:(must|ha(?:s|ve|d)\s+to|(?:is|are|was|were)\s+(?:required|obliged)\s+to|needs?\s+to)"
     r"|(exempt\s+from|(?:does|do|did)\s+not\s+(?:have|need)\s+to|(?:is|are|was|were)\s+not\s+(?:required"
     r"|obliged)\s+to|need\s+not))\s+(?:(?:also|still|now|first|only)\s+)?(?!not\b|never\b)([^\W\d_]+)",
@@ -504,7 +505,7 @@ def _obliged(m: re.Match[str]) -> tuple[str, str]:
     return stem(m.group(3).lower()), "must" if m.group(1) else "exempt"
 
 
-_SIDES = (
+_SIDES: Final = (
     (_STANCE, _stance, ("for", "against", "favo")),
     (
         _OBLIGED,
@@ -555,7 +556,7 @@ def _switched(text: str) -> str:
 
 
 _UP, _DOWN = stem("increase"), stem("decrease")
-_WAYS = {_UP: "up", _DOWN: "down"}
+_WAYS: Final = {_UP: "up", _DOWN: "down"}
 
 
 def both_ways(claim_terms: frozenset[str], sentence_terms: frozenset[str]) -> bool:
@@ -607,14 +608,14 @@ def _moves(text: str) -> dict[str, tuple[set[str], str]]:
     return found
 
 
-_SAME_AS = re.compile(
+_SAME_AS: Final = re.compile(
     r"\b(?:(?:the\s+)?same\s+(?:[^\W\d_]+\s+)?as|unchanged\s+(?:from|on)|no\s+different\s+from)\s+"
     r"(?P<base>[^,.;:]+)",
     re.IGNORECASE,
 )
 """A claim that something equals something else (``costs the same as last year's model``,
 ``unchanged from 2023``), and what it equals."""
-_OTHER_THAN = re.compile(
+_OTHER_THAN: Final = re.compile(
     r"\b(?:more|less|fewer|higher|lower|cheaper|dearer|greater|smaller|bigger|larger|longer|shorter"
     r"|faster|slower|better|worse)\s+than\s+(?P<base>[^,.;:]+)"
     r"|\b(?:up|down)\s+(?:[^\W\d_]*\d[\w.,%]*\s+)?(?:from|on)\s+(?P<since>(?:(?:19|20)\d\d\b|[^\W\d_])[^,.;:]*)",
@@ -643,7 +644,7 @@ def same_otherwise(claim: str, sentence: str) -> str:
     return ""
 
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_YEAR: Final = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def _compared_with_what(text: str) -> set[str]:

@@ -50,7 +50,7 @@ import re
 from collections.abc import Sequence
 from itertools import chain, combinations, pairwise
 from operator import attrgetter, itemgetter
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from checks.grounding.identifiers import CLOCK, NAMING, ROUTE_AFTER, ROUTE_BEFORE, Identifier, identifiers
 from checks.grounding.lexicon import (
@@ -99,29 +99,29 @@ __all__ = [
 
 Role = Literal["", "from", "to", "by", "derived"]
 
-APPROX_TOLERANCE = 0.15
-ROUND_TOLERANCE = 0.05
-MIN_TOLERANCE = 0.01
+APPROX_TOLERANCE: Final = 0.15
+ROUND_TOLERANCE: Final = 0.05
+MIN_TOLERANCE: Final = 0.01
 
 # Arabic-Indic and Eastern Arabic-Indic digits, the Arabic decimal and thousands separators.
-_DIGIT_MAP = str.maketrans(
+_DIGIT_MAP: Final = str.maketrans(
     "".join(chr(c) for c in [*range(0x660, 0x66A), *range(0x6F0, 0x6FA), 0x66B, 0x66C]),
     "01234567890123456789.,",
 )
-_NUM = r"\d{1,3}(?:[,\u202f\u00a0\u2009]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_WORD_NUMBERS = {
+_NUM: Final = r"\d{1,3}(?:[,\u202f\u00a0\u2009]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_WORD_NUMBERS: Final = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
     "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
     "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12,
 }  # fmt: skip
-_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_UNITS = {"one": 1, **{w: n for w, n in _WORD_NUMBERS.items() if n < 10}}
-_SMALL = (
+_TENS_WORDS: Final = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS: Final = {"one": 1, **{w: n for w, n in _WORD_NUMBERS.items() if n < 10}}
+_SMALL: Final = (
     rf"(?:{'|'.join(_TENS_WORDS)})[-\s](?:{'|'.join(_UNITS)})\b"
     rf"|{'|'.join(w for w in _WORD_NUMBERS if w != 'hundred')}"
 )
-_SPELLED = rf"(?:{_SMALL}|hundred)(?:\s+hundred\b(?:\s+and\s+(?:{_SMALL}|one)\b)?)?(?:\s+thousand\b)?"
+_SPELLED: Final = rf"(?:{_SMALL}|hundred)(?:\s+hundred\b(?:\s+and\s+(?:{_SMALL}|one)\b)?)?(?:\s+thousand\b)?"
 """A number in words: ``twelve``, ``twenty-five`` (or ``twenty five``), ``two hundred``, ``two
 hundred and fifty``, ``forty thousand``, ``a hundred thousand``; ``one`` only inside one
 (``thirty-one``): alone it is too common a word to be a figure."""
@@ -145,17 +145,17 @@ def _spelled_value(words: str) -> float | None:
     return float(total + current)
 
 
-_WORD_RATIO = {
+_WORD_RATIO: Final = {
     "twice": 2.0, "double": 2.0, "doubled": 2.0, "doubles": 2.0, "triple": 3.0, "tripled": 3.0,
     "triples": 3.0, "quadrupled": 4.0, "halved": 0.5, "tenfold": 10.0, "twofold": 2.0,
     "threefold": 3.0, "fourfold": 4.0, "fivefold": 5.0, "by half": 0.5,
 }  # fmt: skip
 # Shares in words: "half of", "a third of", "two-thirds of", "three quarters of", "one in five",
 # "cut by a third"; "most teams", "most of the", "the majority of" (more than half), "a minority of".
-_SHARE_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
-_SHARE_COUNTS = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
-_OF_WHOSE = r"\s+of\s+(?:(?:the|their|its|our|these|those)\b|(?-i:[A-Z])[^\W\d_]*['\u2019]s\s)"
-_NAMED_PLURAL = (
+_SHARE_PARTS: Final = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_SHARE_COUNTS: Final = {"a": 1, "one": 1, **_WORD_NUMBERS, "thousand": 1000}
+_OF_WHOSE: Final = r"\s+of\s+(?:(?:the|their|its|our|these|those)\b|(?-i:[A-Z])[^\W\d_]*['\u2019]s\s)"
+_NAMED_PLURAL: Final = (
     r"\s+(?:(?-i:[A-Z])[^\W\d_]*\s+){0,2}"
     r"(?:(?:new|old|local|young|older|small|large|rural|urban|public|private|existing|current|former)\s+)?"
     r"(?![^\W\d_]*(?:ous|ss|us|is)\b)[^\W\d_]+s\b"
@@ -163,16 +163,16 @@ _NAMED_PLURAL = (
 """What may follow ``most`` or ``few`` as a share: up to two names and a plural (``most Kelston
 schools``), an adjective that is no superlative's between (``most new homes``; not ``most expensive
 homes``)."""
-_VAGUE_SHARE = (
+_VAGUE_SHARE: Final = (
     rf"(?<!\bthe\s)(?<!\bat\s)most(?={_OF_WHOSE}|{_NAMED_PLURAL})"
     r"|(?:the|a)\s+(?:majority|minority)(?=\s+of\b)"
     rf"|(?<!\ba\s)few(?={_OF_WHOSE}|{_NAMED_PLURAL})"
 )
 """``most``/``few`` before ``of the``, ``of Kelston's`` or a plural, names between allowed (``most
 Kelston schools``); ``the majority of``, ``a minority of``."""
-_VAGUE = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
+_VAGUE: Final = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
 """Shares in so many words alone, for sentences with no other word figure (:data:`_NUMBER` has them too)."""
-_SHARE = (
+_SHARE: Final = (
     r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?(?<!first\s)(?<!second\s)half(?=\s+(?:of|the|its|their|all)\b)"
     r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
     r"|(?:(?<=\bby\s)|(?<=\bby\salmost\s)|(?<=\bby\snearly\s)|(?<=\bby\sabout\s)|(?<=\bby\saround\s)"
@@ -189,14 +189,19 @@ _SHARE = (
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)\b))"
 )
-_MORE_OR_LESS: dict[str, Kind] = {"most": "lower", "majority": "lower", "minority": "upper", "few": "upper"}
-_DETERMINERS = "the|its|their|our|these|those"
-_WHOLE_OF = rf"(?:of\s+)?(?:{_DETERMINERS}|his|her)\b"
-_EVERY_NOT = (
+_MORE_OR_LESS: Final[dict[str, Kind]] = {
+    "most": "lower",
+    "majority": "lower",
+    "minority": "upper",
+    "few": "upper",
+}
+_DETERMINERS: Final = "the|its|their|our|these|those"
+_WHOLE_OF: Final = rf"(?:of\s+)?(?:{_DETERMINERS}|his|her)\b"
+_EVERY_NOT: Final = (
     "day|days|week|weeks|month|months|year|years|time|times|hour|hours|minute|minutes|morning|evening"
     "|night|weekend|season|quarter|other|one|single|so|now|bit|penny|effort|chance|reason|sense|way"
 )
-_ALL = re.compile(
+_ALL: Final = re.compile(
     rf"\b(?:(?P<all>all)\s+(?={_WHOLE_OF}|\d|(?:{COUNTS})\b)"
     rf"|(?P<each>each)\s+(?=of\s+(?:{_DETERMINERS})\b)"
     rf"|(?<!\bfor\s)(?<!\bper\s)(?P<every>every)\s+(?!(?:{_EVERY_NOT})\b)(?=[^\W\d_])"
@@ -211,41 +216,41 @@ _ALL = re.compile(
 (not ``every day``, a frequency), ``none of the``, ``both bridges are``, ``the full cost``: 1 or 0, a
 share that ``9 of the 12 schools``, ``one of the two bridges`` or ``up to 75% of the cost`` disagrees
 with; and ``at full pay`` (1) against ``at half pay`` (a half)."""
-_OF_ONE = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
-ALL_TOLERANCE = 0.005
+_OF_ONE: Final = re.compile(r"\s+of\s+(?:an?|one)\s", re.IGNORECASE)
+ALL_TOLERANCE: Final = 0.005
 """``all`` is 100%: not 99% (one of a hundred schools without)."""
-SHARE_TOLERANCE = 0.1
+SHARE_TOLERANCE: Final = 0.1
 """A share in words is a round figure: ``a third`` allows 30% to 37%, ``one in five`` 18% to 22%."""
-_IN_DIGITS = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.IGNORECASE)
+_IN_DIGITS: Final = re.compile(rf"\s+(?:in|out\s+of)\s+(?P<num>{_NUM})(?![.,]?\d)", re.IGNORECASE)
 """The rest of ``1 in 4``, ``9 out of 10``: a share."""
 # Ranks: "the largest", "the second-largest", "its 3rd biggest", "the first tram line".
-_SUPERLATIVES = (
+_SUPERLATIVES: Final = (
     "largest biggest busiest smallest highest lowest oldest newest youngest fastest slowest cheapest "
     "longest shortest greatest richest poorest deepest tallest strongest weakest heaviest lightest "
     "wealthiest safest deadliest hottest coldest wettest driest quietest warmest coolest shallowest dearest"
 )
-_ORDINALS = {
+_ORDINALS: Final = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10,
 }  # fmt: skip
-_ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
-_SUPERLATIVE = (
+_ORDINAL: Final = rf"(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
+_SUPERLATIVE: Final = (
     rf"(?:{'|'.join(_SUPERLATIVES.split())}|(?:best|worst)(?:-selling|\s+selling(?!\s+points?\b))?"
     r"|[^\W\d_]+iest(?<!priest))"
 )
 """One word: the list, ``best``, ``worst``, any ``-iest`` (``sunniest``; of nouns only ``priest`` ends so)."""
-_MOST = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
+_MOST: Final = r"(?:most|least)\s+(?!(?:of|in|at|to|and|or)\b)[^\W\d_]+"
 """``most popular``, ``least visited``: a superlative only after ``the``, ``its``, a possessive or
 an ordinal (``most visitors`` is a share, :data:`_VAGUE_SHARE`)."""
-_OWNERS = ("the", "its", "their", "his", "her", "our")
+_OWNERS: Final = ("the", "its", "their", "his", "her", "our")
 """The words after which an ordinal alone is a rank, as is one after a possessive name."""
-_OWNED = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _OWNERS) + r"|(?<='s\s)|(?<=\u2019s\s))"
+_OWNED: Final = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _OWNERS) + r"|(?<='s\s)|(?<=\u2019s\s))"
 """Where an ordinal alone is a rank: after ``the``, a possessive (``its first title``, ``the
 museum's first year``)."""
-_A_OWNED = r"(?:(?<=\b[Aa]\s)|(?<=\b[Aa]n\s))"
+_A_OWNED: Final = r"(?:(?<=\b[Aa]\s)|(?<=\b[Aa]n\s))"
 """After ``a``, an ordinal before a noun is a rank too (``a third term``, ``a fifth consecutive
 year``), but not before the words of a share or a time (:data:`_NO_RANK_AFTER`)."""
-_NO_RANK_AFTER = (
+_NO_RANK_AFTER: Final = (
     "(?:of|more|less|fewer|higher|lower|bigger|smaller|larger|greater|cheaper|dearer|faster|slower|longer"
     "|shorter|wider|narrower|heavier|lighter|older|younger|above|below|over|under|up|down|as|than|to|in|on"
     "|at|by|for|from|and|or|off|per|compared|again|later|ago|earlier|each|apart|behind|ahead|long|that|which"
@@ -253,7 +258,7 @@ _NO_RANK_AFTER = (
 )
 """Words after ``a third`` that make it a share (``a third of``, ``a third more``, ``cut by a third
 in 2024``) and after ``a second`` that make it a time (``a second later``)."""
-_PLACING = (
+_PLACING: Final = (
     "finished",
     "finishing",
     "finish",
@@ -266,17 +271,17 @@ _PLACING = (
     "ranked",
 )
 """Verbs after which an ordinal alone is a place in an order (``finished third``, ``came 2nd``)."""
-_PLACE = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
+_PLACE: Final = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _PLACING) + ")"
 _MONTH_NUMBER = (
     {name.title(): n for n, name in enumerate(MONTH_NAMES, 1)}
     | {name.title()[:3]: n for n, name in enumerate(MONTH_NAMES, 1)}
     | {"Sept": 9}
 )
 """Each month's name, capitalised, and its short forms, to its number."""
-_MONTH_WORDS = "|".join(sorted(_MONTH_NUMBER, key=len, reverse=True))
+_MONTH_WORDS: Final = "|".join(sorted(_MONTH_NUMBER, key=len, reverse=True))
 """The names of :data:`_MONTH_NUMBER` as a pattern's alternation (capitalised: ``12 may apply`` is no
 date; ``to 42nd`` is a place in an order, ``to 3rd April`` a date)."""
-_RANK = (
+_RANK: Final = (
     rf"(?P<rank>\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b"
     rf"|{_OWNED}{_ORDINAL}(?=\s+[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
     rf"|{_A_OWNED}{_ORDINAL}(?=\s+(?!{_NO_RANK_AFTER}\b)[^\W\d_])(?!\s+(?:{_SUPERLATIVE}|most|least|quarter|half)\b)"
@@ -285,32 +290,36 @@ _RANK = (
     rf"(?![\s-]+(?:of\s+)?(?:{_SUPERLATIVE}|most|least|quarter|half|time|{_MONTH_WORDS})\b)"
     rf"(?!\s+(?:to|and|until)\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORDS})\b))"
 )
-_PLACES_AWAY = re.compile(
+_PLACES_AWAY: Final = re.compile(
     r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+places?\s+"
     r"(?:below|above|lower|higher|behind|ahead|up|down|better|worse)\b",
     re.IGNORECASE,
 )
 """``two places below last season``: a place given against another time's, which this module does
 not compute; a sentence that says so gives no place of its own here."""
-_PLACED = re.compile(rf"\b(?:{'|'.join(_PLACING)})\s+second\b", re.IGNORECASE)
+_PLACED: Final = re.compile(rf"\b(?:{'|'.join(_PLACING)})\s+second\b", re.IGNORECASE)
 """``finished second``: a rank, though ``second`` alone is a unit."""
 
 
-_CAPITALISED_OWNERS = "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in _OWNERS)
-_SECOND_RANK = re.compile(rf"(?:\b(?:{_CAPITALISED_OWNERS}|[Aa])|['\u2019]s)\ssecond\s")
+_CAPITALISED_OWNERS: Final = "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in _OWNERS)
+_SECOND_RANK: Final = re.compile(rf"(?:\b(?:{_CAPITALISED_OWNERS}|[Aa])|['\u2019]s)\ssecond\s")
 """``the second``, ``its second``: where ``second`` may be a rank, not a unit."""
-_A_SCALE = re.compile(r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)")
+_A_SCALE: Final = re.compile(
+    r"\b(?P<a>[Aa]|[Oo]ne|[Hh]alf\s+a)\s+(?=(?:thousand|million|billion|trillion)\b)"
+)
 """``a million``, ``one billion``, ``half a million``: a figure without a digit."""
 
 
-_A_UNIT = re.compile(
+_A_UNIT: Final = re.compile(
     r"\b(?:(?P<half>[Hh]alf)\s+an?|an?(?P<and>\s+and\s+a\s+half)?|[Oo]ne(?P<one>\s+and\s+a\s+half))"
     r"(?=\s+(?:hours?|minutes?|days?|weeks?|fortnights?|months?|years?|decades?|miles?|kilometres?|kilometers?)\b)"
 )
 """``an hour``, ``half an hour``, ``one and a half hours``, ``a mile``: a time or a length with no
 digit (``an hour and a half`` too: :func:`_a_unit`). Not ``one day`` (an idiom), nor a sentence's
 first word (``A year later``)."""
-_AND_A_PART = re.compile(r"\s+and\s+(?:a\s+(?P<half>half)|a\s+(?P<quarter>quarter)|three\s+quarters)\b")
+_AND_A_PART: Final = re.compile(
+    r"\s+and\s+(?:a\s+(?P<half>half)|a\s+(?P<quarter>quarter)|three\s+quarters)\b"
+)
 """``and a half``, ``and a quarter``, ``and three quarters`` after a whole (``an hour and a half``,
 ``two and a quarter hours``)."""
 
@@ -326,9 +335,9 @@ def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
     return (0.25 if m.group("quarter") else 0.75), 0.125, m.end()
 
 
-_RELATIVE_AFTER = re.compile(r"\s+[^\W\d_]+\s+(?:earlier|ago|before|later)\b", re.IGNORECASE)
+_RELATIVE_AFTER: Final = re.compile(r"\s+[^\W\d_]+\s+(?:earlier|ago|before|later)\b", re.IGNORECASE)
 """A unit then ``earlier``, ``ago``...: ``a year earlier`` is a time relative to another, no length."""
-_DURATION_BEFORE = words(
+_DURATION_BEFORE: Final = words(
     """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
     under over than after is was are were be been just only least most up to spent spend spends away
     another by add adds added adding"""
@@ -387,21 +396,21 @@ def _may_rank_most(text: str) -> bool:
     return False
 
 
-_BEFORE_MOST = ("the", "its", "'s", "\u2019s", "their", "st", "nd", "rd", "th")
+_BEFORE_MOST: Final = ("the", "its", "'s", "\u2019s", "their", "st", "nd", "rd", "th")
 """What stands before a rank's ``most``: ``the``, ``its``, a possessive, an ordinal (first, 2nd...)."""
-_MOST_RANK = re.compile(
+_MOST_RANK: Final = re.compile(
     rf"(?P<rank>(?:\b{_ORDINAL}[\s-]+|(?<=\bthe\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=\u2019s\s)){_MOST}\b)",
     re.IGNORECASE,
 )
 """Ranks of ``most`` and ``least``, read in a pass of their own (only sentences that hold the words)."""
-_NOT_A_RANK = re.compile(
+_NOT_A_RANK: Final = re.compile(
     r"(?:\b(?:one\s+of|among)\s+(?:the\s+)?(?:(?:its|their|our|his|her)\s+|[^\W\d_][\w-]*['\u2019]s\s+)?"
     r"|\bat\s+(?:the\s+)?)$",
     re.IGNORECASE,
 )
 """``one of the largest``, ``among the oldest``, ``one of the country's busiest``, ``one of its
 largest``, ``at the latest``: no rank."""
-_NUMBER = re.compile(
+_NUMBER: Final = re.compile(
     rf"{_RANK}"
     rf"|(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
     rf"|{_SHARE}"
@@ -412,35 +421,37 @@ _NUMBER = re.compile(
 )
 # The same figures when no word of the sentence is a spelled number or a multiplier (most sentences):
 # starting with a digit, the engine jumps from digit to digit instead of trying every word.
-_DIGITS = re.compile(rf"(?=\d)(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)")
-_DIGIT = re.compile(r"\d")
-_CLOCK = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
+_DIGITS: Final = re.compile(rf"(?=\d)(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)")
+_DIGIT: Final = re.compile(r"\d")
+_CLOCK: Final = re.compile(r"\s?[ap]\.?m\b\.?", re.IGNORECASE)
 """What follows the hour of a time of day: ``am``, ``p.m.``."""
-_JOINED = re.compile(r"-[^\W\d_]")
+_JOINED: Final = re.compile(r"-[^\W\d_]")
 """A spelled number joined to the word after it (``three-bedroom``): a number, as ``3-bedroom`` is."""
 # A piece of text (between spaces) that holds a word _NUMBER reads ("by half" is in the piece "half").
-_WORDY = re.compile(
+_WORDY: Final = re.compile(
     r"\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold|threefold"
     rf"|fourfold|fivefold|half|thirds?|quarters?|fifths?|tenths?|{'|'.join(_WORD_NUMBERS)}"
     rf"|{_SUPERLATIVE}|{'|'.join(o for o in _ORDINALS if o != 'second')}|\d{{1,2}}(?:st|nd|rd|th)"
     r")\b",
     re.IGNORECASE,
 )
-_WORDY_PIECES: dict[str, bool] = {}
-_MEMO_LIMIT = 100_000
-_SECOND = re.compile(rf"\s*(?P<cur>[$€£¥₹])?\s?(?P<num>{_NUM})(?![.,]?\d)")
-_RANGE = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|through)\s*", re.IGNORECASE)
-_AND_ON = r"(?![\w-])(?!\s+(?:the|a|an|its|his|her|their|our|this|that|these|those|last|next|each|every|\d))"
+_WORDY_PIECES: Final[dict[str, bool]] = {}
+_MEMO_LIMIT: Final = 100_000
+_SECOND: Final = re.compile(rf"\s*(?P<cur>[$€£¥₹])?\s?(?P<num>{_NUM})(?![.,]?\d)")
+_RANGE: Final = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|through)\s*", re.IGNORECASE)
+_AND_ON: Final = (
+    r"(?![\w-])(?!\s+(?:the|a|an|its|his|her|their|our|this|that|these|those|last|next|each|every|\d))"
+)
 """After ``and over`` and the like, what makes them a bound: not ``rose 5% and over the year``."""
-_PLUS = re.compile(
+_PLUS: Final = re.compile(
     rf"\s+(?:or\s+(?:more|above|greater|higher|over|older)\b|and\s+(?:over|above|older){_AND_ON})",
     re.IGNORECASE,
 )
-_MINUS = re.compile(
+_MINUS: Final = re.compile(
     rf"\s+(?:or\s+(?:less|fewer|below|lower|under|younger)\b|and\s+(?:under|below|younger){_AND_ON})",
     re.IGNORECASE,
 )
-_BEFORE = re.compile(
+_BEFORE: Final = re.compile(
     r"(?<!\w)(?P<word>about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|close\s+to"
     r"|an\s+estimated|estimated|~|≈|over|more\s+than|at\s+least|above|exceeding|upwards\s+of|>=?|≥"
     r"|under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|<=?|≤|between|from"
@@ -454,16 +465,16 @@ _APPROX = words(
     "close to",
     "an estimated",
 }
-_ABOUT_A_YEAR = frozenset(
+_ABOUT_A_YEAR: Final = frozenset(
     ("about", "around", "approximately", "approx", "approx.", "roughly", "circa", "ca.")
 )
-_LOWER = frozenset(
+_LOWER: Final = frozenset(
     (
         "over", "more than", "at least", "above", "exceeding", "upwards of", ">", ">=", "≥",
         "no fewer than", "no less than", "not fewer than", "not less than",
     )
 )  # fmt: skip
-_UPPER = frozenset(
+_UPPER: Final = frozenset(
     (
         "under", "below", "less than", "fewer than", "up to", "at most", "no more than", "not more than",
         "as many as", "as much as", "<", "<=", "≤",
@@ -472,10 +483,10 @@ _UPPER = frozenset(
 # The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
 # (apostrophes of both kinds) searched forwards tries every position of the window; backwards it is
 # one anchored match.
-_WORD_BEFORE_REVERSED = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
+_WORD_BEFORE_REVERSED: Final = re.compile(r"\s+([\w'\u2019.-]*[^\W\d_])")
 
-_CURRENCY_SIGN = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-CLAUSE_END = re.compile(
+_CURRENCY_SIGN: Final = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
+CLAUSE_END: Final = re.compile(
     r"[,;:()\u060c\u061b](?!(?<=\d,)\d)|\s(?:and|but|while|whereas|versus|vs\.?|compared)\s"
 )
 """What ends a clause around a figure (a comma between digits is a thousands separator: no end)."""
@@ -535,7 +546,7 @@ class Relation(NamedTuple):
     two values: ``fell by 15 minutes`` from ``fell from 40 to 25 minutes``)."""
 
 
-_AGE_LABEL = re.compile(r"(?:under|over)-$", re.IGNORECASE)
+_AGE_LABEL: Final = re.compile(r"(?:under|over)-$", re.IGNORECASE)
 """Right before a number: an age group's name (``under-eight teams``), no figure."""
 
 
@@ -728,13 +739,13 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     return found if limit is None else found[:limit]
 
 
-_A_YEAR = seconds_of("year")
+_A_YEAR: Final = seconds_of("year")
 """A year in seconds, as a time is read."""
-_A_YEAR_TO = re.compile(r"\s+(?:to|ending|up\s+to)\s+(?:the\s+end\s+of\s+)?[A-Z0-9]")
+_A_YEAR_TO: Final = re.compile(r"\s+(?:to|ending|up\s+to)\s+(?:the\s+end\s+of\s+)?[A-Z0-9]")
 """After ``twelve months``: a period named by its end (``to March 2024``), as ``the year to`` is."""
 
 
-LISTED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")
+LISTED: Final = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")
 """Between two figures of one list: ``2020 and 2021``, ``2019, 2020``."""
 
 
@@ -759,8 +770,8 @@ def _listed_years(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_UNLIMITED = re.compile(r"\bunlimited\b", re.IGNORECASE)
-NO_LIMIT = 1e12
+_UNLIMITED: Final = re.compile(r"\bunlimited\b", re.IGNORECASE)
+NO_LIMIT: Final = 1e12
 """The count ``unlimited`` stands for: more than any a sentence gives."""
 
 
@@ -773,9 +784,11 @@ def _no_limit(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(NO_LIMIT, NO_LIMIT, dim, "lower", 0.0, m.start(), end, text[m.start() : end])
 
 
-_OVER = re.compile(r"(?:\s+[^\W\d_][\w'\u2019-]*){0,5}?\s+over\s+(?:the\s+(?:next|last|past|first)\s+)?")
+_OVER: Final = re.compile(
+    r"(?:\s+[^\W\d_][\w'\u2019-]*){0,5}?\s+over\s+(?:the\s+(?:next|last|past|first)\s+)?"
+)
 """Between a sum and the time it is spread over: ``£3 million on cycle lanes over five years``."""
-_SPREAD_UNITS = {"year": "year", "years": "year", "month": "month", "months": "month"}
+_SPREAD_UNITS: Final = {"year": "year", "years": "year", "month": "month", "months": "month"}
 """The periods a sum may be spread over, by the words that name them."""
 
 
@@ -823,7 +836,7 @@ def _derived(
     )
 
 
-_EACH = re.compile(r"\s*,?\s+each\s+(?:[^\W\d_][\w'\u2019-]*\s+){0,4}?")
+_EACH: Final = re.compile(r"\s*,?\s+each\s+(?:[^\W\d_][\w'\u2019-]*\s+){0,4}?")
 """Between a count and what each of it has: ``30 turbines, each able to power 1,500 homes``."""
 
 
@@ -841,12 +854,12 @@ def _each(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_CHANGE_NOUN = re.compile(
+_CHANGE_NOUN: Final = re.compile(
     r"\s+(?P<noun>rise|increase|jump|gain|growth|fall|drop|decline|decrease)\b", re.IGNORECASE
 )
 """A change said as a noun after its figure: ``a 5% fall on 2022``."""
-_RISES = frozenset(("rise", "increase", "jump", "gain", "growth"))
-_ON_A_YEAR = re.compile(r"\s+(?:on|from|over|against|compared\s+(?:with|to))\s+")
+_RISES: Final = frozenset(("rise", "increase", "jump", "gain", "growth"))
+_ON_A_YEAR: Final = re.compile(r"\s+(?:on|from|over|against|compared\s+(?:with|to))\s+")
 """Between a change and the year it is against: ``up 10% on 2022``."""
 
 
@@ -890,7 +903,7 @@ def _base_years(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_MULTIPLIED = ("doubled", "tripled", "trebled", "quadrupled", "halved")
+_MULTIPLIED: Final = ("doubled", "tripled", "trebled", "quadrupled", "halved")
 """A multiplier said as a change: ``doubled to €48 million``."""
 
 
@@ -931,7 +944,7 @@ def _year_befores(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_TIME_BEFORE = (
+_TIME_BEFORE: Final = (
     r"(?:(?:last|the\s+previous|the\s+prior)\s+(?:year|season|quarter|month|week)\b"
     r"|last\s+(?:January|February|March|April|May|June|July|August|September|October|November|December"
     r"|spring|summer|autumn|winter|Christmas)\b"
@@ -939,14 +952,16 @@ _TIME_BEFORE = (
 )
 """A time before the sentence's, said relative to it: ``last year``, ``the year before``, ``a year
 earlier``, ``last October``."""
-_NOT_A_VALUE = frozenset(("year", "half", "quarter", "date"))
+_NOT_A_VALUE: Final = frozenset(("year", "half", "quarter", "date"))
 """The figures that say when, stepped over to the value a change is of (``£640 million in the first
 half, down 22%``)."""
-_FROM_A_TIME_BEFORE = re.compile(rf"\s+(?:from|on|compared\s+with|against)\s+{_TIME_BEFORE}", re.IGNORECASE)
+_FROM_A_TIME_BEFORE: Final = re.compile(
+    rf"\s+(?:from|on|compared\s+with|against)\s+{_TIME_BEFORE}", re.IGNORECASE
+)
 """After a change in percent, the time before it is against (``down 22% | from a year earlier``)."""
 
 
-_A_YEAR_BEFORE = re.compile(
+_A_YEAR_BEFORE: Final = re.compile(
     r"\b(?:the\s+(?:previous\s+|prior\s+)?year(?:\s+before)?|a\s+year\s+(?:earlier|before|ago)|last\s+year)\b",
     re.IGNORECASE,
 )
@@ -1009,8 +1024,8 @@ def _than_bases(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_THE_REST = re.compile(r"\bthe\s+(?:rest|remainder|remaining\s+\w+)\b", re.IGNORECASE)
-_CLAUSE_MARK = re.compile(r"[,;:.]")
+_THE_REST: Final = re.compile(r"\bthe\s+(?:rest|remainder|remaining\s+\w+)\b", re.IGNORECASE)
+_CLAUSE_MARK: Final = re.compile(r"[,;:.]")
 
 
 def _may_name_the_rest(text: str) -> bool:
@@ -1103,16 +1118,16 @@ def _than_years(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_IN_A_YEAR = re.compile(r"\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE)
+_IN_A_YEAR: Final = re.compile(r"\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE)
 """After ``fewer than`` (:data:`_ELIDED_BY`), the year whose value the share is against (``5% fewer
 than | in 2023``)."""
 
 
-_TALLY_REST = re.compile(
+_TALLY_REST: Final = re.compile(
     r"(?:\s*[-\u2013\u2014]\s*|(?P<votes>\s+votes)?\s+to\s+)(?P<second>\d{1,3}(?:,\d{3})+|\d+)(?![.,]?\d)"
 )
 """After a number, the other side of a tally: ``-2`` of ``7-2``, `` votes to 208`` of ``312 votes to 208``."""
-_TALLY_LEAD = re.compile(
+_TALLY_LEAD: Final = re.compile(
     r"\b(?:vot(?:e|ed|es|ing)|carried|passed|approved|rejected|backed|defeated|adopted|endorsed|elected|won"
     r"|wins|winning|lost|loses|losing|beat|beats|beaten|beating|drew|draws|drawn|drawing|thrashed|thrashing"
     r"|edged|edging|trailed|trailing|led|leads|leading|defeating|margin|majority)\b"
@@ -1121,7 +1136,7 @@ _TALLY_LEAD = re.compile(
 )
 """A vote or a match before a tally, in its clause: ``voted 7-2``, ``approved the budget by 14 votes to
 9``, ``beat Rovers 3-1``; not across ``to`` (``voted to raise fees by 5 to 10``)."""
-_TALLY_RESULT = re.compile(
+_TALLY_RESULT: Final = re.compile(
     r"\s+(?:(?:home|away|narrow|comfortable|shock)\s+)?(?:win|victory|defeat|loss|draw|vote|majority)\b",
     re.IGNORECASE,
 )
@@ -1163,11 +1178,11 @@ def _tallies(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_DASHES = ("-", "\u2013", "\u2014", " -", " \u2013", " \u2014")
+_DASHES: Final = ("-", "\u2013", "\u2014", " -", " \u2013", " \u2014")
 
-_VOTE = frozenset({"vote"})
-_UNANIMOUS = re.compile(r"\bunanimous(?:ly)?\b", re.IGNORECASE)
-_VOTE_TO = re.compile(r"\s+(?:votes\s+)?to\s+|\s*[-\u2013\u2014]\s*")
+_VOTE: Final = frozenset({"vote"})
+_UNANIMOUS: Final = re.compile(r"\bunanimous(?:ly)?\b", re.IGNORECASE)
+_VOTE_TO: Final = re.compile(r"\s+(?:votes\s+)?to\s+|\s*[-\u2013\u2014]\s*")
 """Between the two sides of a vote or a match: ``voted 9 to 4``, ``by 312 votes to 204``, ``won 2-0``."""
 
 
@@ -1201,7 +1216,7 @@ def _vote_shares(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_COMPOUND = re.compile(r"\s+(?:and\s+)?")
+_COMPOUND: Final = re.compile(r"\s+(?:and\s+)?")
 
 
 def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -1230,44 +1245,46 @@ def _compound_times(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_LEADING_NUMBER = re.compile(_NUM)
-_LEADING_WORD_NUMBER = re.compile(rf"(?:{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
+_LEADING_NUMBER: Final = re.compile(_NUM)
+_LEADING_WORD_NUMBER: Final = re.compile(rf"(?:{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
 """A figure written with a number in words first (``eight minutes``)."""
-_CONJUNCTION = r",|;|\b(?:and|while|but|whereas)\b"
+_CONJUNCTION: Final = r",|;|\b(?:and|while|but|whereas)\b"
 """What opens the next clause: a comma, a semicolon, or a conjunction."""
-_NEXT_CLAUSE = re.compile(_CONJUNCTION)
-_CLAUSE_OVER = re.compile(r"\s*(?:[.;:!?)]|,|$)")
-_ENDS_ITS_CLAUSE = re.compile(r"\s*(?:[.;]|,\s|$)")
+_NEXT_CLAUSE: Final = re.compile(_CONJUNCTION)
+_CLAUSE_OVER: Final = re.compile(r"\s*(?:[.;:!?)]|,|$)")
+_ENDS_ITS_CLAUSE: Final = re.compile(r"\s*(?:[.;]|,\s|$)")
 """Right after a spelled number that ends its clause: its unit is elided (``lost only three.``)."""
-_ELIDED_SUBJECT = re.compile(
+_ELIDED_SUBJECT: Final = re.compile(
     r"\s+(?:were|was|are|is|have|has|had|will|would|could|did|remain(?:s|ed)?)\b", re.IGNORECASE
 )
 """A verb right after a bare number: the number is its subject, a count of what a count before it
 in the sentence counts (``Its 96 turbines ..., although six were shut down``: six turbines)."""
-_MORE_OF_THEM = re.compile(
+_MORE_OF_THEM: Final = re.compile(
     r"\s+(?:more|others?|extra|additional)\b(?!\s+(?:than|of)\b|\s+[^\W\d_]+s\b)", re.IGNORECASE
 )
 """``more`` after a bare number, with no ``than`` and no plural after it: more of what the figure
 before counts (``recruited 260 paramedics ... and plans to hire 150 more by March``)."""
-_OF_WHICH_BEFORE = re.compile(r"\bof\s+(?:which|whom|these|those|them)\s+$", re.IGNORECASE)
+_OF_WHICH_BEFORE: Final = re.compile(r"\bof\s+(?:which|whom|these|those|them)\s+$", re.IGNORECASE)
 """``of which`` before a bare number: a part whose words come after its verb (``4,100 incidents, of
 which 1,300 were false alarms``: what it is, not only incidents)."""
-_ANOTHER = re.compile(r"\banother\s+$", re.IGNORECASE)
+_ANOTHER: Final = re.compile(r"\banother\s+$", re.IGNORECASE)
 """``another`` right before a bare number: more of what the count before it counts."""
-_PLACE_OR_TIME = re.compile(r"\s+(?:in|at|on|during|for)\s")
+_PLACE_OR_TIME: Final = re.compile(r"\s+(?:in|at|on|during|for)\s")
 """Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
 rural areas`` (13 minutes)."""
-_ELIDED_BY = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b", re.IGNORECASE)
+_ELIDED_BY: Final = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b", re.IGNORECASE)
 """A bare number that says by how much the figure before it differs from another: ``41 days of
 air frost, 12 fewer than the average`` (12 days; the average 53)."""
 
 
-_AGED = re.compile(r"\bage[sd]?\s+(?:between\s+|from\s+)?(?:[\w-]+\s*(?:and|to|-)\s*)?$", re.IGNORECASE)
+_AGED: Final = re.compile(
+    r"\bage[sd]?\s+(?:between\s+|from\s+)?(?:[\w-]+\s*(?:and|to|-)\s*)?$", re.IGNORECASE
+)
 """An age right before a bare number: ``for players aged between seven and 18``, ``aged 11 to 16``
 (an age, not more of what the count before it counts)."""
 
 
-_AGO_AFTER = re.compile(r"\s+(?:earlier|ago|later|before|previously)\b", re.IGNORECASE)
+_AGO_AFTER: Final = re.compile(r"\s+(?:earlier|ago|later|before|previously)\b", re.IGNORECASE)
 """After a time, what makes it say when (``five years earlier``), not how long."""
 
 
@@ -1378,20 +1395,20 @@ def _framing(text: str, q: Quantity) -> bool:
     )
 
 
-_FRAME_BEFORE = re.compile(
+_FRAME_BEFORE: Final = re.compile(
     r"\b(?:over|during|within|across)\s+(?:(?:its|the|their|a|an)\s+)?$", re.IGNORECASE
 )
-_TO_NEW_VALUE = re.compile(
+_TO_NEW_VALUE: Final = re.compile(
     r"(?:\s+(?:last|this|in|over|during)\s+(?:the\s+)?(?:year|month|quarter|week|season|\d{4}))?"
     r"\s*,?\s*(?:to|reaching|to\s+reach|hitting|taking\s+(?:it|them|the\s+total)\s+to|to\s+stand\s+at)\s*",
     re.IGNORECASE,
 )
 """What leads from a change's amount to the value it led to: ``to``, ``, reaching``, ``last year to``."""
-_SET_AGAINST_IT = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
+_SET_AGAINST_IT: Final = re.compile(r",\s+(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+$", re.IGNORECASE)
 """What sets a bare number against the figure before it, right before it: ``22 minutes, against 40``."""
 
 
-_OF_THE_WHOLE = re.compile(
+_OF_THE_WHOLE: Final = re.compile(
     r"\s+of\s+(?:the|its|their|this|that)\s+(?:(?:total|overall|whole)\s+)?"
     r"(?P<whole>cost|costs|bill|total|budget|price|funding|sum|amount|spending)\b(?![\s,]*(?:of\s+)?[$€£¥₹]?\d)",
     re.IGNORECASE,
@@ -1450,7 +1467,7 @@ def _totals(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_TOTAL_TO = re.compile(
+_TOTAL_TO: Final = re.compile(
     r"\b(?:taking|bringing|lifting|raising|pushing|his|her|its|their|the)\s+(?:\w+\s+)?(?:tally|total|count)\s+to\s+$",
     re.IGNORECASE,
 )
@@ -1479,12 +1496,12 @@ def in_unit_of(q: Quantity, before: Quantity) -> Quantity | None:
     return q._replace(dim=r.dim, low=r.low, high=r.high, tolerance=r.tolerance)
 
 
-_QUALIFIED = re.compile(
+_QUALIFIED: Final = re.compile(
     r"^(?:about|around|roughly|nearly|almost|some|approximately|(?:an?\s+)?estimated)\s+", re.IGNORECASE
 )
 """An approximation's word before its number (``around 120,000 vehicles a day``, ``an estimated
 118,000 visitors``)."""
-_AGE_GROUP = re.compile(r"\b(?P<word>[Oo]ver|[Uu]nder)[\s-](?P<age>\d{1,3})s\b")
+_AGE_GROUP: Final = re.compile(r"\b(?P<word>[Oo]ver|[Uu]nder)[\s-](?P<age>\d{1,3})s\b")
 """An age group: ``over-21s``, ``the under 18s``."""
 
 
@@ -1510,13 +1527,13 @@ def _within(q: Quantity, others: Sequence[Quantity]) -> bool:
     return any(r.start <= q.start < r.end for r in others)
 
 
-_FUNCTION_AFTER_NAME = r"(?:and|or|with|in|on|at|which|who|for|by|to|of|from|as|than)"
-_A_NAME = r"(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
-_NAMES = rf"{_A_NAME}(?:\s*(?:,|and|&)\s*{_A_NAME})*"
+_FUNCTION_AFTER_NAME: Final = r"(?:and|or|with|in|on|at|which|who|for|by|to|of|from|as|than)"
+_A_NAME: Final = r"(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*"
+_NAMES: Final = rf"{_A_NAME}(?:\s*(?:,|and|&)\s*{_A_NAME})*"
 """Capitalised names, listed with commas, ``and`` or ``&`` (``Harlow and Tilbury``, ``London, Paris
 and the Hague``): :func:`_listed` reads them one by one."""
-_LIST_CUT = re.compile(r"\s*(?:,|\band\b|&)\s*")
-_RUNNERS_UP = re.compile(
+_LIST_CUT: Final = re.compile(r"\s*(?:,|\band\b|&)\s*")
+_RUNNERS_UP: Final = re.compile(
     rf"\b(?:ahead\s+of|followed\s+by)\s+(?P<names>{_NAMES}"
     rf"|the\s+[a-z][\w'\u2019-]*(?:\s+(?!{_FUNCTION_AFTER_NAME}\b)[a-z][\w'\u2019-]*){{0,2}}(?=\s*[,.;]|$))"
 )
@@ -1558,7 +1575,9 @@ def _runners_up(text: str, found: list[Quantity]) -> list[Quantity]:
     return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
 
 
-_FIRST_EXCEPTED = re.compile(rf"[^.;:]{{0,60}}?,?\s+(?:apart\s+from|except(?:\s+for)?)\s+(?P<names>{_NAMES})")
+_FIRST_EXCEPTED: Final = re.compile(
+    rf"[^.;:]{{0,60}}?,?\s+(?:apart\s+from|except(?:\s+for)?)\s+(?P<names>{_NAMES})"
+)
 """``the highest of any town in the county, apart from Ashcombe``: after a first place in its clause,
 the names that rank before it."""
 
@@ -1594,35 +1613,37 @@ def _first_excepted(text: str, found: list[Quantity]) -> list[Quantity]:
     return sorted(out, key=attrgetter("start")) if len(out) > len(found) else found
 
 
-_OF_WHOLE = re.compile(
+_OF_WHOLE: Final = re.compile(
     r"\s+of\s+(?:(?:the|its|their|our|these|those|all)\s+|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s)\s+){0,3}"
     r"|\s+of\s+(?:the|its|their|our)\s+(?:[^\W\d_][\w'\u2019-]*\s+){1,2}of\s+"
 )
 """Between a part and its whole: ``3 of the line's 14 stations``, ``12 of 40 schools``, ``a
 quarter of the Ashby fleet of 120 buses``."""
 
-_OF_WHOM = r"of\s+(?:whom|which|them|these|those)"
+_OF_WHOM: Final = r"of\s+(?:whom|which|them|these|those)"
 """How a part refers to the whole it is of: ``of whom``, ``of which``, ``of them``."""
-_OF_WHICH = re.compile(
+_OF_WHICH: Final = re.compile(
     rf"(?:\s+(?:last|this)\s+(?:year|month|week|season)|\s+in\s+(?:19|20)\d\d)?\s*,?\s*(?:{_OF_WHOM}|including)\s"
 )
 """What opens the part of a whole: ``, of whom``, ``, of which``, ``including`` (the whole's time
 between: ``4,100 incidents last year, of which 1,300``)."""
-_OF_THEM = re.compile(rf"\s+{_OF_WHOM}\b", re.IGNORECASE)
+_OF_THEM: Final = re.compile(rf"\s+{_OF_WHOM}\b", re.IGNORECASE)
 """After a share of the whole before it: ``320 new homes, 40% of them affordable``."""
-_THEN_SHARE = re.compile(r"(?:[^.;:\d]|\d{4}){0,60}?,\s*(?:with\s+|and\s+)?")
+_THEN_SHARE: Final = re.compile(r"(?:[^.;:\d]|\d{4}){0,60}?,\s*(?:with\s+|and\s+)?")
 """Between a count and a share of it that refers back (``of them``): a comma and ``and`` or ``with``,
 after the count's own phrase and asides, no figure (``320 new homes, 40% of them``; ``42,000 parcels in
 the year to March, up a third, and a quarter of them``)."""
 
 
-_OF_WHOM_AFTER = re.compile(rf"\s*,?\s*(?P<part>\S+)\s+{_OF_WHOM}\b", re.IGNORECASE)
+_OF_WHOM_AFTER: Final = re.compile(rf"\s*,?\s*(?P<part>\S+)\s+{_OF_WHOM}\b", re.IGNORECASE)
 """A part after its whole that names the whole after itself: ``240 contributors, 30 of whom``."""
 
 
-_OF_THE_BEFORE = re.compile(r"(?:^|[,;:(]\s*)of\s+(?:the|its|their|these|those|all)\s+$", re.IGNORECASE)
+_OF_THE_BEFORE: Final = re.compile(
+    r"(?:^|[,;:(]\s*)of\s+(?:the|its|their|these|those|all)\s+$", re.IGNORECASE
+)
 """A whole that opens its clause: ``Of the 1,200 homes surveyed, 300 ...``."""
-_THEN_PART = re.compile(r"(?:[^,.;:\d]|\d{4}){0,80},\s*")
+_THEN_PART: Final = re.compile(r"(?:[^,.;:\d]|\d{4}){0,80},\s*")
 """Between that whole and its part: the rest of its phrase and a comma."""
 
 
@@ -1634,7 +1655,7 @@ def _of_which(text: str, end: int, start: int) -> bool:
     return m is not None and start - m.end() <= 40 and not any(c in text[m.end() : start] for c in ",;:.")
 
 
-_RATIO_BASE = re.compile(
+_RATIO_BASE: Final = re.compile(
     r"\s+(?:as\s+(?:many|much|high|large|big|long|great)\s+as|the\s+(?:figure|number|level|total|amount|rate"
     r"|count)\s+(?:for|of|in)|(?:that|those)\s+of|what\s+(?:it|they|he|she|we)\s+[^\W\d_]+)"
     r"\s+(?:(?:in|for|during)\s+)?",
@@ -1699,14 +1720,16 @@ def _ratio_bases(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_RATIO_VERBS = frozenset(
+_RATIO_VERBS: Final = frozenset(
     ("doubled", "doubles", "tripled", "triples", "quadrupled", "quadruples", "halved", "halves")
 )
-_NOT_NAMING = frozenset(map(stem, words("year month week season day number figure total level count tally")))
+_NOT_NAMING: Final = frozenset(
+    map(stem, words("year month week season day number figure total level count tally"))
+)
 """Words of what a ratio is of that name no thing of its own (``last year's number``)."""
-_A_TIME_BEFORE = re.compile(_TIME_BEFORE, re.IGNORECASE)
+_A_TIME_BEFORE: Final = re.compile(_TIME_BEFORE, re.IGNORECASE)
 """:data:`_TIME_BEFORE` after a ratio's link: ``twice as many as | last year``."""
-_RATIO_OF = re.compile(
+_RATIO_OF: Final = re.compile(
     r"\s+(?:(?:the|its|their|his|her|that)\s+(?P<what>(?:[^\W\d_][\w'\u2019-]*\s+){0,2}[^\W\d_][\w'\u2019-]*)"
     r"|(?P<whose>(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*(?:'s|\u2019s))(?:\s+(?:number|figure|total|level|count|tally))?)"
     r"(?=\s*(?:[.,;:)]|$))",
@@ -1716,14 +1739,14 @@ _RATIO_OF = re.compile(
 national average``, ``double last year's`` (the figure it makes is the one before over the ratio)."""
 
 
-_ALL_BUT = "all but "
+_ALL_BUT: Final = "all but "
 """Before a part whose rest the sentence speaks of (``lost all but five of their 14 seats``)."""
-_BUT = frozenset(("but",))
+_BUT: Final = frozenset(("but",))
 
 
-_ALL_WORD = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
-_EXCEPT_TERMS = frozenset(("except", "apart"))
-_EXCEPT_BEFORE = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than)\s+$", re.IGNORECASE)
+_ALL_WORD: Final = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
+_EXCEPT_TERMS: Final = frozenset(("except", "apart"))
+_EXCEPT_BEFORE: Final = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than)\s+$", re.IGNORECASE)
 
 
 def _all_except(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -1877,7 +1900,7 @@ def _parts_of_wholes(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_SHARE_LINK = re.compile(
+_SHARE_LINK: Final = re.compile(
     r"(?:\s+(?:[^\W\d_][\w'\u2019-]*|\d{4})){0,8}?\s*,\s*(?:or\s+)?"
     r"|\s+(?:were|was|is|are|or|made\s+up|makes?\s+up|accounted\s+for|accounts?\s+for|represented"
     r"|represents?|amounted\s+to|amounts?\s+to|equal(?:led|s)?\s+to)\s+",
@@ -1885,7 +1908,7 @@ _SHARE_LINK = re.compile(
 )
 """Between a part and its share of a whole: ``£2.4 million on road repairs in 2023, | a third of its
 transport budget``, ``£30 million | were | 60% of``, ``40 nurses | make up | a quarter of``."""
-_OF_A_WHOLE = re.compile(
+_OF_A_WHOLE: Final = re.compile(
     r"\s+of\s+(?:the|its|their|his|her|our|this|that|[^\W\d_][\w'\u2019-]*(?:'s|\u2019s))\s+"
     r"(?P<whole>(?:[^\W\d_][\w'\u2019-]*\s+){0,3}?[^\W\d_][\w-]*)(?=\s*(?:[.,;:)]|$|\s(?:in|for|and|but|while)\s))",
     re.IGNORECASE,
@@ -1928,7 +1951,7 @@ def _wholes_of_parts(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_AMOUNTS = frozenset(("mass", "volume", "length", "area", "energy", "power"))
+_AMOUNTS: Final = frozenset(("mass", "volume", "length", "area", "energy", "power"))
 """Dimensions of an amount a share may be a part of (``28% of the 41,000 tonnes``), as a count's is."""
 
 
@@ -1979,13 +2002,13 @@ def _of_whole(part: Quantity, whole: Quantity) -> frozenset[str]:
     return part.context | whole.context | counted
 
 
-_PERIOD = re.compile(
+_PERIOD: Final = re.compile(
     r"\b(?:Q(?P<q>[1-4])|FY(?P<fy>\d{4}|\d{2})"
     rf"|(?i:(?P<ord>{'|'.join(YEAR_PARTS)})[\s-]+(?P<unit>quarter|half)))\b(?!-)"
 )
 """A part of a year: ``Q3``, ``the third quarter``, ``second-quarter``, ``the first half``; and a fiscal
 year, ``FY2023``, ``FY24``."""
-_QUARTER_NAME = re.compile(r"Q[1-4]")
+_QUARTER_NAME: Final = re.compile(r"Q[1-4]")
 
 
 def _period(m: re.Match[str]) -> Quantity | None:
@@ -2084,7 +2107,7 @@ def _scored(a: Quantity, b: Quantity) -> bool:
     return share.dim == "fraction" and bare.dim == "number" and _OUT_OF.search(share.text) is not None
 
 
-_OUT_OF = re.compile(r"\bout\s+of\s+(\d{1,6}(?:\.\d+)?)\b")
+_OUT_OF: Final = re.compile(r"\bout\s+of\s+(\d{1,6}(?:\.\d+)?)\b")
 """The whole of a share written ``9.8 out of 10``."""
 
 
@@ -2109,7 +2132,7 @@ def _below(x: float, y: float) -> bool:
     return x < y and not math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
 
 
-_ENDS = re.compile(r"\d\s*(?:[-\u2013\u2014]|to|and)\s*\D?\d")
+_ENDS: Final = re.compile(r"\d\s*(?:[-\u2013\u2014]|to|and)\s*\D?\d")
 """A range written with both its ends (``2019 and 2021``, ``10-15 ms``), not ``the 1750s`` or
 ``around 1750``."""
 
@@ -2136,7 +2159,7 @@ def _within_vague(claim: Quantity, source: Quantity) -> bool | None:
     return True if claim.vague else None
 
 
-BOUND_ROUNDING = 0.1
+BOUND_ROUNDING: Final = 0.1
 """How far apart two bounds of one kind may be and still set one limit, as a share of the larger."""
 
 
@@ -2160,7 +2183,7 @@ def _bound_in_range(a: Quantity, b: Quantity) -> bool | None:
     return span.high > bound.low if bound.kind == "lower" else span.low < bound.high
 
 
-_OPPOSITE_KINDS = frozenset(("lower", "upper"))
+_OPPOSITE_KINDS: Final = frozenset(("lower", "upper"))
 
 
 def _apart(a: Quantity, b: Quantity) -> bool:
@@ -2171,7 +2194,7 @@ def _apart(a: Quantity, b: Quantity) -> bool:
     return lower.low + max(lower.tolerance, upper.tolerance) < upper.high
 
 
-_INCLUSIVE = re.compile(
+_INCLUSIVE: Final = re.compile(
     r"^(?:up\s+to|at\s+(?:most|least)|no[t]?\s+(?:more|fewer|less)\s+than|a\s+(?:minimum|maximum)\s+of|[≤≥]|<=|>=)"
     r"|(?:or\s+(?:more|less|fewer|above|below|over|under)|\+)$",
     re.IGNORECASE,
@@ -2180,12 +2203,14 @@ _INCLUSIVE = re.compile(
 ``more than`` do not."""
 
 
-_NO_DIMS: frozenset[str] = frozenset()
-_DIRECTIONS = frozenset(("increas", "decreas"))
+_NO_DIMS: Final[frozenset[str]] = frozenset()
+_DIRECTIONS: Final = frozenset(("increas", "decreas"))
 """The terms of a change's direction in a figure's context (``rose 3%``)."""
-_TARGET_WORDS = r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?|standards?)"
-_TARGETS = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
-_TARGET_BEFORE = re.compile(
+_TARGET_WORDS: Final = (
+    r"(?:targets?|goals?|aims?|budgets?|forecasts?|projections?|pledges?|ambitions?|standards?)"
+)
+_TARGETS: Final = re.compile(rf"\b{_TARGET_WORDS}\b", re.IGNORECASE)
+_TARGET_BEFORE: Final = re.compile(
     rf"\b{_TARGET_WORDS}\s+(?:of|was|is|that|had\s+been|has\s+been)\s+(?:(?:about|around|some|nearly|almost|over|under)\s+)?$",
     re.IGNORECASE,
 )
@@ -2211,15 +2236,15 @@ def _may_aim(text: str) -> bool:
     )
 
 
-_NO_IDS: frozenset[int] = frozenset()
+_NO_IDS: Final[frozenset[int]] = frozenset()
 
-_TARGET_TERMS = frozenset(terms("target goal aim budget forecast projection pledge ambition standard"))
+_TARGET_TERMS: Final = frozenset(terms("target goal aim budget forecast projection pledge ambition standard"))
 """Their terms: a claim that holds one speaks of a target itself."""
 
 
-_WHOLE_AFTER = re.compile(r"\s+of\s+((?:[\w'\u2019-]+\s+){0,3}[\w'\u2019-]+)")
-_STANDS_FOR = re.compile(r"(?:them|it|those|these|which|whom|us|you)\b", re.IGNORECASE)
-_WHOLE_ENDS = re.compile(
+_WHOLE_AFTER: Final = re.compile(r"\s+of\s+((?:[\w'\u2019-]+\s+){0,3}[\w'\u2019-]+)")
+_STANDS_FOR: Final = re.compile(r"(?:them|it|those|these|which|whom|us|you)\b", re.IGNORECASE)
+_WHOLE_ENDS: Final = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|would|can|could|did|do|does|who|which|that)\b", re.IGNORECASE
 )
 
@@ -2251,8 +2276,10 @@ def _other_wholes(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
     return theirs is not None and mine.isdisjoint(theirs)
 
 
-_PER_THING = re.compile(r"\s+(?:per|a|an|each|for\s+(?:one|each|every|a|an))\s+([a-z]+)", re.IGNORECASE)
-_FOR_SOME = re.compile(
+_PER_THING: Final = re.compile(
+    r"\s+(?:per|a|an|each|for\s+(?:one|each|every|a|an))\s+([a-z]+)", re.IGNORECASE
+)
+_FOR_SOME: Final = re.compile(
     r"\s+for\s+(?:up\s+to\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+([a-z]+)",
     re.IGNORECASE,
 )
@@ -2768,7 +2795,7 @@ def _of_another_year(
     return kept, left
 
 
-_DIGITS_ONLY = re.compile(r"\D")
+_DIGITS_ONLY: Final = re.compile(r"\D")
 
 
 def _before_its_change(
@@ -2806,9 +2833,9 @@ def _before_its_change(
             conflicts.append((q, old))
 
 
-_CURRENT = frozenset(stem(w) for w in ("current", "present", "existing"))
+_CURRENT: Final = frozenset(stem(w) for w in ("current", "present", "existing"))
 """A value's words for now (``a drop from the current 38.5p``): no more what it is of than a month is."""
-_FIRST_VALUE = frozenset(stem(w) for w in ("original", "initial"))
+_FIRST_VALUE: Final = frozenset(stem(w) for w in ("original", "initial"))
 """The words of a claim figure that make it the value a change started from."""
 _BEFORE_WORDS = _FIRST_VALUE | frozenset(
     stem(w) for w in ("previous", "previously", "earlier", "before", "formerly", "former", "ago", "old")
@@ -2816,7 +2843,7 @@ _BEFORE_WORDS = _FIRST_VALUE | frozenset(
 """The words of a claim figure that may make it a value before a change (``the previous charge``)."""
 
 
-_EVENT_BEFORE = re.compile(
+_EVENT_BEFORE: Final = re.compile(
     r"([^\W\d_]+)\s+(?:(?:in|on|since|by|during|until|from)\s+)+(?:(?:the\s+)?(?:year|summer|spring|autumn"
     r"|winter|end|start)\s+(?:of\s+)?)?$",
     re.IGNORECASE,
@@ -2840,14 +2867,14 @@ def _one_event(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
     return bool(event) and event == _event_before(text, r) and event in q.context and event in r.context
 
 
-_TIMED = re.compile(
+_TIMED: Final = re.compile(
     r"\s+(?:(?:last|this|next|that|the\s+following|the\s+previous)\s+(?:year|spring|summer|autumn|winter"
     r"|month|week|season)|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?)\s+(?:later|earlier|ago))\b",
     re.IGNORECASE,
 )
 """A time said another way than a year, right after what it is of: ``reopened last spring``,
 ``closed two years later``."""
-_LAST_WORD = re.compile(r"([^\W\d_]+)$")
+_LAST_WORD: Final = re.compile(r"([^\W\d_]+)$")
 
 
 def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
@@ -2864,14 +2891,14 @@ def timed_otherwise(year: Quantity, claim_text: str, text: str) -> bool:
     return False
 
 
-_NOT_SUMMED = frozenset(("year", "fraction", "ratio", "date"))
-_BROUGHT = r"(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to"
-_BROUGHT_TO = re.compile(rf"\b{_BROUGHT}\b", re.IGNORECASE)
+_NOT_SUMMED: Final = frozenset(("year", "fraction", "ratio", "date"))
+_BROUGHT: Final = r"(?:bring|tak)(?:s|es|ing|e)?\s+(?:its|the|their|his|her)\s+(?:[\w'\u2019-]+\s+){0,3}?to"
+_BROUGHT_TO: Final = re.compile(rf"\b{_BROUGHT}\b", re.IGNORECASE)
 """A change that gives the total it led to: ``bringing its own orchards to 210 acres``, ``taking his
 tally to 19``."""
 
 
-_ARITHMETIC = re.compile(
+_ARITHMETIC: Final = re.compile(
     rf"\b(?:{_OF_WHOM}|(?:over|under|within)\s+(?:its\s+|the\s+)?budget"
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
@@ -2894,7 +2921,7 @@ def _only_bounded_by(q: Quantity, r: Quantity) -> bool:
     return r.vague and r.kind in ("lower", "upper") and not q.vague and q.kind in ("exact", "approx")
 
 
-_OF_THE_FIRST = re.compile(
+_OF_THE_FIRST: Final = re.compile(
     r"\b(?:first|initial(?:ly)?|began|begin(?:s|ning)?|start(?:s|ed|ing)?|launch(?:es|ed|ing)?|open(?:s|ed|ing)?)\b",
     re.IGNORECASE,
 )
@@ -2925,25 +2952,25 @@ def _one_level(q: Quantity, source: Sequence[Quantity]) -> bool:
     return sum(1 for r in source if not r.role and r.dim != "year" and _same_dim(q, r)) < 2
 
 
-_TOTAL = re.compile(
+_TOTAL: Final = re.compile(
     r"\b(?:in\s+total|combined|altogether|in\s+all|a\s+total\s+of|between\s+them"
     r"|across\s+(?:its|their|the|both|all)(?:\s+(?:two|three|four|five))?)\b",
     re.IGNORECASE,
 )
 """A claim's words that make its figure a total of parts (``460 roles across its two rounds``)."""
-_ARITHMETIC_WORDS = (
+_ARITHMETIC_WORDS: Final = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
     "another", "further", " more",
 )  # fmt: skip
 
 
-_COMPARATIVE = re.compile(rf"\b(?:{'|'.join(sorted(COMPARATIVES))})\b", re.IGNORECASE)
+_COMPARATIVE: Final = re.compile(rf"\b(?:{'|'.join(sorted(COMPARATIVES))})\b", re.IGNORECASE)
 """A claim figure that is itself a difference (``3 more schools than Ashby``): read so against any
 sentence that gives both sides."""
 
 
-_PER_ONE = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
+_PER_ONE: Final = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
 """What a claim's count is per: ``15 pupils per teacher``, ``3 nurses for every bed``."""
 
 
@@ -3054,13 +3081,13 @@ def _sums(
     return kept, tuple(computed)
 
 
-_THAN = re.compile(r"\s+than\b", re.IGNORECASE)
-_THAN_IN_CLAUSE = re.compile(r"[^,;:.()]{0,45}?\sthan\b", re.IGNORECASE)
+_THAN: Final = re.compile(r"\s+than\b", re.IGNORECASE)
+_THAN_IN_CLAUSE: Final = re.compile(r"[^,;:.()]{0,45}?\sthan\b", re.IGNORECASE)
 """``than`` after a figure whose words hold a comparative, in its clause (``12 more teachers than``,
 ``33 more times last year than``)."""
 
 
-_FOR_THE = re.compile(r"\s+(?:for|of|by|from)\s+(?:the\s+|its\s+)?", re.IGNORECASE)
+_FOR_THE: Final = re.compile(r"\s+(?:for|of|by|from)\s+(?:the\s+|its\s+)?", re.IGNORECASE)
 
 
 def _of_another_model(
@@ -3100,7 +3127,7 @@ def _differs_by(text: str, figure: Quantity) -> bool:
     return than.match(text, figure.end) is not None and _COMPARATIVE.search(figure.text) is not None
 
 
-_MORE_OF_SOMETHING_THAN = re.compile(
+_MORE_OF_SOMETHING_THAN: Final = re.compile(
     r"\s+(?:more|fewer|less|higher|lower)\s+(?:[^\W\d_]+\s+){1,4}than\b", re.IGNORECASE
 )
 """A comparative, what it compares and ``than`` after a figure: by how much (``£70 million more for
@@ -3201,7 +3228,7 @@ def _of_a_group(q: Quantity, text: str) -> bool:
     return q.dim == "fraction" and text.startswith(" of ", q.end)
 
 
-_RATE_AFTER = re.compile(
+_RATE_AFTER: Final = re.compile(
     r"\s+(?:discount|rise|increase|cut|reduction|fall|drop|stake|surcharge|premium|interest|tax|levy"
     r"|commission|mark-?up|saving|savings|off|pay\s+rise|return|yield|growth|decline)\b",
     re.IGNORECASE,
@@ -3298,7 +3325,7 @@ def _from_then_to(old: Quantity, new: Quantity) -> bool:
     return 0 < new.start - old.end <= _TO_GAP and _same_dim(old, new)
 
 
-_TO_GAP = len(" to ")
+_TO_GAP: Final = len(" to ")
 
 
 def _from_to(
@@ -3397,7 +3424,7 @@ def _undated_against_dated(
             conflicts.append((q, dated))
 
 
-_NEXT_TO = 5
+_NEXT_TO: Final = 5
 """How far a year may stand after a figure to be that figure's beyond doubt (``£310,000 by 2022``)."""
 
 
@@ -3452,16 +3479,22 @@ def _of_the_earlier_value(
     return kept, apart
 
 
-_RANKED = itemgetter(0, 1)
+_RANKED: Final = itemgetter(0, 1)
 """Counterparts in order: the claim figure's year, the claim's statistic, most context shared, same
 part in a change, fewest foreign terms, as written."""
 
-_NONE: frozenset[str] = frozenset()
-_STATISTICS = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min"))
-_PERCENTILE = re.compile(r"p\d{1,3}(?:\.\d+)?")
+_NONE: Final[frozenset[str]] = frozenset()
+_STATISTICS: Final = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min"))
+_PERCENTILE: Final = re.compile(r"p\d{1,3}(?:\.\d+)?")
 
 
-_SAME_STATISTIC = {"p50": "median", "averag": "mean", "maximum": "max", "peak": "max", "minimum": "min"}
+_SAME_STATISTIC: Final = {
+    "p50": "median",
+    "averag": "mean",
+    "maximum": "max",
+    "peak": "max",
+    "minimum": "min",
+}
 
 
 def _statistics(context: frozenset[str]) -> frozenset[str]:
@@ -3476,18 +3509,18 @@ def _statistics(context: frozenset[str]) -> frozenset[str]:
     return frozenset(_SAME_STATISTIC.get(t, t) for t in found) if found else _NONE
 
 
-_HOTLINES = frozenset(("999", "911", "112", "111", "101"))
+_HOTLINES: Final = frozenset(("999", "911", "112", "111", "101"))
 """Telephone numbers of emergency and helpline services."""
-_HOTLINE_AFTER = re.compile(
+_HOTLINE_AFTER: Final = re.compile(
     r"[\s-]+(?:calls?|callers?|lines?|numbers?|operators?|handlers?|services?)\b", re.I
 )
-_HOTLINE_BEFORE = re.compile(
+_HOTLINE_BEFORE: Final = re.compile(
     r"\b(?:a|an|the|every|each|no|any|its|their|our|his|her|emergency|urgent|non-emergency)\s+$", re.I
 )
 """What stands before and after a :data:`_HOTLINES` number dialled (``a 999 call``, ``the 111
 service``, ``emergency 999 calls``) rather than counted (``answered 999 calls``)."""
-_ROUTE_NUMBER = re.compile(ROUTE_AFTER, re.IGNORECASE)
-_ROUTE_BEFORE = re.compile(f"{ROUTE_BEFORE}$", re.IGNORECASE)
+_ROUTE_NUMBER: Final = re.compile(ROUTE_AFTER, re.IGNORECASE)
+_ROUTE_BEFORE: Final = re.compile(f"{ROUTE_BEFORE}$", re.IGNORECASE)
 """A number between ``the`` (``number``) and a route's word in the singular (``the fixed 47 route``,
 ``the number 4 bus``, ``the 12 line``): the route's name (an identifier), no count of routes or buses."""
 
@@ -3526,7 +3559,7 @@ def _about(q: Quantity) -> frozenset[str]:
     return q.context.union(q.dim[6:].split()) if q.dim.startswith("count:") else q.context
 
 
-_ONES = "count:one"
+_ONES: Final = "count:one"
 """``12 new ones``: the count of what the words before it name."""
 
 
@@ -3575,14 +3608,16 @@ def _same_dim(a: Quantity, b: Quantity) -> bool:
     return False
 
 
-_TIME_COUNTED = frozenset(("day", "daili", "week", "month", "year", "annual", "hour", "minut", "period"))
+_TIME_COUNTED: Final = frozenset(
+    ("day", "daili", "week", "month", "year", "annual", "hour", "minut", "period")
+)
 """What a count counts that a bare number's words name as its time (``four weeklies`` against ``weekly
 print sales ... 21,300``): the number counts something else."""
-_TOP_WORDS = frozenset(("most", "highest", "busiest", "largest", "biggest", "greatest"))
+_TOP_WORDS: Final = frozenset(("most", "highest", "busiest", "largest", "biggest", "greatest"))
 """Superlatives of how many or how much: one rank in other words (:func:`_same_dim`)."""
 
 
-_TALLIES = frozenset(stem(w) for w in ("total", "figure", "tally", "result", "attendance", "turnout"))
+_TALLIES: Final = frozenset(stem(w) for w in ("total", "figure", "tally", "result", "attendance", "turnout"))
 """What a ``best`` may be the highest of (``its best total since 1974``)."""
 
 
@@ -3616,8 +3651,8 @@ def _spelled_at(text: str, pos: int) -> bool:
     return bool(word) and word[0].casefold().split("-", 1)[0] in _WORD_NUMBERS
 
 
-_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_WORDS})\b")
-_MONTH_BEFORE = re.compile(rf"\b(?P<month>{_MONTH_WORDS})\.?\s+$")
+_MONTH_AFTER: Final = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_WORDS})\b")
+_MONTH_BEFORE: Final = re.compile(rf"\b(?P<month>{_MONTH_WORDS})\.?\s+$")
 """A month beside a number of one or two digits (``1 March``, ``12th of May``, ``March 1``): a day,
 its month's name capitalised (``12 may apply`` is no date)."""
 
@@ -3641,7 +3676,7 @@ def _date(text: str, raw: str, start: int, pos: int) -> Quantity | None:
     return Quantity(value, value, "date", "exact", 0.5, start, end, text[start:end])
 
 
-_ISO_DATE = re.compile(r"\b(?:19|20)\d\d-(?P<month>\d\d)-(?P<day>\d\d)\b")
+_ISO_DATE: Final = re.compile(r"\b(?:19|20)\d\d-(?P<month>\d\d)-(?P<day>\d\d)\b")
 """A date written year first (``2025-02-02``)."""
 
 
@@ -3904,13 +3939,13 @@ def _rank_dim(said: str) -> str:
     return f"rank:{stem(first)}"
 
 
-_SAME_SUPERLATIVE = {
+_SAME_SUPERLATIVE: Final = {
     "most expensive": "costliest", "priciest": "costliest", "dearest": "costliest",
     "least expensive": "cheapest", "most dangerous": "deadliest", "warmest": "hottest",
     "coolest": "coldest", "least busy": "quietest", "most recent": "newest",
     "best selling": "most popular", "worst selling": "least popular",
 }  # fmt: skip
-_OPPOSITE_SUPERLATIVES = (
+_OPPOSITE_SUPERLATIVES: Final = (
     "largest:smallest busiest:quietest oldest:newest oldest:youngest highest:lowest fastest:slowest "
     "cheapest:costliest longest:shortest tallest:shortest richest:poorest wealthiest:poorest "
     "hottest:coldest wettest:driest best:worst strongest:weakest heaviest:lightest deepest:shallowest "
@@ -3927,7 +3962,7 @@ def _opposite_ranks() -> dict[str, frozenset[str]]:
     return {dim: frozenset(found) for dim, found in out.items()}
 
 
-_OPPOSITE_RANKS = _opposite_ranks()
+_OPPOSITE_RANKS: Final = _opposite_ranks()
 """``rank:big`` -> ``{rank:small}``...: the first of one and the first of the other are two subjects
 (``Hollins is the largest and Petworth the smallest``: not both Petworth's)."""
 
@@ -3941,7 +3976,7 @@ def _opposite(a: str, b: str) -> bool:
     return rest_a == rest_b != "" and {head_a, head_b} == {"rank:most", "rank:least"}
 
 
-_ONE_OF = re.compile(
+_ONE_OF: Final = re.compile(
     rf"\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
     rf"(?:\d|(?:{'|'.join(_WORD_NUMBERS)})\b))"
 )
@@ -3949,10 +3984,12 @@ _ONE_OF = re.compile(
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
 
 
-_OF_THE = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
-_RANKED_AFTER = re.compile(rf"(?:{_SUPERLATIVE}|most|least|first|last|[^\W\d_]{{2,}}est)\b", re.IGNORECASE)
+_OF_THE: Final = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
+_RANKED_AFTER: Final = re.compile(
+    rf"(?:{_SUPERLATIVE}|most|least|first|last|[^\W\d_]{{2,}}est)\b", re.IGNORECASE
+)
 """A superlative after ``one of the``: a rank among them (``one of the best records``), no count."""
-_ONE_COUNT = re.compile(
+_ONE_COUNT: Final = re.compile(
     r"\b(?:only|just|at|across|has|have|had|given|gets|got|receive[sd]?|takes?|took|needs?|needed"
     r"|requires?|required)\s+(?P<one>one|a\s+single)(?=\s)",
     re.IGNORECASE,
@@ -4029,7 +4066,7 @@ def _share(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(ratio, ratio, "fraction", kind, tolerance, begin, m.end(), text[begin : m.end()])
 
 
-_SLASHED = re.compile(
+_SLASHED: Final = re.compile(
     r"(?<![\w/.,])(?P<part>\d{1,3})/(?P<whole>\d{1,3})(?![\w/%]|[.,]\d)(?=\s+(?:of|majority)\b)"
 )
 """A share written with a slash, before ``of`` or ``majority``: ``3/4 of staff``, ``a 2/3 majority``
@@ -4049,8 +4086,8 @@ def _slashed(text: str, m: re.Match[str]) -> Quantity | None:
     )
 
 
-_JUST = re.compile(r"\b(?:just|slightly|a\s+little|marginally)\s+$", re.IGNORECASE)
-JUST_PAST = 0.1
+_JUST: Final = re.compile(r"\b(?:just|slightly|a\s+little|marginally)\s+$", re.IGNORECASE)
+JUST_PAST: Final = 0.1
 """How far past its figure a bound said to be just past it reaches (``just over a third``: up to 10%
 more than a third, 36.7%)."""
 
@@ -4088,7 +4125,7 @@ def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:
     return kind, word, before.start()
 
 
-_CHANGED_WHAT_BY = re.compile(
+_CHANGED_WHAT_BY: Final = re.compile(
     r"\b(?:cut|cuts|cutting|rais(?:e|ed|es|ing)|reduc(?:e|ed|es|ing)|increas(?:e|ed|es|ing)"
     r"|lower(?:ed|s|ing)?|boost(?:ed|s|ing)?|lift(?:ed|s|ing)|trim(?:med|s|ming)?|slash(?:ed|es|ing)?"
     r"|expand(?:ed|s|ing)?|extend(?:ed|s|ing)|shorten(?:ed|s|ing)?|grew|grow(?:n|s|ing)?"
@@ -4098,32 +4135,32 @@ _CHANGED_WHAT_BY = re.compile(
 )
 """A change verb, its object and ``by`` right before a figure: the figure is the change's amount
 (``cut its annual lighting energy bill by £1.7m``, ``raised fares by 10p``)."""
-_CHANGED_WHAT_REACH = 80
-_SAVED = re.compile(
+_CHANGED_WHAT_REACH: Final = 80
+_SAVED: Final = re.compile(
     r"\b(?:save[sd]?|saving)\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_][\w'\u2019-]*\s+){0,2}?"
     r"(?:(?:a\s+)?(?:further|another|an\s+extra|extra)\s+)?(?:about|around|some|nearly|almost|up\s+to)?\s*"
     r"(?:US)?[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
 """``save`` and whom it saves, right before an amount of money: the amount a cost fell by."""
-_WENT_UP = re.compile(
+_WENT_UP: Final = re.compile(
     r"\b(?:went|gone|goes|going|go|moved?|moving|shot|jumped|crept|edged|climbed|ramped|stepped"
     r"|pushed|driven|drove|bumped|notched|come|came|comes)\s+up$",
     re.IGNORECASE,
 )
 """A verb of motion before ``up``: ``went up to £80`` is a change to £80, not a bound of it."""
-_WENT_UP_TO = re.compile(_WENT_UP.pattern[:-1] + r"\s+to\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
+_WENT_UP_TO: Final = re.compile(_WENT_UP.pattern[:-1] + r"\s+to\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
 
 
 # Cheap tests that let most figures skip a pattern that cannot match: the last word of each _BEFORE
 # alternative, the characters that can start a _RANGE connector.
-_BEFORE_ENDS = (
+_BEFORE_ENDS: Final = (
     "about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "circa", "ca.",
     "some", "to", "estimated", "~", "over", "than", "least", "above", "exceeding", "of", ">", ">=", "under",
     "below", "most", "<", "<=", "between", "from", "as",
 )  # fmt: skip
-_RANGE_STARTS = frozenset("-tTaA")
-_CHANGED = re.compile(
+_RANGE_STARTS: Final = frozenset("-tTaA")
+_CHANGED: Final = re.compile(
     r"\b(?:rose|rises?|rising|risen|grew|grows?|growing|grown|increased?|increases|increasing|fell|falls?"
     r"|falling|fallen|dropped|drops?|dropping|declined?|declines|declining|decreased?|decreases|decreasing"
     r"|climbed|jumped|slipped|gained|lost|cut|(?<!made\s)(?<!make\s)(?<!makes\s)up|(?<!broken\s)down"
@@ -4133,7 +4170,7 @@ _CHANGED = re.compile(
     re.IGNORECASE,
 )
 """A change verb right before a figure: ``X to Y`` after it is the change and the new value."""
-_NEXT = re.compile(r"\s*(\S)")
+_NEXT: Final = re.compile(r"\s*(\S)")
 
 
 def _may_end_with(text: str, words: tuple[str, ...]) -> bool:
@@ -4159,11 +4196,11 @@ def _tail(text: str) -> str | None:
     return text.rstrip().lower()
 
 
-_ELLIPSIS = re.compile(rf"(?:{_CONJUNCTION})\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s+){{1,3}}$")
+_ELLIPSIS: Final = re.compile(rf"(?:{_CONJUNCTION})\s+(?:the\s+)?(?:[A-Z][\w'\u2019-]*\s+){{1,3}}$")
 """A name (of up to three words) after a conjunction, right before a number: ``, and York 35``,
 ``while the A321 220``, ``and Team B 1``."""
-_FIGURE_AND_WORD = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
-_CLAUSE_BEFORE = 120
+_FIGURE_AND_WORD: Final = re.compile(r"\b\d[\d,.]*\s*([%$€£]|[^\W\d_][\w'\u2019-]*)")
+_CLAUSE_BEFORE: Final = 120
 """How many characters before an elided figure's name the figure it takes its unit from is looked
 for (bounded: a long sentence is not scanned back to its start for each)."""
 
@@ -4183,7 +4220,7 @@ def _elliptical(text: str, begin: int, end: int) -> bool:
     return bool(found) and found[-1].lower() not in STOPWORDS
 
 
-_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_GROUPED: Final = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 """A number written with thousands separators (``5,500``, ``12,000,000``)."""
 
 
@@ -4229,15 +4266,15 @@ def _two_years(text: str, first: str, second: str, after: int) -> bool:
     return _year_like(first) and _year_like(second) and _NOT_COUNTED_AFTER.match(text, after) is not None
 
 
-_NOT_COUNTED_AFTER = re.compile(r"\s+(?:the|a|an|its|their|this|(?-i:[A-Z]))", re.IGNORECASE)
-_SECOND_YEAR = re.compile(r"\b(?:between|from)\s+(?P<first>\d{4})\s+(?:and|to)\s+$", re.IGNORECASE)
+_NOT_COUNTED_AFTER: Final = re.compile(r"\s+(?:the|a|an|its|their|this|(?-i:[A-Z]))", re.IGNORECASE)
+_SECOND_YEAR: Final = re.compile(r"\b(?:between|from)\s+(?P<first>\d{4})\s+(?:and|to)\s+$", re.IGNORECASE)
 
 
-_WHEN_WORDS = words(
+_WHEN_WORDS: Final = words(
     "during since by until till through throughout before after early late mid fiscal fy"
 ).union(SEASONS)
-_PERIOD_NAME = re.compile(r"[qh][1-4]|fy")
-_PERIOD_OF = re.compile(rf"\b(?:{'|'.join(PERIOD_EDGES)}|half|quarter|year)\s+of\s*$", re.IGNORECASE)
+_PERIOD_NAME: Final = re.compile(r"[qh][1-4]|fy")
+_PERIOD_OF: Final = re.compile(rf"\b(?:{'|'.join(PERIOD_EDGES)}|half|quarter|year)\s+of\s*$", re.IGNORECASE)
 
 
 def _year_like(raw: str) -> bool:
@@ -4294,14 +4331,14 @@ def _comparable(a: Quantity, b: Quantity) -> bool:
     return False
 
 
-APPROX_UNITS = 1.5
+APPROX_UNITS: Final = 1.5
 """Units of its last written digit an approximation allows either side (``about 31%``: 29.5% to
 32.5%; ``about 29`` and ``about 31`` may both round 30, ``about 28`` and ``about 31`` cannot), at
 least :data:`MIN_APPROX` of the figure and at most the approximation's tolerance
 (:data:`APPROX_TOLERANCE`, half against another approximation). ``about 30%``, rounded to tens,
 allows the whole 15%; ``about 45`` (a last 5 is a rounding to fives) 15% of 45."""
-MIN_APPROX = 0.02
-_WRITTEN = re.compile(r"\d[\d,\u202f\u00a0\u2009]*(?:\.\d+)?")
+MIN_APPROX: Final = 0.02
+_WRITTEN: Final = re.compile(r"\d[\d,\u202f\u00a0\u2009]*(?:\.\d+)?")
 
 
 def _approx_share(text: str, cap: float) -> float:
@@ -4491,16 +4528,16 @@ def _with_context(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_ELIDED_VERB = re.compile(r"(?:[a-z]+ed|[a-z]+s|rose|fell|grew|won|lost|made|took|spent|paid)\s")
+_ELIDED_VERB: Final = re.compile(r"(?:[a-z]+ed|[a-z]+s|rose|fell|grew|won|lost|made|took|spent|paid)\s")
 """A clause that opens with a verb in the past or in ``-s``: its subject is elided."""
-_PER_PERIOD = re.compile(
+_PER_PERIOD: Final = re.compile(
     r"(?P<of>\s+(?:of|per)\s+(?:[^\W\d_]+\s+){1,3}?(?=(?:a|an|per|each|every)\s|(?:hour|dai|week|fortnight|month|quarter|year|annual)ly\b))?"
     r"(?:\s*(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>hour|day|night|week|fortnight|month|quarter|year|annum)\b"
     rf"{NOT_WHEN}"
     r"|\s+(?P<ly>hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b)",
     re.IGNORECASE,
 )
-_PERIODS = {
+_PERIODS: Final = {
     "hour": "/hour", "day": "/day", "week": "/week", "fortnight": "/fortnight", "month": "/month",
     "quarter": "/quarter", "year": "/year", "annum": "/year", "hourly": "/hour", "daily": "/day",
     "weekly": "/week", "fortnightly": "/fortnight", "monthly": "/month", "quarterly": "/quarter",
@@ -4509,14 +4546,14 @@ _PERIODS = {
 """The period a figure is per (``£3 a month``, ``12,000 tonnes of steel a month``): a mark in its
 context, which no term can be (terms hold no ``/``), so that ``£3 a month`` and ``£3 a year``
 disagree and ``144,000 tonnes a year`` agrees with that (:func:`compare`)."""
-_NOT_PERIODIC = frozenset(("rate", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
+_NOT_PERIODIC: Final = frozenset(("rate", "year", "fraction", "ratio", "number", "quarter", "half", "date"))
 """Dimensions no period follows: a rate has its own; a share, a ratio or a bare number is per nothing
 (a time may be: ``12.6 hours a week``)."""
 
 
-PERIOD_MARKS = frozenset(_PERIODS.values())
-_ANNUAL = stem("annual")
-_ANNUAL_BEFORE = re.compile(r"\bannual\s+[^\W\d_]", re.IGNORECASE)
+PERIOD_MARKS: Final = frozenset(_PERIODS.values())
+_ANNUAL: Final = stem("annual")
+_ANNUAL_BEFORE: Final = re.compile(r"\bannual\s+[^\W\d_]", re.IGNORECASE)
 """``annual`` before a noun (``Annual rent for a full plot will rise from £52 to £60``): a figure of
 that noun in its clause is per year (not ``annually``, which may say how it is billed)."""
 """The marks :data:`_PERIODS` puts in a figure's context: no words of the sentence's."""
@@ -4530,7 +4567,14 @@ def _other_period(a: Quantity, b: Quantity) -> bool:
     return (a.context & PERIOD_MARKS).isdisjoint(b.context)
 
 
-_PER_YEAR = {"/day": 365.0, "/week": 52.0, "/fortnight": 26.0, "/month": 12.0, "/quarter": 4.0, "/year": 1.0}
+_PER_YEAR: Final = {
+    "/day": 365.0,
+    "/week": 52.0,
+    "/fortnight": 26.0,
+    "/month": 12.0,
+    "/quarter": 4.0,
+    "/year": 1.0,
+}
 
 
 def _same_per_year(a: Quantity, b: Quantity) -> bool:
@@ -4545,7 +4589,7 @@ def _same_per_year(a: Quantity, b: Quantity) -> bool:
     return _overlap((low_a * fa, high_a * fa), (low_b * fb, high_b * fb))
 
 
-_THEN_FROM = re.compile(
+_THEN_FROM: Final = re.compile(
     r"[^.;:]*?,\s*(?:(?P<from>(?:up|down)\s+from)|against|compared\s+(?:with|to))\s+(?:(?:an?|the)\s+)?"
     r"(?:US)?[$€£¥₹]?\s*",
     re.IGNORECASE,
@@ -4567,7 +4611,7 @@ def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
     return m is not None and (m["from"] is not None or _A_TIME_AGO.match(text, after.end) is not None)
 
 
-_A_TIME_AGO = re.compile(
+_A_TIME_AGO: Final = re.compile(
     rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year"
     r"|in\s+(?:the\s+same\s+(?:period|months?|quarter|weeks?)\s+(?:of|in)\s+)?(?:19|20)\d\d\b)",
     re.IGNORECASE,
@@ -4581,12 +4625,12 @@ def _time_words(text: str) -> frozenset[str]:
     return frozenset(chain.from_iterable(piece_terms(" ".join(found).split()))) if found else _NONE
 
 
-_CALENDAR_TERMS = frozenset(stem(w) for w in (*MONTHS, *SEASONS) if w != "fall")  # "fall": "fell"
+_CALENDAR_TERMS: Final = frozenset(stem(w) for w in (*MONTHS, *SEASONS) if w != "fall")  # "fall": "fell"
 _BARE_TERMS = _CALENDAR_TERMS | _CURRENT
 """Terms that leave a figure's clause as bare as none would (``in March``, ``the current``): it
 borrows the clause before."""
 """A month or a season: no word of what a figure is about (``opened in August 2024``)."""
-_AMOUNT_ENDS = (
+_AMOUNT_ENDS: Final = (
     "by", "rose", "rises", "rise", "rising", "risen", "grew", "grows", "grow", "growing", "grown",
     "increased", "increase", "increases", "increasing", "fell", "falls", "fall", "falling", "fallen",
     "dropped", "drops", "drop", "dropping", "declined", "decline", "declines", "declining", "decreased",
@@ -4597,23 +4641,23 @@ _AMOUNT_ENDS = (
     "added", "adding",
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
-_HEAD = 160
-_AGAINST_BEFORE = re.compile(
+_HEAD: Final = 160
+_AGAINST_BEFORE: Final = re.compile(
     r"\b(?:against|compared\s+(?:with|to)|versus|vs\.?)\s+(?:an?\s+|the\s+)?(?:[^\W\d_]+\s+(?:of\s+)?)?[$€£¥₹]?$",
     re.IGNORECASE,
 )
 """What a sentence sets a figure against, right before it (``against 73% nationally``, ``compared
 with an average of 12``)."""
-_SET_AGAINST = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s", re.IGNORECASE)
+_SET_AGAINST: Final = re.compile(r"\s*(?:against|compared\s+(?:with|to)|versus|vs\.?)\s", re.IGNORECASE)
 """How a clause opens that sets a figure against the sentence's first (``, against a loss of
 £4 million in 2022``)."""
 """How far back from a figure its clause is looked for."""
 
-_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
-_NOT_OF_IT = r"(?!\b(?:than|since|from|compared|against|before|after|until|by)\b)"
+_MONTH_NAMES: Final = "January|February|March|April|May|June|July|August|September|October|November|December"
+_NOT_OF_IT: Final = r"(?!\b(?:than|since|from|compared|against|before|after|until|by)\b)"
 """Words after which a year is another figure's or another time's (``fewer than in 2019``): none may
 stand between a figure and the year :data:`_YEAR_IN_CLAUSE` or :data:`_BEFORE_AGO` gives it."""
-_YEAR_LINK = re.compile(
+_YEAR_LINK: Final = re.compile(
     # the figure's rate or matter between it and its year: "£1.45 a litre in 2022", "310 litres per
     # household a day", "80,000 tonnes of grain in 2023"; more of them: "recruit 100 more by 2027"
     r"(?:\s+(?:more|others?|extra|additional)\b)?"
@@ -4624,17 +4668,17 @@ _YEAR_LINK = re.compile(
     rf"(?:fiscal\s+|FY\s*)?(?:(?:{_MONTH_NAMES})\s+)?",
     re.I,
 )
-_YEAR_IN_CLAUSE = re.compile(
+_YEAR_IN_CLAUSE: Final = re.compile(
     rf"(?:{_NOT_OF_IT}[^\d,;:()]){{0,60}}?\s(?:in|during)\s+(?:(?:{_MONTH_NAMES})\s+)?",
 )
 """A figure's year later in its clause, after ``in`` (``212 people were waiting for a package in
 Loxley in March 2022``): no comma, no other figure between."""
-_BEFORE_AGO = re.compile(rf"(?:{_NOT_OF_IT}[^\d,;:()]){{0,40}}")
+_BEFORE_AGO: Final = re.compile(rf"(?:{_NOT_OF_IT}[^\d,;:()]){{0,40}}")
 """Between a figure and the time before ``ago`` it is of, in its clause (``72 girls' teams | five
 years ago``)."""
 
 
-_SEASON_YEARS = re.compile(r"[-/\u2013]\d{2}\b")
+_SEASON_YEARS: Final = re.compile(r"[-/\u2013]\d{2}\b")
 """After a year, the second of a season's two (``2023-24``)."""
 
 
@@ -4678,7 +4722,7 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     return before[-1].low
 
 
-_THE_ONE_BEFORE = re.compile(
+_THE_ONE_BEFORE: Final = re.compile(
     r"\s+(?:in\s+)?(?:the\s+(?:year|season)\s+before|the\s+(?:previous|prior|preceding)\s+(?:year|season)"
     r"|a\s+year\s+(?:earlier|before))\b",
     re.IGNORECASE,
@@ -4688,18 +4732,18 @@ _THE_ONE_BEFORE = re.compile(
 
 # What ends the text before a figure, matched on that text reversed (anchored where the figure is, so
 # the engine does not try every position of the clause): "from $" and "to", "reached", "hit" (not "up to").
-_FROM_REVERSED = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(?:US)?[$..]?\s*$
+_FROM_REVERSED: Final = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:(?:lanigiro|laitini|suoiverp|reilrae|tnerruc|tneserp|gnitsixe)\s+"
     r"(?:(?:na|eht|sti|rieht)\s+)?)?morf\b",
     re.IGNORECASE,
 )
 """``from`` right before a figure, or with the figure's word for the value before (``from an original
 £410 million``, ``from the current 38.5p``), read backwards."""
-_TO = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
-_CHANGE_ENDS = (
+_TO: Final = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
+_CHANGE_ENDS: Final = (
     "from", "to", "reached", "reaching", "reaches", "hit", "original", "initial", "previous", "earlier",
     "current", "present", "existing",
 )  # fmt: skip
-_TO_VALUE_REVERSED = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
+_TO_VALUE_REVERSED: Final = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE
 )

@@ -25,6 +25,7 @@ contradicted. A draft with no claims scores 1.0.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from checks.flags import flag
 from checks.grounding.assess import Evidence
@@ -34,19 +35,19 @@ from messages import CheckName, Flag, FlagType, Severity, Strictness
 
 __all__ = ["RULES", "fixes", "flags", "score", "severity", "summary"]
 
-RULES = {
+RULES: Final = {
     Status.UNSOURCED: "GR-001",
     Status.CONTRADICTED: "GR-002",
     Status.INFERRED: "GR-003",
 }
-CITATION_RULE = "GR-004"
-_TYPES = {
+CITATION_RULE: Final = "GR-004"
+_TYPES: Final = {
     Status.UNSOURCED: FlagType.UNSOURCED,
     Status.CONTRADICTED: FlagType.CONTRADICTED,
     Status.INFERRED: FlagType.INFERRED,
 }
 _CHECK = CheckName.GROUNDING.value
-_QUOTE = 160
+_QUOTE: Final = 160
 
 
 def severity(status: Status, strictness: Strictness) -> Severity | None:

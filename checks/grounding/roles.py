@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checks.grounding.lexicon import piece_terms, sentence_names, terms
 
@@ -34,7 +34,7 @@ __all__ = ["MAX_PIVOTS", "Frame", "Order", "agents", "frames", "other_agent", "r
 
 # Comparatives: (what is compared, which way). ``more``/``less``/``fewer`` take the words between
 # them and ``than`` into the key (``more residents than``), the others keep them apart from it.
-_COMPARATIVES: dict[str, tuple[str, int]] = {
+_COMPARATIVES: Final[dict[str, tuple[str, int]]] = {
     "more": ("amount", 1),
     "less": ("amount", -1),
     "fewer": ("amount", -1),
@@ -80,15 +80,15 @@ _COMPARATIVES: dict[str, tuple[str, int]] = {
     "better": ("quality", 1),
     "worse": ("quality", -1),
 }
-_AMOUNTS = frozenset(("more", "less", "fewer"))
+_AMOUNTS: Final = frozenset(("more", "less", "fewer"))
 """Comparatives whose key takes what they count (``more residents than``)."""
-_NOT_COMPARATIVE = frozenset(
+_NOT_COMPARATIVE: Final = frozenset(
     ("other", "rather", "whether", "never", "ever", "either", "neither", "over", "under", "after", "number")
 )
 
 # Relations whose sides are not interchangeable: the active forms, the passive participles (their
 # agent follows ``by``), and the key and way of each.
-_ACTIVE: dict[str, tuple[str, int]] = {
+_ACTIVE: Final[dict[str, tuple[str, int]]] = {
     **dict.fromkeys(
         ("bought", "buys", "acquired", "acquires", "purchased", "purchases", "took over", "takes over"),
         ("buy", 1),
@@ -129,7 +129,7 @@ _ACTIVE: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("trailed", "trails", "trail"), ("exceed", -1)),
     **dict.fromkeys(("owns",), ("own", 1)),
 }
-_PASSIVE: dict[str, tuple[str, int]] = {
+_PASSIVE: Final[dict[str, tuple[str, int]]] = {
     **dict.fromkeys(("bought", "acquired", "purchased", "taken over"), ("buy", 1)),
     **dict.fromkeys(("beaten", "defeated", "overcome"), ("beat", 1)),
     **dict.fromkeys(("succeeded", "replaced"), ("succeed", 1)),
@@ -142,7 +142,7 @@ _PASSIVE: dict[str, tuple[str, int]] = {
 }
 
 
-_PARTICIPLE: dict[str, tuple[str, int]] = {
+_PARTICIPLE: Final[dict[str, tuple[str, int]]] = {
     **dict.fromkeys(("replacing", "succeeding"), ("succeed", 1)),
     **dict.fromkeys(("beating", "defeating"), ("beat", 1)),
     **dict.fromkeys(("buying", "acquiring", "purchasing"), ("buy", 1)),
@@ -150,13 +150,13 @@ _PARTICIPLE: dict[str, tuple[str, int]] = {
 }
 """Relations said by a participle after a comma, whose agent is the sentence's subject (``Tamsin
 Oyelaran became chief executive in May, replacing Greg Hill``)."""
-_BE = frozenset(("was", "were", "is", "are", "been", "being", "be", "get", "gets", "got"))
-_MULTIPLES = {"twice": 1, "double": 1, "thrice": 1, "half": -1}
-_COUNTS = frozenset(("two", "three", "four", "five", "ten"))
-_CUT_WORDS = frozenset(("and", "but", "while", "whereas", "although", "though"))
-_CUT_MARKS = ",;:)"
-_EDGES = ".,;:!?()[]\"'\u201c\u201d\u2018\u2019"
-_CUES = frozenset(
+_BE: Final = frozenset(("was", "were", "is", "are", "been", "being", "be", "get", "gets", "got"))
+_MULTIPLES: Final = {"twice": 1, "double": 1, "thrice": 1, "half": -1}
+_COUNTS: Final = frozenset(("two", "three", "four", "five", "ten"))
+_CUT_WORDS: Final = frozenset(("and", "but", "while", "whereas", "although", "though"))
+_CUT_MARKS: Final = ",;:)"
+_EDGES: Final = ".,;:!?()[]\"'\u201c\u201d\u2018\u2019"
+_CUES: Final = frozenset(
     (
         "than",
         "times",
@@ -169,14 +169,14 @@ _CUES = frozenset(
     )
 )
 """A word every pivot holds: a sentence without one has no frame (most sentences)."""
-_ACTIVE_FIRST = frozenset(w.split()[0] for w in _ACTIVE)
+_ACTIVE_FIRST: Final = frozenset(w.split()[0] for w in _ACTIVE)
 _STARTS = _BE | _ACTIVE_FIRST | _AMOUNTS | _COUNTS | {"before", "after", *_MULTIPLES, *_PARTICIPLE}
 """Words a pivot may start with, besides a comparative in -er and a number before ``times``."""
-MAX_PIVOTS = 16
+MAX_PIVOTS: Final = 16
 """Pivots read in one sentence (more make a list, not a comparison; pairing frames is quadratic)."""
-_SIDE_WORDS = 40
+_SIDE_WORDS: Final = 40
 """Words of a side read at most, each way from its pivot (a side is a clause's, not a page's)."""
-_THAN_WITHIN = 4
+_THAN_WITHIN: Final = 4
 """A comparative and its ``than``: at most this many words apart (``more slowly than``)."""
 
 
@@ -379,22 +379,24 @@ def _objects_swapped(claim: Frame, source: Frame) -> Order | None:
 # Who did what: the agent of each deed a sentence names (``written by the Audit Office``, ``Dr Ana
 # Ruiz led the study``, ``which Professor Tom Hale reviewed``). A name is capitalised words, with
 # ``of`` or ``de`` between two of them (``Bank of England``).
-_NAME = r"(?:[A-Z][\w'\u2019.-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019.-]*){0,5}"
-_DEED = (
+_NAME: Final = r"(?:[A-Z][\w'\u2019.-]*)(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019.-]*){0,5}"
+_DEED: Final = (
     r"(?:[a-z]{3,}ed|wrote|written|led|built|ran|run|made|won|held|drew|drawn|took|taken|gave|given"
     r"|sold|bought|paid|chose|chosen|began|begun|found|shot|sung|sang|spoke|spoken|told|brought|kept)"
 )
-_BY = re.compile(rf"\b(?P<deed>{_DEED})(?:\s+(?:out|up|off))?\s+by\s+(?:the\s+)?(?P<agent>{_NAME})")
-_FIRST = re.compile(
+_BY: Final = re.compile(rf"\b(?P<deed>{_DEED})(?:\s+(?:out|up|off))?\s+by\s+(?:the\s+)?(?P<agent>{_NAME})")
+_FIRST: Final = re.compile(
     rf"^(?:The\s+)?(?P<agent>{_NAME})\s+(?P<deed>{_DEED})(?=\s+(?:the|a|an|its|their|his|her)\b)"
 )
-_WHICH = re.compile(
+_WHICH: Final = re.compile(
     rf"\b(?:which|that|whom)\s+(?:(?:the|his|her|their|its)\s+(?:[a-z]+\s+){{0,2}})?(?P<agent>{_NAME})"
     rf"\s+(?:now\s+|still\s+|later\s+)?(?P<deed>{_DEED}|[a-z]{{3,}}s)\b"
 )
 
 
-_TITLES = frozenset(("dr", "professor", "prof", "mr", "mrs", "ms", "sir", "dame", "lord", "ladi", "mayor"))
+_TITLES: Final = frozenset(
+    ("dr", "professor", "prof", "mr", "mrs", "ms", "sir", "dame", "lord", "ladi", "mayor")
+)
 """Titles before a name: ``Dr Ana Ruiz`` and ``Ana Ruiz`` are one agent."""
 
 
@@ -446,7 +448,7 @@ def other_agent(claim: str, sentence: str) -> str:
     return f"the source says '{doers[0].said}' and '{other.said}'"
 
 
-_WON = re.compile(rf"^(?:The\s+)?(?P<who>{_NAME})\s+(?P<verb>won|wins|lost|loses)\b")
+_WON: Final = re.compile(rf"^(?:The\s+)?(?P<who>{_NAME})\s+(?P<verb>won|wins|lost|loses)\b")
 
 
 def wrong_winner(claim: str, sentence: str) -> str:

@@ -16,7 +16,7 @@ read for every claim, and for every candidate sentence of a claim that has a sco
 from __future__ import annotations
 
 import re
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from checks.grounding.lexicon import CALENDAR_NAMES, COUNTS, SEASONS, excepted, terms
 
@@ -36,8 +36,8 @@ class Scope(NamedTuple):
     """Where it stands in the text read."""
 
 
-_TIME_NOUNS = "day|night|week|weekend|month|year|morning|evening|season"
-_UNIVERSAL_TIME = re.compile(
+_TIME_NOUNS: Final = "day|night|week|weekend|month|year|morning|evening|season"
+_UNIVERSAL_TIME: Final = re.compile(
     rf"\b(?:every|each)\s+(?:single\s+)?(?:{_TIME_NOUNS})(?:\s+of\s+the\s+(?:week|year))?\b"
     r"|\b(?:daily|nightly)\b"
     r"|\ball\s+(?:year|week|day)(?:[\s-](?:round|long))?\b"
@@ -47,7 +47,7 @@ _UNIVERSAL_TIME = re.compile(
     r"|\b(?:seven|7)\s+days\s+a\s+week\b",
     re.IGNORECASE,
 )
-_UNIVERSAL_GROUP = re.compile(
+_UNIVERSAL_GROUP: Final = re.compile(
     r"(?:\b(?P<prep>to|for)\s+)?"
     r"(?:\b(?:everyone|everybody|everything|anyone|anybody)\b|^(?-i:Any)\s+(?:[A-Z][\w'\u2019]*\s+)?(?=[a-z])[a-z]+"
     r"|(?<=\bto\s)the\s+(?:general\s+)?public\b|(?<=\bfor\s)the\s+(?:general\s+)?public\b"
@@ -65,30 +65,30 @@ _UNIVERSAL_GROUP = re.compile(
     rf"|will|would|can|could|did|do|hour|minute|{_TIME_NOUNS})s?\b)(?=[a-z])[a-z]+)",
     re.IGNORECASE,
 )
-_NONE_AT_ALL = re.compile(
+_NONE_AT_ALL: Final = re.compile(
     r"\b(?:not|never|n't)\s+(?:[a-z]+\s+){0,3}?any\s+(?:(?:of\s+)?(?:its|their|the|our|his|her)\s+)?"
     r"(?P<what>[a-z]+)",
     re.IGNORECASE,
 )
 """A denial of every one (``will not close any of its stores``, ``does not run on any day``)."""
-_LOOK_BACK = 20
+_LOOK_BACK: Final = 20
 """How far before ``all`` or ``only`` the words that undo it are looked for (a text with thousands
 of them costs what its length does)."""
-_NOT_ALL = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNORECASE)
+_NOT_ALL: Final = re.compile(r"\b(?:at|above|after|once\s+and\s+for|not)\s+$", re.IGNORECASE)
 """What before ``all`` or ``every`` makes it no scope (``at all``, ``above all``, ``not all``)."""
 
-_UNIVERSAL_CUES = (
+_UNIVERSAL_CUES: Final = (
     *("every", "Every", " all ", "All ", "daily", "nightly", "round the", "ear-round", "ear round"),
     *("public", "24", "days a week", "anyone", "Anyone", "anybody", "Anybody", "Any "),
 )
 """Substrings of every phrase :func:`universal` reads (``all`` opening a text is ``All``)."""
 
-_CALENDAR_WORDS = CALENDAR_NAMES
-_DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days"
+_CALENDAR_WORDS: Final = CALENDAR_NAMES
+_DAYS: Final = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days"
 """A day of the week that recurs (``Fridays``). A list of them after ``on`` limits when, read from
 ``on`` (``runs on Fridays, Saturdays and Sundays``: the clause of the verb it limits, not the last
 item's); one alone is as often a note of that day (``opens late on Thursdays``)."""
-_RANGE = re.compile(
+_RANGE: Final = re.compile(
     rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
     rf"(?:{_CALENDAR_WORDS})s?\b"
     rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
@@ -98,23 +98,23 @@ _RANGE = re.compile(
     r"|\b(?:one|two|three|four|five|six|[1-6])\s+(?:days|nights)\s+(?:a|per|each)\s+week\b",
     re.IGNORECASE,
 )
-_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
-_NOT_A_LIMIT_BEFORE = re.compile(r"\b(?:not|the|its|their|his|her|our|your|my|if)\s+$", re.IGNORECASE)
+_ONLY: Final = re.compile(r"\bonly\b", re.IGNORECASE)
+_NOT_A_LIMIT_BEFORE: Final = re.compile(r"\b(?:not|the|its|their|his|her|our|your|my|if)\s+$", re.IGNORECASE)
 """``not only`` adds, ``the only`` singles out, ``if only`` wishes: none limits."""
-_NOT_A_LIMIT_AFTER = re.compile(
+_NOT_A_LIMIT_AFTER: Final = re.compile(
     r"\s+(?:\d|just\b|a\s+(?:few|handful|fraction)\b|(?:one|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve|twenty|thirty|forty|fifty|hundred|half|some|partly|partially)\b)",
     re.IGNORECASE,
 )
 """``only 2 of the 40 sites``, ``only half``: a figure, read as one (:mod:`checks.grounding.quantities`)."""
-_TIME_WORD = re.compile(
+_TIME_WORD: Final = re.compile(
     rf"\b(?:{_TIME_NOUNS}|weekday|days|nights|weeks|weekends|months|years|mornings|evenings|holidays?|christmas"
     rf"|easter|summer|winter|spring|autumn|term|hours?|{_CALENDAR_WORDS})s?\b",
     re.IGNORECASE,
 )
-_OWN_CLAUSE = re.compile(r"\s+(?:that|which|who|whose|where)\s", re.IGNORECASE)
+_OWN_CLAUSE: Final = re.compile(r"\s+(?:that|which|who|whose|where)\s", re.IGNORECASE)
 """What opens a clause about an excepted thing (``except the four | whose leases expire in March``)."""
-_WORDS_AROUND = 4
+_WORDS_AROUND: Final = 4
 """Words after ``only`` (two before: ``weekends only``) that tell what it limits."""
 
 
@@ -180,10 +180,10 @@ def restriction(text: str) -> Scope | None:
     return None
 
 
-_PEOPLE = r"(?:the\s+)?(?:[a-z][a-z-]*\s+){0,2}?(?:[a-z]{2,}s|children|people|staff)\b"
+_PEOPLE: Final = r"(?:the\s+)?(?:[a-z][a-z-]*\s+){0,2}?(?:[a-z]{2,}s|children|people|staff)\b"
 """Up to three lower-case words ending in a plural: ``blue badge holders``, ``the residents``."""
-_WHOM = {prep: re.compile(rf"\b{prep}\s+({_PEOPLE})") for prep in ("to", "for")}
-_NOT_WHOM = frozenset(("this", "thus", "those", "these", "always", "perhaps", "various", "its", "his"))
+_WHOM: Final = {prep: re.compile(rf"\b{prep}\s+({_PEOPLE})") for prep in ("to", "for")}
+_NOT_WHOM: Final = frozenset(("this", "thus", "those", "these", "always", "perhaps", "various", "its", "his"))
 
 
 def whom(text: str, preposition: str) -> str:
@@ -202,7 +202,7 @@ def whom(text: str, preposition: str) -> str:
     return ""
 
 
-_ONLY_OF = re.compile(
+_ONLY_OF: Final = re.compile(
     r"\bonly\s+(?:(?:to|for|in|on|at|by|from|via|through)\s+)?(?:(?:the|a|an|its|their)\s+)?"
     r"(?P<what>[^\W\d_][^.,;:!?()]{0,60})"
     r"|(?P<before>[^\W\d_][\w'\u2019-]*)\s+only\b(?=\s*(?:[.,;:!?)]|$))",
@@ -211,7 +211,7 @@ _ONLY_OF = re.compile(
 """What a claim's ``only`` limits it to: the words after it to the end of its clause (``only the
 Team plan``, ``Only kettles sold in stores are covered``), or the one before it at the end of its
 clause (``sold online only``)."""
-_PAIR = re.compile(
+_PAIR: Final = re.compile(
     r"\b(?P<a>[^\W\d_][\w'\u2019-]*)\s+(?:and|&)\s+(?:(?:in|on|at|by|via|through|to|for|the)\s+)*"
     r"(?P<b>[^\W\d_][\w'\u2019-]*)",
     re.IGNORECASE,

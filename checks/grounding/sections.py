@@ -16,14 +16,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from checks.claims import Heading
 from messages import SourceMapEntry
 
 __all__ = ["SectionSources", "section_key"]
 
-_PUNCT = re.compile(r"[^\w\s]")
-_NUMBERING = re.compile(r"^\d+(?:\s+|$)")
+_PUNCT: Final = re.compile(r"[^\w\s]")
+_NUMBERING: Final = re.compile(r"^\d+(?:\s+|$)")
 
 
 def section_key(title: str) -> str:

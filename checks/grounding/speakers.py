@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checks.grounding.lexicon import terms
 
 __all__ = ["SPEECH_WORDS", "Speech", "by_pronoun", "same_speaker", "speaker", "speaker_of", "speeches"]
 
-_VERBS = (
+_VERBS: Final = (
     r"said|says|say|told|warned|warns|warn|insisted|insists|insist|confirmed|confirms|claimed|claims"
     r"|argued|argues|admitted|admits|acknowledged|acknowledges|accepted|accepts|estimated|estimates"
     r"|believes|believed|believe|blamed|blames|blame|credited|credits|credit|linked|attributed"
@@ -32,39 +32,43 @@ _VERBS = (
 )
 """Verbs with which a speaker says, or holds, what follows them (``linked the rise to``, ``credits
 the removal of two weirs``: what the speaker gives as the cause)."""
-SPEECH_WORDS = frozenset((*_VERBS.split("|"), "According"))
+SPEECH_WORDS: Final = frozenset((*_VERBS.split("|"), "According"))
 """The words of a claim that names its speaker, one at least (a set test before the patterns)."""
-_WHO = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,100},)?"
+_WHO: Final = r"[^\W\d][^,;\d]{0,60}?(?:,\s(?:[^,;]|(?<=\d),(?=\d)){1,100},)?"
 """A speaker: a name or a noun phrase (no figures), with at most one apposition between commas
 (``Westcliff Water, the local water company,``; ``The university, which employs 3,000 staff,``;
 ``Gareth Pryce, regional organiser for the National Union of Journalists,``)."""
-_CONTRASTING = ("but", "although", "though", "while", "whereas", "yet")
+_CONTRASTING: Final = ("but", "although", "though", "while", "whereas", "yet")
 """The words that set one side of a sentence against another (``although`` holds ``though``)."""
-_CONTRAST = "|".join(_CONTRASTING)
-_OPENING = re.compile(
+_CONTRAST: Final = "|".join(_CONTRASTING)
+_OPENING: Final = re.compile(
     rf"^(?:(?i:{_CONTRAST}|and|however,)\s+)?(?P<who>{_WHO})\s+"
     rf"(?:(?:has|have|had)\s+)?(?:also\s+|previously\s+|repeatedly\s+)?(?P<verb>{_VERBS})\b(?:\s+that\b)?",
 )
-_ACCORDING = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)
-_CLOSING = re.compile(
+_ACCORDING: Final = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)
+_CLOSING: Final = re.compile(
     r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
-_INVERTED = re.compile(
+_INVERTED: Final = re.compile(
     r"[\"\u201d\u2019'],?\s+(?:said|says|added|warned|claimed)\s+(?P<who>[A-Z][^,;\d]{2,60}?)(?=,|\s*[.;]?\s*$)"
 )
 """A speaker after a closing quotation and the verb (``"... never asked for," said Helen Marsh,
 secretary of the boat owners' association``)."""
-_FIGURE_ASIDE = r"(?:a|an)\s+(?:figure|estimate|number|total|forecast|claim|view|sum)\s+(?:that\s+|which\s+)?"
+_FIGURE_ASIDE: Final = (
+    r"(?:a|an)\s+(?:figure|estimate|number|total|forecast|claim|view|sum)\s+(?:that\s+|which\s+)?"
+)
 """An aside on what the side before said, with a speaker of its own (``£2.4 million, | a figure the
 chamber of commerce described as conservative``)."""
-_SIDES = re.compile(rf"\s*(?:[,;]\s*|\s)(?=(?:{_CONTRAST})\s)|;\s+|,\s+(?={_FIGURE_ASIDE}(?:the\s+)?[^\W\d])")
-_ASIDE = re.compile(_FIGURE_ASIDE)
-_CONJUNCTIONS = ("and", "or", *_CONTRASTING)
-_AND = re.compile(r",\s+(?=and\s)")
-_NOT_SPEAKERS = frozenset(
+_SIDES: Final = re.compile(
+    rf"\s*(?:[,;]\s*|\s)(?=(?:{_CONTRAST})\s)|;\s+|,\s+(?={_FIGURE_ASIDE}(?:the\s+)?[^\W\d])"
+)
+_ASIDE: Final = re.compile(_FIGURE_ASIDE)
+_CONJUNCTIONS: Final = ("and", "or", *_CONTRASTING)
+_AND: Final = re.compile(r",\s+(?=and\s)")
+_NOT_SPEAKERS: Final = frozenset(
     ("it", "he", "she", "they", "we", "i", "which", "who", "this", "that", "there", *_CONJUNCTIONS)
 )
-_NOT_ENDS = frozenset(("is", "are", "was", "were", "be", "been", "being", "not", *_CONJUNCTIONS))
+_NOT_ENDS: Final = frozenset(("is", "are", "was", "were", "be", "been", "being", "not", *_CONJUNCTIONS))
 """A speaker's first and last words are none of these: ``but warned that`` has no speaker of its own
 (the clause before's), nor ``'real but fragile' and blamed`` (a quotation's ``but``)."""
 
@@ -166,7 +170,7 @@ def speeches(sentence: str) -> tuple[Speech, ...]:
     return tuple(sides)
 
 
-_ELIDED_SPEAKER = re.compile(rf"(?i:{_CONTRAST}|and)\s+(?:also\s+)?(?:{_VERBS})\b(?:\s+that\b)?")
+_ELIDED_SPEAKER: Final = re.compile(rf"(?i:{_CONTRAST}|and)\s+(?:also\s+)?(?:{_VERBS})\b(?:\s+that\b)?")
 """A side that opens with a speech verb and no speaker (``but called it "bitterly disappointing"``)."""
 
 
@@ -201,12 +205,12 @@ def _speaker_opens(text: str) -> bool:
     return m is not None and _speech(m.group("who"), "") is not None
 
 
-_PRONOUN_CLOSING = re.compile(
+_PRONOUN_CLOSING: Final = re.compile(
     r"[,\"\u201d\u2019']\s+(?:he|she|they)\s+(?:said|says|added|warned|claimed|insisted)\W*$", re.IGNORECASE
 )
 
 
-_PRONOUN_OPENING = re.compile(
+_PRONOUN_OPENING: Final = re.compile(
     r"^\s*(?:he|she|they)\s+(?:also\s+|later\s+)?(?:said|says|added|warned|claimed|insisted|told)\b",
     re.IGNORECASE,
 )

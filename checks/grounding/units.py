@@ -15,21 +15,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Final
 
 from checks.grounding.lexicon import NUMBER_WORDS, STOPWORDS, stem, words
 
 __all__ = ["NOT_WHEN", "clause_period", "period_after", "scale_after", "seconds_of", "unit_after"]
 
-_SCALE = re.compile(
+_SCALE: Final = re.compile(
     r"(?P<attached>[kKMBT](?![\w]))|[\s-]?(?P<word>thousand|million|billion|trillion|hundred|mn|bn|tn)\b",
 )
-_SCALES: Mapping[str, float] = {
+_SCALES: Final[Mapping[str, float]] = {
     "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12, "thousand": 1e3, "million": 1e6, "mn": 1e6,
     "billion": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "hundred": 1e2,
 }  # fmt: skip
 
 # unit spelling (lower case) -> (dimension, factor to the base unit)
-_UNITS: dict[str, tuple[str, float]] = {}
+_UNITS: Final[dict[str, tuple[str, float]]] = {}
 
 
 def _units(dim: str, factor: float, spellings: str) -> None:
@@ -107,31 +108,31 @@ _units("money:gbp", 0.01, "p pence")
 _units("money:jpy", 1.0, "jpy yen")
 _units("money:inr", 1.0, "inr rupee rupees")
 # Units that are also ordinary words or names when capitalised ("5G", "US states", "3 T-shirts").
-_CASE_SENSITIVE = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha", "p": "p"}
-_MULTIWORD = re.compile(
+_CASE_SENSITIVE: Final = {"us": "us", "t": "t", "m": "m", "g": "g", "h": "h", "s": "s", "ha": "ha", "p": "p"}
+_MULTIWORD: Final = re.compile(
     r"[\s-]?(?P<unit>per\s?cent|percentage\s+points?|basis\s+points?|degrees\s+(?:celsius|fahrenheit)"
     r"|square\s+(?:kilomet(?:re|er)s?|met(?:re|er)s?|miles?))\b",
     re.IGNORECASE,
 )
-_MULTIWORD_UNITS: Mapping[str, tuple[str, float]] = {
+_MULTIWORD_UNITS: Final[Mapping[str, tuple[str, float]]] = {
     "percent": ("fraction", 0.01), "per cent": ("fraction", 0.01), "percentage point": ("fraction", 0.01),
     "percentage points": ("fraction", 0.01), "basis point": ("fraction", 1e-4),
     "basis points": ("fraction", 1e-4), "degrees celsius": ("celsius", 1.0),
     "degrees fahrenheit": ("fahrenheit", 1.0),
 }  # fmt: skip
-_UNIT = re.compile(
+_UNIT: Final = re.compile(
     r"[\s-]?(?P<unit>(?:[kmgt]i?b|[kmg]bit|[kmg]?byte)/s|[kmg]?bps|req/s|ops?/s|requests/s|queries/s|/s|/min"
     r"|°[cf]|km²|m²|[℃℉%٪\u00d7]|[a-zµμ]+)(?![\w/²])",
     re.IGNORECASE,
 )
-NOT_WHEN = r"(?!\s+(?:ago|earlier|later|before|after)\b)"
+NOT_WHEN: Final = r"(?!\s+(?:ago|earlier|later|before|after)\b)"
 """After a period, what makes it a when rather than a how often (``60 a year ago``, ``a week later``)."""
-_PER = re.compile(
+_PER: Final = re.compile(
     r"\s+(?:(?:/\s?|(?:per|a|an|every|each)\s)"
     r"(?P<period>second|sec|s|minute|min|hour|hr|day|night|week|month|year)"
     rf"|(?P<period_ly>hourly|daily|nightly|weekly|monthly|yearly|annually))\b{NOT_WHEN}"
 )
-_PERIOD_SECONDS = {
+_PERIOD_SECONDS: Final = {
     "second": 1.0, "sec": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "hour": 3600.0, "hr": 3600.0,
     "day": 86400.0, "week": 604800.0, "month": 2629800.0, "year": 31557600.0, "hourly": 3600.0,
     "daily": 86400.0, "weekly": 604800.0, "monthly": 2629800.0, "yearly": 31557600.0, "annually": 31557600.0,
@@ -172,7 +173,7 @@ def period_after(text: str, pos: int) -> tuple[float, int] | None:
     return None if per is None else (_per_second(per), per.end())
 
 
-_CLAUSE_PERIOD = re.compile(
+_CLAUSE_PERIOD: Final = re.compile(
     r"(?:\s+(?!(?:and|but|or|while|which|who|whereas|than|of|per)\b)[^\W\d_][\w'\u2019-]*){1,6}?"
     rf"\s+(?:(?:per|a|an|each|every)\s+(?P<period>hour|day|week|month|year){NOT_WHEN}"
     r"|(?P<period_ly>hourly|daily|weekly|monthly|yearly|annually))"
@@ -181,7 +182,7 @@ _CLAUSE_PERIOD = re.compile(
 )
 """A period that ends the clause of a count before it (but for when: ``in summer``), words between:
 ``30,000 vehicles cross the bridge daily``, ``5,000 people use the station every week``."""
-_BEFORE_A_PART = re.compile(r"\b(?:of|with|for|from|to|by|among|than|between|per)\s+$", re.IGNORECASE)
+_BEFORE_A_PART: Final = re.compile(r"\b(?:of|with|for|from|to|by|among|than|between|per)\s+$", re.IGNORECASE)
 
 
 def clause_period(text: str, start: int, end: int) -> float:
@@ -194,18 +195,18 @@ def clause_period(text: str, start: int, end: int) -> float:
     return _per_second(per)
 
 
-_ADJECTIVES = (
+_ADJECTIVES: Final = (
     "new|more|fewer|additional|active|monthly|daily|weekly|unique|total|paying|extra|full-time|part-time|other|"
     "distinct|separate|of|the|our|their|its|registered|enrolled|individual|reported"
 )
-_NOUN = re.compile(
+_NOUN: Final = re.compile(
     rf"\s+(?:(?:{_ADJECTIVES})\s+){{0,2}}(?P<first>[^\W\d_][\w-]+)"
     r"(?:\s+(?P<second>[^\W\d_][\w-]+)(?:\s+(?P<third>[^\W\d_][\w-]+))?)?",
     re.IGNORECASE,
 )
 
 
-_THEY_EXPECTED = re.compile(
+_THEY_EXPECTED: Final = re.compile(
     r"\s+(?:had\s+)?(?:expected|forecast|predicted|estimated|anticipated|projected|pencilled\s+in)\b"
     r"(?!\s+(?:to|that)\b)",
     re.IGNORECASE,
@@ -220,16 +221,16 @@ def _counts_nothing(low: str) -> bool:
     return low in STOPWORDS or low in _NOT_NOUNS or low in NUMBER_WORDS
 
 
-_JOINED_NOUN = re.compile(r"-([^\W\d_]{3,})\b(?!-)")
+_JOINED_NOUN: Final = re.compile(r"-([^\W\d_]{3,})\b(?!-)")
 """A noun joined to a figure before another noun (``500-page``): not one joined on (``10-year-old``)."""
-_NOT_PLURAL = words("overseas various previous plus")
+_NOT_PLURAL: Final = words("overseas various previous plus")
 """Words in -s that count nothing (besides adjectives in -ous and words in -ss)."""
-_IRREGULAR_PLURALS = words(
+_IRREGULAR_PLURALS: Final = words(
     "people staff data children men women feet media personnel crew police cattle livestock sheep deer "
     "aircraft"
 )
 """Nouns that count without an -s: ``430 crew``, ``12 aircraft`` (what a count counts, not a bare number)."""
-_MULTIWORD_STARTS = frozenset("pPbBdDsS")
+_MULTIWORD_STARTS: Final = frozenset("pPbBdDsS")
 """What a multi-word unit can start with (after a space or a hyphen): other text skips the pattern."""
 
 
@@ -252,7 +253,7 @@ def scale_after(text: str, pos: int, *, currency: bool) -> tuple[float, int]:
     return _SCALES[m.group("word").lower()], m.end()
 
 
-_OF = re.compile(r"\s+of\b", re.IGNORECASE)
+_OF: Final = re.compile(r"\s+of\b", re.IGNORECASE)
 
 
 def counted_one(text: str, pos: int) -> tuple[str, int] | None:
@@ -292,7 +293,7 @@ def _counted(text: str, pos: int) -> bool:
     return first in _IRREGULAR_PLURALS or (first.endswith("s") and not first.endswith("ss"))
 
 
-_NOT_NOUNS = words(
+_NOT_NOUNS: Final = words(
     """after before since during despite following ahead behind amid against without beyond except
     towards toward upon saw brought proved"""
 )
@@ -301,11 +302,11 @@ delay``: the year 2015, not 2,015 after-years; ``only 2019 saw more visitors``: 
 it)."""
 
 
-_PENCE_BEFORE = re.compile(r"(?<![\d.,])\d{1,2}(?:\.\d+)?$")
+_PENCE_BEFORE: Final = re.compile(r"(?<![\d.,])\d{1,2}(?:\.\d+)?$")
 """The figure before a ``p`` that is pence: one or two whole digits (``77p``, ``2.5p``; not ``1080p``)."""
 
 
-_OCCURRENCES = re.compile(
+_OCCURRENCES: Final = re.compile(
     r"(?:\s*(?:[,.;:)]|$)|\s+(?:last|this|in|during|since|so\s+far|between|across|from|before|after|and|but"
     r"|or|with|without|until|at|on|per|each|every)\b)",
     re.IGNORECASE,
