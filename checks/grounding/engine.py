@@ -108,8 +108,13 @@ def ground(
     strictness: Strictness = Strictness.STANDARD,
     backend: Backend = "lexical",
     escalate: Escalate | None = None,
+    copies: bool = True,
 ) -> Grounding:
-    """Classify every claim of ``text`` against ``sources`` (see the package docstring for the rules)."""
+    """Classify every claim of ``text`` against ``sources`` (see the package docstring for the rules).
+
+    ``copies``: a claim a sentence of its sources states word for word is supported by it without
+    being read (:func:`_copied`); False reads every claim in full, to the same statuses (what a draft
+    that copies nothing costs: ``bench/grounding.py``)."""
     th = THRESHOLDS[strictness]
     strict = strictness is Strictness.STRICT
     notes: list[str] = []
@@ -137,7 +142,9 @@ def ground(
     if not picked:
         return Grounding((), backend, strictness, notes=tuple(notes))
     sections = SectionSources(text, prose.headings, source_map)
-    batches = _Batches(index, th, strict, embeddings=backend == "embeddings" and len(index) > 0)
+    batches = _Batches(
+        index, th, strict, embeddings=backend == "embeddings" and len(index) > 0, copies=copies
+    )
     grounded: list[GroundedClaim] = []
     for first in range(0, len(picked), BATCH):
         grounded += batches.ground(picked[first : first + BATCH], first, sections)
@@ -150,8 +157,11 @@ def ground(
 class _Batches:
     """Claims grounded :data:`BATCH` at a time: scored, given candidates, decided."""
 
-    def __init__(self, index: SourceIndex, th: Thresholds, strict: bool, *, embeddings: bool) -> None:
+    def __init__(
+        self, index: SourceIndex, th: Thresholds, strict: bool, *, embeddings: bool, copies: bool = True
+    ) -> None:
         self.index = index
+        self.copies = copies
         self.th = th
         self.strict = strict
         self.embeddings = embeddings
@@ -163,7 +173,7 @@ class _Batches:
     ) -> list[GroundedClaim]:
         located = [sections.at(claim.start) for claim, _, _ in picked]
         copies = [
-            _copied(plain, ids, _unique(cited), self.index)
+            _copied(plain, ids, _unique(cited), self.index) if self.copies else None
             for (_, plain, cited), (_, ids) in zip(picked, located, strict=True)
         ]
         read = [j for j, copied in enumerate(copies) if copied is None]
