@@ -281,7 +281,8 @@ convict:cleared hold:lose keep:lose retain:lose highest:lowest best:worst earlie
 exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse grant:deny
 approve:refuse uphold:overturn uphold:quash uphold:reject uphold:dismiss increase:unchanged
 decrease:unchanged increase:freeze decrease:freeze good:outstanding red:amber red:yellow amber:yellow
-amber:green yellow:green sooner:delay sooner:postpone primary:secondary"""
+amber:green yellow:green sooner:delay sooner:postpone primary:secondary agree:refuse agree:reject
+accept:refuse"""
 
 
 @lru_cache(maxsize=1)

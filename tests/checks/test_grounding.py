@@ -2589,12 +2589,57 @@ class TestStatuses:
                 "lunchtime during exam season.",
                 "s",
             ),
+            # agreeing to it, or accepting it, is the opposite of refusing or rejecting it (found by
+            # bench/probes/mixed382, a false support; mixed273, -279, -376: unsourced)
+            (
+                "The committee did refuse a separate request from residents for a cumulative impact zone "
+                "covering Kelvin Road, which would make new licences harder to obtain, saying such a step "
+                "needed a full public consultation.",
+                "The committee agreed to residents' request for a cumulative impact zone covering Kelvin "
+                "Road.",
+                "c",
+            ),
+            (
+                "The club refused an offer from the council to extend the lease of the ground, saying the "
+                "rent was too high.",
+                "The club accepted the council's offer to extend the lease of the ground.",
+                "c",
+            ),
+            (
+                "The airport has rejected calls from the Brackley Skies residents' group for a complete ban "
+                "on night flights, saying such a ban would put around 400 jobs at risk.",
+                "The airport agreed to the Brackley Skies group's demand for a complete ban on night "
+                "flights.",
+                "c",
+            ),
+            (
+                "A proposal to collect garden waste every three weeks instead of fortnightly was rejected by "
+                "the cabinet last month.",
+                "Last month the cabinet agreed to move garden waste collections from fortnightly to every "
+                "three weeks.",
+                "c",
+            ),
+            ("The union agreed to the pay offer after a ballot.", "The union agreed to the pay offer.", "s"),
         ],
     )
     def test_what_was_refused_did_not_happen(self, source: str, claim: str, expected: str) -> None:
         """'rejected a plan to close the library' denies 'closed the library' (it was inferred, a plan
         not done; 'voted against a proposal to raise', 'refused to approve' were supported)."""
         assert status(claim, in_report(source)).value[0] == expected
+
+    def test_a_drop_is_no_refusal(self) -> None:
+        """'agreed' has the opposites of a refusal, not of 'declined' (which reads as a fall): 'dropped
+        its objection once the developer agreed' is not denied by 'withdrew its objection after the
+        developer agreed' (found while pairing them)."""
+        source = (
+            "The Environment Agency withdrew its objection in March after the developer agreed to fund a "
+            "£600,000 flood barrier for the harbour front."
+        )
+        claim = (
+            "The Environment Agency dropped its objection in March once the developer agreed to pay for a "
+            "£600,000 flood barrier."
+        )
+        assert status(claim, in_report(source)) is not Status.CONTRADICTED
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
