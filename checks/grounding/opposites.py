@@ -493,6 +493,17 @@ def _bound_in_time(m: re.Match[str]) -> tuple[str, str]:
     return m.group(2).lower(), "since" if m.group(1).lower() == "since" else "until"
 
 
+_DISTANCE: Final = re.compile(
+    r"\b(?:(closer|nearer)\s+(?:to\s+)?|(further|farther)\s+(?:away\s+)?from\s+)"
+    r"(?:the\s+|its\s+|their\s+|his\s+|her\s+)?([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _distance(m: re.Match[str]) -> tuple[str, str]:
+    return stem(m.group(3).lower()), "near" if m.group(1) else "far"
+
+
 _OBLIGED: Final = re.compile(
     r"\b(?:(must|ha(?:s|ve|d)\s+to|(?:is|are|was|were)\s+(?:required|obliged)\s+to|needs?\s+to)"
     r"|(exempt\s+from|(?:does|do|did)\s+not\s+(?:have|need)\s+to|(?:is|are|was|were)\s+not\s+(?:required"
@@ -514,12 +525,15 @@ _SIDES: Final = (
     ),
     (_STANDING, _standing, ("budget", "schedule")),
     (_BOUND_IN_TIME, _bound_in_time, ("since", "Since", "until", "Until", "till")),
+    (_DISTANCE, _distance, ("closer", "nearer", "further", "farther")),
 )
 """Phrases whose side is told by stopwords: a stance after a verb (``voted for``, ``spoke
 against``), a duty or its absence (``must register`` against ``exempt from registering``, ``do not
 have to register``), a standing against a budget or a schedule (``over budget``, ``behind schedule``), a
-bound in time (``closed since May`` against ``closed until May``); each with the words that must
-be in a claim for it to be read (a substring test first: most claims hold none)."""
+bound in time (``closed since May`` against ``closed until May``), a move nearer to a place or further
+from it (``150 metres closer to the wetland`` against ``150 metres further from the wetland``); each
+with the words that must be in a claim for it to be read (a substring test first: most claims hold
+none)."""
 
 
 Side = Callable[[re.Match[str]], tuple[str, str]]

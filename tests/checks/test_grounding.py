@@ -6126,6 +6126,20 @@ _OPPOSITES = [
     ("The bridge project finished over budget.", "The bridge project finished under budget.", "c"),
     ("The bridge project finished within budget.", "The bridge project finished under budget.", "s"),
     ("The rail upgrade is on schedule this year.", "The rail upgrade is behind schedule this year.", "c"),
+    # nearer to a place, or further from it (found by bench/probes/mixed366, a false support)
+    (
+        "The revised plan moves the new basin 150 metres closer to the protected wetland.",
+        "The revised plan moves the new basin 150 metres further from the protected wetland and includes "
+        "planting 1,200 native trees.",
+        "c",
+    ),
+    ("The new stop is further from the school.", "The new stop is nearer to the school.", "c"),
+    ("The new stop is closer to the school.", "The new stop is closer to the school than the old one.", "s"),
+    (
+        "The new stop is closer to the school and will cost £2m.",
+        "The new stop is closer to the school, and a further £2m will be spent on the station.",
+        "s",
+    ),
     # since, until, ended
     ("The road is closed since May for repairs.", "The road is closed until May for repairs.", "c"),
     ("The road is closed until May for repairs.", "The road is closed until May for repairs.", "s"),
