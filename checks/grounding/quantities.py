@@ -2666,6 +2666,13 @@ def compare(
         missing.extend(undated)
     if conflicts and claim_text and "first " in text.lower() and _OF_THE_FIRST.search(claim_text) is None:
         conflicts = _unpaired(conflicts, missing, [q for q, r in conflicts if _first_of_them(r, text)])
+    if conflicts and matched and any(q.dim[:5] == "rank:" for q, _ in conflicts):
+        mine = [r for _, r in matched.values()]
+        conflicts = _unpaired(
+            conflicts,
+            missing,
+            [q for q, r in conflicts if q.dim[:5] == "rank:" and _ranks_others(r, mine, source)],
+        )
     computed: tuple[Quantity, ...] = ()
     if (
         conflicts
@@ -2933,6 +2940,20 @@ def _first_of_them(r: Quantity, text: str) -> bool:
     Not how many there are now (``has now connected 2,300 homes``): a claim of that is not
     contradicted by it, unless the claim is of the first too (:data:`_OF_THE_FIRST`)."""
     return r.dim[:6] == "count:" and text[max(0, r.start - 6) : r.start].lower() == "first "
+
+
+def _ranks_others(r: Quantity, mine: Sequence[Quantity], source: Sequence[Quantity]) -> bool:
+    """Is the rank ``r`` of other figures than the claim's counterparts ``mine``: is the first figure
+    after it (no year, no rank) another of the kind of theirs? A superlative goes with the figures it
+    is followed by: ``the cheapest seats ... from £12 to £14`` ranks those, not the £28 and £34 the
+    claim's ``most expensive seats`` were paired with (``The top price ... will rise from £28 to £34,
+    and the cheapest seats ...``). (Not a figure of another kind: ``the hottest month on record, with
+    an average of 21.4C`` is July 2024's rank, whatever its temperature.)"""
+    after = [f for f in source if f.start >= r.end and f.dim != "year" and f.dim[:4] != "rank"]
+    if not after:
+        return False
+    first = min(after, key=lambda f: f.start)
+    return all(first is not m for m in mine) and any(first.dim == m.dim for m in mine)
 
 
 def _unpaired(

@@ -1118,6 +1118,23 @@ class TestQuantities:
         facts = in_report(source)
         assert status(claim, facts) is expected
 
+    def test_a_rank_of_other_figures(self) -> None:
+        """A superlative ranks the figures it is followed by: 'the cheapest seats ... from £12 to £14'
+        is no conflict for 'the most expensive seats ... from £28 to £34', whose figures the sentence
+        gives before it (a critical contradiction, found by bench/probes/mixed395); 'the hottest month
+        on record, with an average of 21.4C' still denies 'the coolest month'."""
+        facts = in_report(
+            "The top price for a seat at evening drama performances will rise from £28 to £34, and the "
+            "cheapest seats in the upper circle will go up from £12 to £14."
+        )
+        for claim in (
+            "The most expensive seats for evening drama performances will go up from £28 to £34.",
+            "The priciest seats for evening drama performances will rise from £28 to £34.",
+        ):
+            assert status(claim, facts) is not Status.CONTRADICTED
+        hottest = in_report("July 2024 was the hottest month on record in Harwick, with an average of 21.4C.")
+        assert status("July 2024 was the coolest month on record in Harwick.", hottest) is Status.CONTRADICTED
+
     def test_a_rank_against_another(self) -> None:
         """'the largest' and 'the second-largest' disagree; in a sentence ranking two subjects, a rank
         that agrees with either is not read as a conflict with the other."""
