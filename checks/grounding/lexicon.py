@@ -2041,7 +2041,7 @@ _NOT_A_VERB: Final = (
 """What after ``declined to`` makes it a change to a figure (``declined to 4,000``), not a refusal."""
 _REFUSED: Final = re.compile(
     rf"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+{_NOT_A_VERB}"
-    r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos|refus)[a-z]*"
+    r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos(?!ition)|refus)[a-z]*"
     r"|(?:vot|turn|thr[eo]w)[a-z]*\s+(?:against|down|out))"
     r"\s+(?:(?:an?|the|its|their|his|her|our)\s+)?"
     r"(?:(?!(?:on|over|after|amid|despite|as|with|by|in|at|to)\b)[a-z]+\s+)?"
@@ -2059,7 +2059,8 @@ _REFUSED: Final = re.compile(
     re.IGNORECASE,
 )
 """``rejected a plan to close the library``, ``rejected a proposal from opposition councillors to
-keep``, ``refused a request from residents for``, ``voted against raising fees``, ``refused to approve``,
+keep``, ``refused a request from residents for``, ``voted against raising fees``, ``refused to approve``
+(not ``opposition``, a side: ``backed an opposition proposal to borrow £6m``),
 ``plans for a new car park were rejected``, ``a request by the railway to run dining trains was
 turned down``: what was refused did not happen, as if ``not`` stood before it."""
 

@@ -2644,6 +2644,15 @@ class TestStatuses:
         not done; 'voted against a proposal to raise', 'refused to approve' were supported)."""
         assert status(claim, in_report(source)).value[0] == expected
 
+    def test_an_opposition_proposal_is_no_refusal(self) -> None:
+        """'opposition' is a side, not 'opposed': 'backed an opposition proposal to borrow £6m' is
+        backed, as 'backed a proposal from opposition councillors' says (it was read as a refusal, so
+        'turned down' the proposal supported it: found by bench/probes/mixed392, a false support)."""
+        claim = "The committee backed an opposition proposal to borrow £6m for an emergency repair blitz."
+        tail = "a proposal from opposition councillors to borrow £6m for an emergency repair blitz."
+        assert status(claim, in_report(f"The committee backed {tail}")) is Status.SUPPORTED
+        assert status(claim, in_report(f"The committee turned down {tail}")) is not Status.SUPPORTED
+
     def test_a_drop_is_no_refusal(self) -> None:
         """'agreed' has the opposites of a refusal, not of 'declined' (which reads as a fall): 'dropped
         its objection once the developer agreed' is not denied by 'withdrew its objection after the
