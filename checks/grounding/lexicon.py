@@ -2245,7 +2245,10 @@ _NEW_PREDICATE: Final = re.compile(
     rf"|[^\W\d_]{{2,}}s\s+(?:{_OBJECT_START})"
     r"|[^\W\d_]{3,}\s+(?:it|them|him|her|us)\b"
     # a subject of its own, the rest of a whole: "36% opposed them | and the rest expressed no view"
-    r"|the\s+(?:rest|remainder|others|remaining)\b))",
+    r"|the\s+(?:rest|remainder|others|remaining)\b"
+    # another means, said by a gerund: "removing 14 posts through voluntary redundancy | and by not
+    # filling vacancies"
+    r"|by\s+(?:not\s+|never\s+)?[^\W\d_]{3,}ing\b))",
     re.IGNORECASE,
 )
 """Where ``and`` opens a predicate of its own (``is not navigable above the weir | and is tidal below

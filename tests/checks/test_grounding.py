@@ -2976,6 +2976,23 @@ class TestStatuses:
                 "The Elm Street shop sells used records.",
                 "c",
             ),
+            # another means, a gerund after "and by" (found by bench/probes/mixed385, a false support:
+            # "not filling" turned "voluntary" into the claim's "compulsory")
+            (
+                "The council will remove 14 posts through voluntary redundancy and by not filling vacancies.",
+                "The council will remove 14 posts through compulsory redundancies.",
+                "c",
+            ),
+            (
+                "The council will remove 14 posts through voluntary redundancy and by not filling vacancies.",
+                "The council will remove 14 posts through voluntary redundancy.",
+                "s",
+            ),
+            (
+                "The council will remove 14 posts through voluntary redundancy and by not filling vacancies.",
+                "The council will fill vacancies.",
+                "c",
+            ),
         ],
     )
     def test_each_conjunct_keeps_its_own_polarity(self, source: str, claim: str, expected: str) -> None:
