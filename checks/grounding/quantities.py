@@ -335,6 +335,10 @@ def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
     return (0.25 if m.group("quarter") else 0.75), 0.125, m.end()
 
 
+_PARTED: Final = re.compile(
+    r"\s+[^\W\d_]+\s+and\s+(?:a\s+half|a\s+quarter|three\s+quarters)\b(?!\s+(?:earlier|ago|before|later)\b)"
+)
+"""A unit then ``and a half`` (not then ``ago``): ``a year and a half``, a length wherever it stands."""
 _RELATIVE_AFTER: Final = re.compile(r"\s+[^\W\d_]+\s+(?:earlier|ago|before|later)\b", re.IGNORECASE)
 """A unit then ``earlier``, ``ago``...: ``a year earlier`` is a time relative to another, no length."""
 _DURATION_BEFORE: Final = words(
@@ -351,7 +355,11 @@ def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     """The figure of an :data:`_A_UNIT` match, as exact as the words say (``an hour``: one hour,
     give or take half of one, as ``1 hour`` written is)."""
     before = text[max(0, m.start() - 12) : m.start()].split()
-    if not before or before[-1].lower() not in _DURATION_BEFORE:
+    # "compared with a year and a half": a part after the unit makes it a length, whatever precedes it
+    parted = (
+        not m.group("half") and not m.group("and") and not m.group("one") and _PARTED.match(text, m.end())
+    )
+    if not parted and (not before or before[-1].lower() not in _DURATION_BEFORE):
         return None  # "£10 an hour", "twice a day", "litres per household a day": a rate, not a time
     if _RELATIVE_AFTER.match(text, m.end()) is not None:
         return None  # "than a year earlier", "against 78% a year ago": when, not how long

@@ -916,6 +916,9 @@ class TestQuantities:
             ("The film lasts an hour and three quarters.", "time", 6300.0),
             ("The crossing takes two and a half hours.", "time", 9000.0),
             ("The trail is three and a quarter miles long.", "length", 5230.368),
+            # a part after the unit makes it a length after any word (found by bench/probes/mixed393)
+            ("The typical wait is down from a year and a half.", "time", 47336400.0),
+            ("With a mile and a quarter to go, the leaders split.", "length", 2011.68),
         ],
     )
     def test_a_time_or_length_in_words(self, text: str, dim: str, value: float) -> None:
@@ -928,6 +931,7 @@ class TestQuantities:
         assert [q.dim for q in quantities("It pays £10 an hour.")] == ["money:gbp"]
         assert [q.dim for q in quantities("It used 310 litres per household a day.")] == ["count:litr"]
         assert quantities("The mill closed one day in May.") == []
+        assert quantities("It opened a year and a half ago.") == []  # when, not how long
         grounded = one(
             "The Harwick ferry crossing takes 90 minutes.",
             in_report("The Harwick ferry crossing takes an hour and a half."),
