@@ -1122,6 +1122,21 @@ class TestQuantities:
         facts = in_report(source)
         assert status(claim, facts) is expected
 
+    def test_changes_of_two_things_that_went_one_way(self) -> None:
+        """Two amounts of change that share only the way they went are of two things: 'Passenger
+        numbers ... fell by about 11%' is not contradicted by 'vehicle bookings dropped by 9%' (found
+        by bench/probes/mixed384, a false contradiction; the 11% is the fall from 238,000 to 212,000),
+        while 'Passenger numbers fell by 9%' still denies it."""
+        claim = "Passenger numbers on the route fell by about 11% last year."
+        facts = in_report(
+            "Passenger numbers on the route fell to 212,000 last year from 238,000 in 2023, while vehicle "
+            "bookings dropped by 9%."
+        )
+        assert status(claim, facts) is not Status.CONTRADICTED
+        assert status(claim, in_report("Passenger numbers on the route fell by 9% last year.")) is (
+            Status.CONTRADICTED
+        )
+
     def test_a_rank_of_other_figures(self) -> None:
         """A superlative ranks the figures it is followed by: 'the cheapest seats ... from £12 to £14'
         is no conflict for 'the most expensive seats ... from £28 to £34', whose figures the sentence
