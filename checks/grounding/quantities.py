@@ -2652,6 +2652,7 @@ def compare(
             and not (_may_name_the_rest(text) and _of_the_rest(q, first, text, told))
             and not _part_within(q, first, source, claim_text)
             and not _other_end(q, first, source)
+            and not _price_of_one(q, first, claim_text, text)
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
@@ -2950,6 +2951,24 @@ def _first_of_them(r: Quantity, text: str) -> bool:
     Not how many there are now (``has now connected 2,300 homes``): a claim of that is not
     contradicted by it, unless the claim is of the first too (:data:`_OF_THE_FIRST`)."""
     return r.dim[:6] == "count:" and text[max(0, r.start - 6) : r.start].lower() == "first "
+
+
+_EACH_AFTER: Final = re.compile(
+    r"\s*(?:each|apiece|a\s+head|per\s+(?:head|person|share|ticket|item|unit|place))\b", re.IGNORECASE
+)
+
+
+def _price_of_one(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
+    """Is the source's ``r`` the price of one (``Shares were sold at £50 each``) where the claim's
+    ``q`` is none (``raised £86,500 by selling shares``), twenty times it or more? A total and a unit
+    price are two figures, not two values of one (``Tickets cost £12`` against ``£10 each`` is one)."""
+    return (
+        bool(text)
+        and q.dim[:6] == "money:"
+        and q.low >= 20 * r.high
+        and _EACH_AFTER.match(text, r.end) is not None
+        and (not claim_text or _EACH_AFTER.match(claim_text, q.end) is None)
+    )
 
 
 def _ranks_others(r: Quantity, mine: Sequence[Quantity], source: Sequence[Quantity]) -> bool:

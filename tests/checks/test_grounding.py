@@ -1137,6 +1137,22 @@ class TestQuantities:
             Status.CONTRADICTED
         )
 
+    def test_a_total_against_a_price_of_one(self) -> None:
+        """'Shares were sold at £50 each' gives the price of one share, not what the sale raised:
+        'raised £86,500 by selling shares' is not contradicted by it (found by
+        bench/probes/mixed391, a false contradiction); 'Tickets cost £12' still is by '£10 each'."""
+        shares = in_report("Shares were sold at £50 each, with no one allowed to hold more than £2,000.")
+        grounded = one("The community company raised £86,500 by selling shares to 312 people.", shares)
+        assert grounded.status is not Status.CONTRADICTED
+        assert status("Tickets cost £12.", in_report("Tickets cost £10 each.")) is Status.CONTRADICTED
+        relation = compare(
+            quantities("It raised £86,500 by selling shares."),
+            quantities("Shares were sold at £50 each."),
+            text="Shares were sold at £50 each.",
+            claim_text="It raised £86,500 by selling shares.",
+        )
+        assert (relation.conflicts, [q.text for q in relation.missing]) == ((), ["£86,500"])
+
     def test_a_rank_of_other_figures(self) -> None:
         """A superlative ranks the figures it is followed by: 'the cheapest seats ... from £12 to £14'
         is no conflict for 'the most expensive seats ... from £28 to £34', whose figures the sentence
