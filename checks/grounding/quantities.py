@@ -2653,6 +2653,7 @@ def compare(
             and not _part_within(q, first, source, claim_text)
             and not _other_end(q, first, source)
             and not _price_of_one(q, first, claim_text, text)
+            and not _start_against_end(q, first, claim_text, text)
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
@@ -2951,6 +2952,30 @@ def _first_of_them(r: Quantity, text: str) -> bool:
     Not how many there are now (``has now connected 2,300 homes``): a claim of that is not
     contradicted by it, unless the claim is of the first too (:data:`_OF_THE_FIRST`)."""
     return r.dim[:6] == "count:" and text[max(0, r.start - 6) : r.start].lower() == "first "
+
+
+_UNTIL_BEFORE: Final = re.compile(
+    r"\b(?:until|till|up\s+to|through|ending(?:\s+on)?)\s+(?:the\s+end\s+of\s+|early\s+|late\s+|mid-?)?$",
+    re.IGNORECASE,
+)
+_FROM_BEFORE: Final = re.compile(
+    r"\b(?:from|since|starting(?:\s+on)?|beginning(?:\s+on)?)\s+(?:the\s+start\s+of\s+|early\s+|late\s+|mid-?)?$",
+    re.IGNORECASE,
+)
+
+
+def _start_against_end(q: Quantity, r: Quantity, claim_text: str, text: str) -> bool:
+    """Is one of two dates when something starts and the other when it ends (``From 3 November, ...
+    will run four crossings a day`` against ``the reduced timetable would run for 20 weeks, until 23
+    March``)? Two ends of a time, not two values of one date."""
+    if q.dim != "date" or r.dim != "date" or not text or not claim_text:
+        return False
+    mine, theirs = claim_text[max(0, q.start - 30) : q.start], text[max(0, r.start - 30) : r.start]
+    starts = q.role == "from" or _FROM_BEFORE.search(mine) is not None
+    ends = _UNTIL_BEFORE.search(mine) is not None
+    return (starts and _UNTIL_BEFORE.search(theirs) is not None) or (
+        ends and (r.role == "from" or _FROM_BEFORE.search(theirs) is not None)
+    )
 
 
 _EACH_AFTER: Final = re.compile(

@@ -1137,6 +1137,22 @@ class TestQuantities:
             Status.CONTRADICTED
         )
 
+    def test_a_start_against_an_end(self) -> None:
+        """When a time starts is not when it ends: 'From 3 November, the ferry will run four crossings
+        a day' is not contradicted by 'would run for 20 weeks, until 23 March' (found by
+        bench/probes/mixed384, a false contradiction), while two ends, or two starts, still disagree."""
+        claim = "From 3 November, the ferry will run four crossings a day."
+        until = "The reduced timetable would run for 20 weeks, until 23 March."
+        relation = compare(quantities(claim), quantities(until), text=until, claim_text=claim)
+        assert relation.conflicts == ()
+        assert "3 November" in [q.text for q in relation.missing]
+        assert status("The cafe is open until 23 March.", in_report("The cafe is open until 25 March.")) is (
+            Status.CONTRADICTED
+        )
+        assert status("The cafe is open from 23 March.", in_report("The cafe is open from 25 March.")) is (
+            Status.CONTRADICTED
+        )
+
     def test_a_total_against_a_price_of_one(self) -> None:
         """'Shares were sold at £50 each' gives the price of one share, not what the sale raised:
         'raised £86,500 by selling shares' is not contradicted by it (found by
