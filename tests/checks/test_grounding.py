@@ -2695,6 +2695,23 @@ class TestStatuses:
         not done; 'voted against a proposal to raise', 'refused to approve' were supported)."""
         assert status(claim, in_report(source)).value[0] == expected
 
+    def test_asked_for_is_not_given(self) -> None:
+        """What a sentence says was asked for does not support a claim that it was approved or granted
+        (it did, on the rest of the claim's words and its figure: found by bench/probes/mixed398, a
+        false support); inferred, for the judge, as the request may have been granted elsewhere. A
+        claim of the request itself is supported."""
+        facts = in_report("The practices had asked the board for £2.5m towards a new health centre.")
+        for claim in (
+            "The board approved £2.5m towards a new health centre.",
+            "The board granted £2.5m towards a new health centre.",
+        ):
+            grounded = one(claim, facts)
+            assert grounded.status is Status.INFERRED
+            assert "asked for" in grounded.decision.evidence.detail
+        assert status("The practices asked the board for £2.5m towards a new health centre.", facts) is (
+            Status.SUPPORTED
+        )
+
     def test_an_opposition_proposal_is_no_refusal(self) -> None:
         """'opposition' is a side, not 'opposed': 'backed an opposition proposal to borrow £6m' is
         backed, as 'backed a proposal from opposition councillors' says (it was read as a refusal, so
