@@ -1337,7 +1337,7 @@ def _short_of_target(claim: Features, sentence: SourceSentence, index: SourceInd
 
 
 _GRANTED: Final = frozenset(
-    stem(w) for w in ("approved", "granted", "awarded", "agreed", "accepted", "allocated")
+    stem(w) for w in ("approved", "granted", "awarded", "agreed", "accepted", "allocated", "gave", "given")
 )
 """A claim's verbs of what was given or agreed to (:func:`_assess`: against :data:`_ASKED`)."""
 _ASKED: Final = frozenset(stem(w) for w in ("asked", "requested", "applied", "sought", "seek"))

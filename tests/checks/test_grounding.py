@@ -2704,6 +2704,7 @@ class TestStatuses:
         for claim in (
             "The board approved £2.5m towards a new health centre.",
             "The board granted £2.5m towards a new health centre.",
+            "The board gave £2.5m towards a new health centre.",  # (bench/probes/mixed389)
         ):
             grounded = one(claim, facts)
             assert grounded.status is Status.INFERRED
