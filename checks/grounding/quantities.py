@@ -172,18 +172,23 @@ _VAGUE_SHARE: Final = (
 Kelston schools``); ``the majority of``, ``a minority of``."""
 _VAGUE: Final = re.compile(rf"(?P<share>\b(?:{_VAGUE_SHARE}))", re.IGNORECASE)
 """Shares in so many words alone, for sentences with no other word figure (:data:`_NUMBER` has them too)."""
+_PARTS: Final = (
+    r"(?:(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)"
+    r"|(?:four|five|six|seven|eight|nine)[\s-]+(?:fifths|tenths))"
+)
+"""A share as parts: ``a third``, ``two-thirds``, ``three quarters``, ``four-fifths``, ``nine tenths``."""
 _SHARE: Final = (
     r"(?P<share>\b(?:(?:(?:a|one)[\s-]+)?(?<!first\s)(?<!second\s)half(?=\s+(?:of|the|its|their|all)\b)"
-    r"|(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)(?=\s+of\b)"
+    rf"|{_PARTS}(?=\s+of\b)"
     r"|(?:(?<=\bby\s)|(?<=\bby\salmost\s)|(?<=\bby\snearly\s)|(?<=\bby\sabout\s)|(?<=\bby\saround\s)"
     r"|(?<=\bby\sroughly\s)|(?<=\bby\sover\s)|(?<=\bby\smore\sthan\s)|(?<=\bby\sless\sthan\s))"
-    r"(?:a|one|two|three)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b"
+    rf"{_PARTS}\b"
     # after an approximation, whatever follows: "with nearly a third bought by people under 30"
     r"|(?:(?<=\bnearly\s)|(?<=\balmost\s)|(?<=\babout\s)|(?<=\baround\s)|(?<=\broughly\s)"
     r"|(?<=\bmore\sthan\s)|(?<=\bless\sthan\s)|(?<=\bfewer\sthan\s)|(?<=\bjust\sover\s)"
-    r"|(?<=\bjust\sunder\s))(?:a|one|two)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)\b(?!\s+of\b)"
+    rf"|(?<=\bjust\sunder\s)){_PARTS}\b(?!\s+of\b)"
     # a change as a share: "a third less than the year before"
-    r"|(?:a|one|two)[\s-]+(?:thirds?|quarters?|fifths?|tenths?)"
+    rf"|{_PARTS}"
     r"(?=\s+(?:less|more|fewer|lower|higher|smaller|larger|bigger|cheaper|dearer)\s+than\b)"
     rf"|{_VAGUE_SHARE}"
     r"|(?:one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out\s+of)\s+"

@@ -833,6 +833,10 @@ class TestQuantities:
             ("3/4 of the members", 0.75, "exact"),
             ("a 2/3 majority", 2 / 3, "exact"),
             ("roughly 1/3 of the budget", 1 / 3, "approx"),
+            # more than three parts (found by bench/probes/mixed389: "four-fifths" was the count four)
+            ("Around four-fifths of the buses", 0.8, "approx"),
+            ("nine-tenths of the homes", 0.9, "exact"),
+            ("Sales fell by three fifths.", 0.6, "exact"),
         ],
     )
     def test_shares_in_words(self, text: str, share: float, kind: str) -> None:
