@@ -2927,13 +2927,15 @@ _ARITHMETIC: Final = re.compile(
     r"|(?:more|fewer|less|higher|lower|greater|smaller|larger|bigger|longer|shorter)\s+than|short\s+of"
     r"|remaining|the\s+rest|the\s+others?|in\s+total|combined|together|altogether|in\s+all|a\s+total\s+of"
     r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to|another|a\s+further"
+    r"|(?:still|yet)\s+(?:needs?|has|have)\s+to|to\s+reach\s+(?:its|the|their|our)\s+(?:target|goal)"
     r"|(?<=\d\s)more\s+(?:are|were|is|was|have|has|had)\b"
     rf"|{_BROUGHT})\b",
     re.IGNORECASE,
 )
 """Words that make one figure of a sentence a part, a total or a difference of others (``600
 patients, of whom 200``, ``£700,000 over budget``, ``5,000 more than``, ``between them``, ``remains to
-be built``, ``planted 30 acres, bringing its own orchards to 210 acres``, ``154 have opened, with
+be built``, ``still needs to raise £58,500 to reach its target``, ``planted 30 acres, bringing its own
+orchards to 210 acres``, ``154 have opened, with
 another 101 approved``, ``1,480 children enrolled, and 390 more are waiting``): only in
 such a sentence, or against a claim that holds them, is a claim figure read as their sum or
 difference (:func:`_sums`)."""
@@ -3041,7 +3043,7 @@ _TOTAL: Final = re.compile(
 _ARITHMETIC_WORDS: Final = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
-    "another", "further", " more",
+    "another", "further", " more", "still", "yet", "to reach",
 )  # fmt: skip
 
 

@@ -14621,6 +14621,19 @@ class TestWhatRemains:
         assert grounded.status is not Status.CONTRADICTED
         assert "follows from the source's figures" in grounded.decision.evidence.detail
 
+    def test_what_is_still_needed(self) -> None:
+        """``still needs to raise £58,500 to reach its target``: the target less what was raised, not
+        the £41,500 raised (found by bench/probes/mixed394, a false contradiction)."""
+        grounded = one(
+            "The public appeal still needs to raise £58,500 to reach its target.",
+            in_report(
+                "The club has launched a public appeal with a target of £100,000, which has raised "
+                "£41,500 so far, and will apply for grants to cover the remainder."
+            ),
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
 
 class TestRequestRefused:
     """A claim that a request was refused (``Plans for a visitor centre ... were refused in 2022``) says
