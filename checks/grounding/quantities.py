@@ -2702,6 +2702,9 @@ def compare(
             or (claim_text and _relates_figures(claim_text))
             or any(r.dim == "fraction" and " of " in r.text for r in source)  # "two of its five shops"
             or any(_in_points(q) for q, _ in conflicts)  # "0.57 percentage points above the average"
+            # a change since a time the sentence gives a value of: "has lost 210 care home beds since
+            # 2019, when the county had 2,940" (2,730 now)
+            or (" since " in text and any(r.role == "by" for r in source))
         )
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source, text)

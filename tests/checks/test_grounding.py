@@ -14621,6 +14621,19 @@ class TestWhatRemains:
         assert grounded.status is not Status.CONTRADICTED
         assert "follows from the source's figures" in grounded.decision.evidence.detail
 
+    def test_what_is_left_after_a_change_since(self) -> None:
+        """``has lost 210 care home beds since 2019, when the county had 2,940``: 2,730 now, computed,
+        not contradicted by the 2,940 of 2019 (found by bench/probes/mixed388, a false
+        contradiction); 2,530 still is."""
+        facts = in_report(
+            "Brackmoor has lost 210 care home beds since 2019, when the county had 2,940, according to "
+            "council figures."
+        )
+        grounded = one("Brackmoor now has about 2,730 care home beds.", facts)
+        assert grounded.status is Status.INFERRED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+        assert status("Brackmoor now has about 2,530 care home beds.", facts) is Status.CONTRADICTED
+
     def test_what_is_still_needed(self) -> None:
         """``still needs to raise £58,500 to reach its target``: the target less what was raised, not
         the £41,500 raised (found by bench/probes/mixed394, a false contradiction)."""
