@@ -2708,6 +2708,18 @@ def compare(
         )
     ):
         conflicts, computed = _sums(claim, conflicts, matched, source, text)
+    if conflicts:
+        # A difference in points the sums did not make is no level: "38 percentage points lower than it
+        # was last July" against "Last July it stood at 79%" gives one of its two levels, not it.
+        conflicts = _unpaired(
+            conflicts,
+            missing,
+            [
+                q
+                for q, r in conflicts
+                if q.role == "by" and _in_points(q) and r.role != "by" and not _in_points(r)
+            ],
+        )
     if conflicts and claim_text and (" per " in claim_text or " for every " in claim_text):
         conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
         computed = (*computed, *per)

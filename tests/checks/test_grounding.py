@@ -14634,6 +14634,18 @@ class TestWhatRemains:
         assert "follows from the source's figures" in grounded.decision.evidence.detail
         assert status("Brackmoor now has about 2,530 care home beds.", facts) is Status.CONTRADICTED
 
+    def test_a_difference_in_points_against_one_level(self) -> None:
+        """``38 percentage points lower than it was last July`` is a difference of two levels: the
+        level of last July alone (``Last July it stood at 79%``) gives one of them, not it (found by
+        bench/probes/mixed387, a false contradiction); the two levels still compute it, or deny it."""
+        claim = "Holmscar Reservoir is 38 percentage points lower than it was last July."
+        level = "Last July it stood at 79%."
+        relation = compare(quantities(claim), quantities(level), text=level, claim_text=claim)
+        assert (relation.conflicts, [q.text for q in relation.missing]) == ((), ["38 percentage points"])
+        both = in_report("Holmscar Reservoir is at 41%, down from 79% last July.")
+        assert status(claim, both) is Status.INFERRED
+        assert status(claim.replace("38", "28"), both) is Status.CONTRADICTED
+
     def test_what_is_still_needed(self) -> None:
         """``still needs to raise £58,500 to reach its target``: the target less what was raised, not
         the £41,500 raised (found by bench/probes/mixed394, a false contradiction)."""
