@@ -345,6 +345,8 @@ def prefixed_opposite(
                 continue
             if _denied(rest, read[0]):
                 continue  # "had not been inspected" against "uninspected": both deny it
+            if _lessened(rest, read[0]):
+                continue  # "Less urgent defects" against "Non-urgent defects": a degree, no opposite
             if "-" in m.group(1):
                 # "non-binding" holds the term "bind" itself: the other text must not say it too.
                 if m.group().lower() not in rest.lower():
@@ -363,6 +365,17 @@ def _denied(text: str, term: str) -> bool:
     if "not" not in text and "never" not in text and "n't" not in text:
         return False
     return any(term in terms(m.group(1)) for m in _NOT_BEFORE.finditer(text))
+
+
+_LESS_BEFORE: Final = re.compile(r"\b(?:less|least)\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
+
+
+def _lessened(text: str, term: str) -> bool:
+    """Does ``text`` say the word whose term is ``term`` with ``less`` or ``least`` before it (``Less
+    urgent defects``)? Of a prefixed word's base, that is near its ``non-``, not its opposite."""
+    if "less" not in text.lower() and "least" not in text.lower():
+        return False
+    return any(term in terms(m.group(1)) for m in _LESS_BEFORE.finditer(text))
 
 
 _NEGATIVE_PREFIX: Final = re.compile(r"\b([Uu]n|[Nn]on-?)([^\W\d_]{4,})")

@@ -2726,6 +2726,26 @@ class TestStatuses:
         assert status(claim, in_report(f"The committee backed {tail}")) is Status.SUPPORTED
         assert status(claim, in_report(f"The committee turned down {tail}")) is not Status.SUPPORTED
 
+    def test_less_is_no_opposite_of_non(self) -> None:
+        """'Less urgent defects' is a degree of urgency, near 'non-urgent', not its opposite (it read as
+        the prefix denying 'urgent': found by bench/probes/mixed392, a false contradiction);
+        'unencrypted' against 'encrypted' is still one."""
+        from checks.grounding.opposites import prefixed_opposite
+
+        less = in_report(
+            "Less urgent defects are now taking an average of 11 weeks, against a target of 28 days."
+        )
+        claim = (
+            "Non-urgent road defects are taking an average of 11 weeks to repair, well beyond the "
+            "council's 28-day target."
+        )
+        assert status(claim, less) is not Status.CONTRADICTED
+        sentence = "Less urgent defects are now taking an average of 11 weeks."
+        read = frozenset(terms(claim)), frozenset(terms(sentence))
+        assert prefixed_opposite(claim, read[0], sentence, read[1]) == ("", frozenset())
+        encrypted = in_report("Backups are stored encrypted on the shared drive.")
+        assert status("Backups are stored unencrypted on the shared drive.", encrypted) is Status.CONTRADICTED
+
     def test_a_drop_is_no_refusal(self) -> None:
         """'agreed' has the opposites of a refusal, not of 'declined' (which reads as a fall): 'dropped
         its objection once the developer agreed' is not denied by 'withdrew its objection after the
