@@ -4811,7 +4811,8 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     ):
         return after.low
     before = [y for y in years if y.end <= q.start]
-    if not before:
+    if not before or _OWN_TIME_AFTER.match(text, q.end) is not None:
+        # ("falling from £2.4 million in 2022 to £310,000 last year": last year's, not 2022's)
         return 0.0
     if before[-1].low > 1000 and _THE_ONE_BEFORE.match(text, q.end) is not None:
         # "86,500 tickets in its 2023-24 season, up from 71,200 the season before": 2022's
@@ -4819,6 +4820,9 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     return before[-1].low
 
 
+_OWN_TIME_AFTER: Final = re.compile(r"\s+(?:last|this|next)\s+(?:year|season|month|week)\b", re.IGNORECASE)
+"""Right after a figure, a time of its own that names no year (``£310,000 last year``): no year before
+it is the figure's."""
 _THE_ONE_BEFORE: Final = re.compile(
     r"\s+(?:in\s+)?(?:the\s+(?:year|season)\s+before|the\s+(?:previous|prior|preceding)\s+(?:year|season)"
     r"|a\s+year\s+(?:earlier|before))\b",

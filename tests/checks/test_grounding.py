@@ -1141,6 +1141,19 @@ class TestQuantities:
             Status.CONTRADICTED
         )
 
+    def test_a_time_of_its_own_after_a_figure(self) -> None:
+        """'to £310,000 last year' is last year's, not of the 2022 before it ('falling from £2.4
+        million in 2022'): so 'dropped to £310,000 by 2022' is contradicted by the sentence's 2022
+        figure (it was supported: found by bench/probes/mixed261)."""
+        source = (
+            "The Department for Education approved the merger in May after Holme Valley's finances "
+            "deteriorated, with its reserves falling from £2.4 million in 2022 to £310,000 last year."
+        )
+        years = {q.text: q.year for q in quantities(source)}
+        assert (years["£2.4 million"], years["£310,000"]) == (2022.0, 0.0)
+        claim = "Holme Valley's reserves had dropped to £310,000 by 2022."
+        assert status(claim, in_report(source)) is Status.CONTRADICTED
+
     def test_a_start_against_an_end(self) -> None:
         """When a time starts is not when it ends: 'From 3 November, the ferry will run four crossings
         a day' is not contradicted by 'would run for 20 weeks, until 23 March' (found by
