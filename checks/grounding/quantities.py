@@ -148,7 +148,7 @@ def _spelled_value(words: str) -> float | None:
 _WORD_RATIO: Final = {
     "twice": 2.0, "double": 2.0, "doubled": 2.0, "doubles": 2.0, "triple": 3.0, "tripled": 3.0,
     "triples": 3.0, "quadrupled": 4.0, "halved": 0.5, "tenfold": 10.0, "twofold": 2.0,
-    "threefold": 3.0, "fourfold": 4.0, "fivefold": 5.0, "by half": 0.5,
+    "threefold": 3.0, "fourfold": 4.0, "fivefold": 5.0, "by half": 0.5, "half": 0.5,
 }  # fmt: skip
 # Shares in words: "half of", "a third of", "two-thirds of", "three quarters of", "one in five",
 # "cut by a third"; "most teams", "most of the", "the majority of" (more than half), "a minority of".
@@ -428,7 +428,9 @@ _NUMBER: Final = re.compile(
     rf"|(?<![\w.,])(?<!\w-)(?<!\d[:/])(?P<num>{_NUM})(?![.,]?\d)(?![:/]\d)"
     rf"|{_SHARE}"
     r"|(?P<word>\b(?:twice|double|doubled|doubles|triple|tripled|triples|quadrupled|halved|tenfold|twofold"
-    r"|threefold|fourfold|fivefold|by\s+half)\b)"
+    r"|threefold|fourfold|fivefold|by\s+half"
+    # half of another year's figure: "half last year's number" (a ratio, as "double last year's" is)
+    r"|half(?=\s+(?:last|the\s+previous|the\s+prior)\s+[^\W\d_]+['\u2019]s\s))\b)"
     rf"|\b(?P<wnum>{_SPELLED})\b",
     re.IGNORECASE,
 )

@@ -8863,6 +8863,16 @@ class TestTheRestOfAWhole:
         derived = [q for q in found if q.role == "derived"]
         assert [(q.low, q.dim) for q in derived] == [(6.0, "count:" + stem("pupils"))]
 
+    def test_half_last_years_number(self) -> None:
+        """'half last year's number' is a ratio as 'double last year's number' is: it was no figure, so
+        the claim was supported by the sentence that says double (found by bench/probes/mixed111, a
+        false support)."""
+        sentence = "Twelve pupils gained top grades in all their subjects, double last year's number."
+        claim = "Twelve pupils gained top grades, half last year's number."
+        assert status(claim, in_report(sentence)) is Status.CONTRADICTED
+        assert status(claim, in_report(claim)) is Status.SUPPORTED
+        assert [q.text for q in quantities("Half of the respondents cycle.")] == ["Half"]  # a share still
+
 
 class TestDownFromAYearEarlier:
     """A value and its change in percent from a time before (``£640 million in the first half, down 22%
