@@ -4822,9 +4822,13 @@ def _year_of(text: str, q: Quantity, years: Sequence[Quantity]) -> float:
     return before[-1].low
 
 
-_OWN_TIME_AFTER: Final = re.compile(r"\s+(?:last|this|next)\s+(?:year|season|month|week)\b", re.IGNORECASE)
-"""Right after a figure, a time of its own that names no year (``£310,000 last year``): no year before
-it is the figure's."""
+_OWN_TIME_AFTER: Final = re.compile(
+    r"\s+(?:in\s+|over\s+)?(?:the\s+)?(?:last|past|this|next)\s+(?:(?:two|three|four|five|few)\s+)?"
+    r"(?:years?|seasons?|months?|weeks?|decades?)\b",
+    re.IGNORECASE,
+)
+"""Right after a figure, a time of its own that names no year (``£310,000 last year``, ``about a third
+in the past two years``): no year before it is the figure's."""
 _THE_ONE_BEFORE: Final = re.compile(
     r"\s+(?:in\s+)?(?:the\s+(?:year|season)\s+before|the\s+(?:previous|prior|preceding)\s+(?:year|season)"
     r"|a\s+year\s+(?:earlier|before))\b",

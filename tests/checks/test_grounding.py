@@ -1153,6 +1153,20 @@ class TestQuantities:
         assert (years["£2.4 million"], years["£310,000"]) == (2022.0, 0.0)
         claim = "Holme Valley's reserves had dropped to £310,000 by 2022."
         assert status(claim, in_report(source)) is Status.CONTRADICTED
+        # ... nor 'about a third in the past two years' (bench/probes/mixed242, a false support: two
+        # shares with their years swapped)
+        swapped = (
+            "Out-of-county buyers accounted for around seven in ten hut sales in 2015, compared with "
+            "about a third in the past two years."
+        )
+        years = {q.text: q.year for q in quantities(swapped)}
+        assert (years["around seven in ten"], years["about a third"]) == (2015.0, 0.0)
+        sales = (
+            "Around seven in ten huts sold in the past two years went to buyers living outside the "
+            "county, compared with about a third in 2015."
+        )
+        relation = compare(quantities(swapped), quantities(sales), text=sales, claim_text=swapped)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("about a third", "Around seven in ten")]
 
     def test_a_start_against_an_end(self) -> None:
         """When a time starts is not when it ends: 'From 3 November, the ferry will run four crossings
