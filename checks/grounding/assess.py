@@ -2135,10 +2135,11 @@ _AS_MUCH: Final = re.compile(r"\b(?:times|twice|thrice|half)\s+as\s+([^\W\d_]+)\
 def way_terms(claim: Features) -> frozenset[str]:
     """The claim's word for which way something went (``rose``, ``fell``), when it has no figure
     but its time or a change amount (:func:`_trend` may read it from a sentence's figures)."""
-    said = CHANGES & claim.terms or than_before(claim.plain)
+    figures = strong(claim.quantities)
+    said = CHANGES & claim.terms or than_before(claim.plain, years=not figures)
     if not said:
         return _NONE
-    if any(q.role != "by" for q in strong(claim.quantities)):
+    if any(q.role != "by" for q in figures):
         return _NONE
     return said
 
@@ -2150,20 +2151,24 @@ _THAN_BEFORE: Final = re.compile(
     r"\b(more|less|fewer|higher|lower|bigger|smaller|larger|greater|fuller|emptier|longer|shorter|busier"
     r"|quieter)\b(?:\s+[^\W\d_]+){0,5}\s+than\s+(?:(?:it|they)\s+(?:was|were|did)\s+)?"
     r"(?:a\s+year\s+(?:ago|earlier|before)|last\s+year|the\s+(?:year|month|quarter)\s+before"
-    r"|the\s+previous\s+year)\b",
+    r"|the\s+previous\s+year"
+    # a year, for a claim with no figure of its own (:func:`way_terms`): "drew more visitors last year
+    # than it did in 2019"; not "won three fewer seats than in 2021", whose figure says it
+    r"|(?P<year>in\s+(?:19|20)\d\d(?!\s*[-/\u2013])))\b",
     re.IGNORECASE,
 )
 """A comparative against an earlier time (``less for bad debts than a year ago``, ``fuller than a
 year earlier``): a change since then, the comparative's way."""
 
 
-def than_before(plain: str) -> frozenset[str]:
+def than_before(plain: str, *, years: bool = False) -> frozenset[str]:
     """The way a claim's comparative against an earlier time says something went (``costs less than
-    a year ago``: down), as the term of ``increase`` or ``decrease``; empty for none."""
+    a year ago``: down), as the term of ``increase`` or ``decrease``; empty for none. ``years``: a
+    year is such a time too (``than it did in 2019``)."""
     if " than " not in plain:
         return _NONE
     m = _THAN_BEFORE.search(plain)
-    return _NONE if m is None else _way_of(m)
+    return _NONE if m is None or (m.group("year") and not years) else _way_of(m)
 
 
 def _way_of(comparative: re.Match[str]) -> frozenset[str]:

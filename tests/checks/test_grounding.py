@@ -9642,6 +9642,17 @@ class TestLessThanAYearAgo:
                 "The bank set aside £310 million for bad debts, against £240 million a year ago.",
                 "c",
             ),
+            # against a year (found by bench/probes/mixed355, a false support)
+            (
+                "Hensby Pier drew more visitors last year than it did in 2019.",
+                "Hensby Pier attracted about 410,000 visitors last year, down from 560,000 in 2019.",
+                "c",
+            ),
+            (
+                "Hensby Pier drew fewer visitors last year than it did in 2019.",
+                "Hensby Pier attracted about 410,000 visitors last year, down from 560,000 in 2019.",
+                "i",  # the figures say it, not the words
+            ),
         ],
     )
     def test_than(self, claim: str, sentence: str, expected: str) -> None:
@@ -9656,6 +9667,8 @@ class TestLessThanAYearAgo:
         assert than_before("It costs less than a year ago.")
         assert than_before("It was fuller than last year.")
         assert not than_before("It costs less than £5.")
+        assert than_before("It drew more visitors than in 2019.", years=True)
+        assert not than_before("Labour won three fewer seats than in 2021.")  # its figure says it
         assert [q.text for q in quantities("It lasted a year.")] == ["a year"]
         assert quantities("It was 43% full, against 78% a year earlier.")[-1].text == "78%"
 
