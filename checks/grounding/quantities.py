@@ -3583,7 +3583,9 @@ _RANKED: Final = itemgetter(0, 1)
 part in a change, fewest foreign terms, as written."""
 
 _NONE: Final[frozenset[str]] = frozenset()
-_STATISTICS: Final = frozenset(("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min"))
+_STATISTICS: Final = frozenset(
+    ("averag", "mean", "median", "peak", "maximum", "max", "minimum", "min", "total", "final", "interim")
+)
 _PERCENTILE: Final = re.compile(r"p\d{1,3}(?:\.\d+)?")
 
 

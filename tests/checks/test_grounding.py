@@ -3810,6 +3810,18 @@ class TestStatuses:
         assert "12 ms" in grounded.decision.evidence.detail
         assert status("The p95 latency was 45 ms.", source) is Status.SUPPORTED
 
+    def test_a_total_is_no_final_or_interim_figure(self) -> None:
+        """'total', 'final' and 'interim' name what a figure is, as 'median' does: 'The total dividend
+        for the year is 12p a share' is contradicted by the total's 18p, not supported by the final
+        dividend's 12p (found by bench/probes/mixed42, a false support)."""
+        source = src(
+            "s1", "It proposed a final dividend of 12p a share, bringing the total for the year to 18p."
+        )
+        grounded = one("The total dividend for the year is 12p a share.", source)
+        assert grounded.status is Status.CONTRADICTED
+        assert "18p" in grounded.decision.evidence.detail
+        assert status("The final dividend is 12p a share.", source) is Status.SUPPORTED
+
     HARBOR = (
         "Harbor 3.0 cuts cold-start time from 900 ms to 350 ms. The release drops support for Python 3.8. "
         "Memory use under load is down 20% compared with Harbor 2.4. "
