@@ -3599,9 +3599,10 @@ _SAME_STATISTIC: Final = {
 
 
 def _statistics(context: frozenset[str]) -> frozenset[str]:
-    """The statistics a figure's context names: ``p95``, ``median``, ``peak``... (stems; one name each:
-    ``p50`` is the median, ``average`` the mean). Two figures that name different ones measure
-    different things (``p95 ... 45 ms while p50 stayed at 12 ms``), however many other words they
+    """The statistics a figure's context names: ``p95``, ``median``, ``peak``, ``total``, ``final``...
+    (stems; one name each: ``p50`` is the median, ``average`` the mean). Two figures that name
+    different ones measure different things (``p95 ... 45 ms while p50 stayed at 12 ms``, ``a final
+    dividend of 12p ..., bringing the total for the year to 18p``), however many other words they
     share."""
     found = context & _STATISTICS
     for term in context:
