@@ -731,20 +731,6 @@ def _assess(
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
             return Evidence(sentence, cov, similarity, Finding.PARTIAL, relation, kind, suspect=True)
-    if (
-        mismatch is None
-        and not _GRANTED.isdisjoint(claim.terms - sentence.seen)
-        and not _ASKED.isdisjoint(sentence.terms - claim.terms)
-    ):
-        # "The board approved £2.5m towards a new health centre" against "The practices had asked the
-        # board for £2.5m towards a new health centre": what was asked for, not what was given (a
-        # refusal of it is read above, as a denial)
-        detail = "the source says it was asked for, the claim that it was given"
-        against = _against(
-            claim, sentence, cov, detail, similarity=similarity, relation=relation, th=th, denies=False
-        )
-        if against is not None:
-            return against
     if through_opposite and not turned and not relation.computed:
         # related only through a word it opposes (not when its figures compute the claim's: "2.5
         # percentage points above the offer" against "offered a 3.5% rise, below inflation ..., and
@@ -1334,14 +1320,6 @@ def _short_of_target(claim: Features, sentence: SourceSentence, index: SourceInd
     if (done.low <= goal.low) if goal.dim == "time" else (done.low >= goal.low):
         return ""
     return f"the source gives {done.text} against a target of {goal.text}"
-
-
-_GRANTED: Final = frozenset(
-    stem(w) for w in ("approved", "granted", "awarded", "agreed", "accepted", "allocated", "gave", "given")
-)
-"""A claim's verbs of what was given or agreed to (:func:`_assess`: against :data:`_ASKED`)."""
-_ASKED: Final = frozenset(stem(w) for w in ("asked", "requested", "applied", "sought", "seek"))
-"""A sentence's verbs of what was asked for: no word that it was given."""
 
 
 def _said_otherwise(

@@ -1675,14 +1675,17 @@ def explains(text: str) -> bool:
 _SOUGHT: Final = re.compile(
     r"\b(?:(?:submit|lodg|ma[dk]|put)(?:s|ted|ed|e|es|ing)?\s+(?:in\s+)?(?:a|an|its|their)\s+(?:\w+\s+)?"
     r"(?:bid|application|request|claim)\s+for|bid(?:s|ding)?\s+for|appl(?:y|ies|ied|ying)\s+for"
-    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+for"
+    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+seeking|ask(?:s|ed|ing)?\s+"
+    # whom, between: "had asked the board for", "asked Kelderby Borough Council for" (not "asking price for")
+    r"(?:(?:the|its|their|his|her|our)\s+(?:[\w'\u2019-]+\s+){0,3}?|(?-i:[A-Z])[\w'\u2019-]*\s+(?:[\w'\u2019-]+\s+){0,3}?)?"
+    r"for"
     r"|(?:ask(?:s|ed|ing)?|urg(?:e|es|ed|ing)|call(?:s|ed|ing)?\s+on)\s+(?:[\w'\u2019-]+\s+){1,4}?to\s+[a-z]+"
     r"|request(?:s|ed)?\s+(?:from\s+(?:[\w'\u2019-]+\s+){1,4}?)?for|request(?:ed)?\s+to\s+[a-z]+)\b",
     re.IGNORECASE,
 )
 """Words that say something was asked for, not had (``has submitted a bid for £1.8 million``,
-``applied for``, ``is seeking``, ``asked Bluecrest to add``, ``urged the council to``, ``A request
-from tenants for``)."""
+``applied for``, ``is seeking``, ``had asked the board for``, ``asked Bluecrest to add``, ``urged the
+council to``, ``A request from tenants for``)."""
 
 
 def sought(text: str) -> str:

@@ -2731,6 +2731,7 @@ class TestStatuses:
         (it did, on the rest of the claim's words and its figure: found by bench/probes/mixed398, a
         false support); inferred, for the judge, as the request may have been granted elsewhere. A
         claim of the request itself is supported."""
+
         facts = in_report("The practices had asked the board for £2.5m towards a new health centre.")
         for claim in (
             "The board approved £2.5m towards a new health centre.",
@@ -2743,6 +2744,9 @@ class TestStatuses:
         assert status("The practices asked the board for £2.5m towards a new health centre.", facts) is (
             Status.SUPPORTED
         )
+        # (whom it was asked of, between "asked" and "for"; not "asking price for")
+        assert sought("The practices had asked the board for £2.5m.") == "asked the board for"
+        assert sought("Redvale Taverns agreed to lower its asking price for the Plough.") == ""
 
     def test_an_opposition_proposal_is_no_refusal(self) -> None:
         """'opposition' is a side, not 'opposed': 'backed an opposition proposal to borrow £6m' is
