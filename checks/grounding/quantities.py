@@ -340,12 +340,11 @@ def _and_a_part(text: str, pos: int) -> tuple[float, float, int] | None:
     return (0.25 if m.group("quarter") else 0.75), 0.125, m.end()
 
 
-_PARTED: Final = re.compile(
-    r"\s+[^\W\d_]+\s+and\s+(?:a\s+half|a\s+quarter|three\s+quarters)\b(?!\s+(?:earlier|ago|before|later)\b)"
-)
-"""A unit then ``and a half`` (not then ``ago``): ``a year and a half``, a length wherever it stands."""
-_RELATIVE_AFTER: Final = re.compile(r"\s+[^\W\d_]+\s+(?:earlier|ago|before|later)\b", re.IGNORECASE)
+_WHEN: Final = r"\s+(?:earlier|ago|before|later)\b"
+_RELATIVE_AFTER: Final = re.compile(rf"\s+[^\W\d_]+{_WHEN}", re.IGNORECASE)
 """A unit then ``earlier``, ``ago``...: ``a year earlier`` is a time relative to another, no length."""
+_WHEN_AFTER: Final = re.compile(_WHEN)
+"""After a unit and its part, the same: ``a year and a half ago``."""
 _DURATION_BEFORE: Final = words(
     """takes take took taking lasts last lasted lasting for within in about around roughly nearly almost
     under over than after is was are were be been just only least most up to spent spend spends away
@@ -359,13 +358,6 @@ unit of a rate (``twice a day``)."""
 def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     """The figure of an :data:`_A_UNIT` match, as exact as the words say (``an hour``: one hour,
     give or take half of one, as ``1 hour`` written is)."""
-    before = text[max(0, m.start() - 12) : m.start()].split()
-    # "compared with a year and a half": a part after the unit makes it a length, whatever precedes it
-    parted = (
-        not m.group("half") and not m.group("and") and not m.group("one") and _PARTED.match(text, m.end())
-    )
-    if not parted and (not before or before[-1].lower() not in _DURATION_BEFORE):
-        return None  # "£10 an hour", "twice a day", "litres per household a day": a rate, not a time
     if _RELATIVE_AFTER.match(text, m.end()) is not None:
         return None  # "than a year earlier", "against 78% a year ago": when, not how long
     dim, factor, end = unit_after(text, m.end(), None)
@@ -374,6 +366,12 @@ def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     value = 0.5 if m.group("half") else 1.5 if m.group("and") or m.group("one") else 1.0
     tolerance = 0.25
     tail = _and_a_part(text, end) if value == 1.0 else None
+    before = text[max(0, m.start() - 12) : m.start()].split()
+    # "compared with a year and a half": a part after the unit makes it a length, whatever precedes it
+    # (not one then "ago": "a year and a half ago" says when)
+    parted = tail is not None and _WHEN_AFTER.match(text, tail[2]) is None
+    if not parted and (not before or before[-1].lower() not in _DURATION_BEFORE):
+        return None  # "£10 an hour", "twice a day", "litres per household a day": a rate, not a time
     if tail is not None:  # "an hour and a half", "a mile and a quarter"
         part, tolerance, end = tail
         value += part
