@@ -158,7 +158,7 @@ class _Batches:
     """Claims grounded :data:`BATCH` at a time: scored, given candidates, decided."""
 
     def __init__(
-        self, index: SourceIndex, th: Thresholds, strict: bool, *, embeddings: bool, copies: bool = True
+        self, index: SourceIndex, th: Thresholds, strict: bool, *, embeddings: bool, copies: bool
     ) -> None:
         self.index = index
         self.copies = copies
