@@ -1886,7 +1886,9 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
     any other)."""
     if len(claim.names | {claim.lead}) < 2 or "," not in claim.plain:
         return ""
-    mine = _named_clauses(tuple(cut(claim.plain)))
+    # An attribution ("According to Martin Oduya, forty members of the Otters left") names who says
+    # the rest, not a subject of its own: the source that gives the same words to him swaps nothing.
+    mine = tuple(c for c in _named_clauses(tuple(cut(claim.plain))) if _ATTRIBUTED.match(c[2]) is None)
     if len(mine) < 2:
         return ""
     theirs = _named_clauses(index.clause_texts(sentence.number))
@@ -1903,6 +1905,18 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
             # contract payments covered only 70%" against "According to Dr Kaur, NHS payments cover")
             return f"the source says '{written}' where the claim says '{text}'"
     return ""
+
+
+_EITHER: Final = re.compile(r"\b([^\W\d_]+)\s+or\s+([^\W\d_]+)\b")
+
+
+def _either_or(plain: str) -> frozenset[str]:
+    """The terms of the words either side of each ``or`` (``begin or end``, ``rise or fall``)."""
+    return frozenset(chain.from_iterable(read_terms(f"{m[1]} {m[2]}") for m in _EITHER.finditer(plain)))
+
+
+_ATTRIBUTED: Final = re.compile(r"\s*according\s+to\s", re.IGNORECASE)
+"""A clause that only says whose words the claim's are (``According to Martin Oduya``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -3328,7 +3342,10 @@ def _polarity(
             # "The price cap will fall again in July" against "will fall ... from 1 April": another
             # time it happens, which the first one's month does not deny.
             opposed = [(term, opposite) for term, opposite in opposed if term not in CALENDAR]
+        either = _either_or(claim.plain) if opposed and " or " in claim.plain else _NONE
         for term, opposite in opposed:
+            if term in either and not opposite.isdisjoint(either):
+                continue  # "trips begin or end at a docking station": either side, neither denied
             if term in CALENDAR and within_span(term, sentence.plain):
                 continue  # "in July" against "from April to September": within it
             if term == _HOLD and _HELD_UP.search(claim.plain) is not None:

@@ -1285,9 +1285,14 @@ _ANOTHER: Final = re.compile(r"\banother\s+$", re.IGNORECASE)
 _PLACE_OR_TIME: Final = re.compile(r"\s+(?:in|at|on|during|for)\s")
 """Where, when or for whom after a bare number after ``and``: ``eight minutes in towns and 13 in
 rural areas`` (13 minutes)."""
-_ELIDED_BY: Final = re.compile(r"\s+(?:(?P<more>more|higher)|fewer|less|lower)\s+than\b", re.IGNORECASE)
+_ELIDED_BY: Final = re.compile(
+    r"\s+(?:(?P<more>more|higher|longer|later|greater|bigger|larger|older)"
+    r"|fewer|less|lower|shorter|earlier|smaller|younger|cheaper)\s+than\b",
+    re.IGNORECASE,
+)
 """A bare number that says by how much the figure before it differs from another: ``41 days of
-air frost, 12 fewer than the average`` (12 days; the average 53)."""
+air frost, 12 fewer than the average`` (12 days; the average 53), ``four minutes longer than the
+15-minute target``."""
 
 
 _AGED: Final = re.compile(
@@ -2231,6 +2236,19 @@ _TARGET_BEFORE: Final = re.compile(
 ``against a budget of £4 million``, ``against a national standard that no more than 1%``)."""
 
 
+_TARGET_AFTER: Final = re.compile(rf"\s+(?:[^\W\d_]+\s+)?{_TARGET_WORDS}\b", re.IGNORECASE)
+_THAN_BEFORE: Final = re.compile(r"\bthan\s+(?:[\w'\u2019]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _target_after_than(text: str, q: Quantity) -> bool:
+    """Is ``q`` a target a comparison is made against (``longer than the force's 15-minute rural
+    target``)?"""
+    return (
+        _TARGET_AFTER.match(text, q.end) is not None
+        and _THAN_BEFORE.search(text, max(0, q.start - 40), q.start) is not None
+    )
+
+
 def _may_aim(text: str) -> bool:
     """Might ``text`` name a target (:data:`_TARGETS`)? (Substring tests at C speed: every sentence a
     claim's figures are compared with.)"""
@@ -2410,6 +2428,16 @@ def compare(
         and _TARGETS.search(text) is not None
         else []
     )
+    # A claim's target a difference is measured against ("four minutes longer than the force's
+    # 15-minute rural target"), where the sentence names no target: not what came about (its 19 minutes).
+    against_target = (
+        [_target_after_than(claim_text, q) for q in claim]
+        if claim_text
+        and " than " in claim_text
+        and not _TARGET_TERMS.isdisjoint(claim_terms)
+        and not (text and _may_aim(text) and _TARGETS.search(text) is not None)
+        else []
+    )
     # What the source's counts of by how much count (a claim's count of by how much pairs with one of
     # those when there is one: "three fewer seats than" against "34 seats, three fewer than").
     by_dims = (
@@ -2442,7 +2470,7 @@ def compare(
     values = [r for r in source if r.role != "by"] if "by" in roles else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
     spares: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
-    for q, wanted in zip(claim, wants, strict=True):
+    for n, (q, wanted) in enumerate(zip(claim, wants, strict=True)):
         same: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         others: list[tuple[tuple[int, ...], int, Quantity, bool]] = []
         low, high = q.interval()
@@ -2478,7 +2506,7 @@ def compare(
                 # "sales grew by £1.4m" against "£31.6m, up from £30.2m, but ... a profit of £0.9m": the
                 # change the sentence gives is the amount's counterpart, not another value of its kind
                 continue
-            if aimed and aimed[i]:
+            if (aimed and aimed[i]) or (against_target and against_target[n]):
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
@@ -4077,11 +4105,12 @@ def _opposite(a: str, b: str) -> bool:
 
 
 _ONE_OF: Final = re.compile(
-    rf"\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
+    rf"(?<![-\u2010\u2011])\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
     rf"(?:\d|(?:{'|'.join(_WORD_NUMBERS)})\b))"
 )
 """``one`` before ``of`` and a figure (``only one of the 40 trial sites``): a part of that whole.
-Elsewhere ``one`` is too common a word to be a figure (``one of the largest``)."""
+Elsewhere ``one`` is too common a word to be a figure (``one of the largest``); nor is the ``one`` of
+``Forty-one of the 52 stalls``."""
 
 
 _OF_THE: Final = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)
@@ -4266,7 +4295,9 @@ _CHANGED: Final = re.compile(
     r"|climbed|jumped|slipped|gained|lost|cut|(?<!made\s)(?<!make\s)(?<!makes\s)up|(?<!broken\s)down"
     r"|shrank|shrunk|shrinks?|shrinking|expanded|contracted|narrowed|narrows|narrowing|widened|widens|widening"
     r"|reduced|plunged|plummeted|soared|surged|tumbled|slumped|dipped|eased|adds?|added|adding)(?:\s+by)?"
-    r"\s*[$€£¥₹]?\s*$",
+    r"\s*[$€£¥₹]?\s*$"
+    # "a fall of about 11%": the noun of a change
+    r"|\b(?:an?|the)\s+(?:fall|rise|increase|decrease|drop|decline|reduction|jump)\s+of\s*[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
 """A change verb right before a figure: ``X to Y`` after it is the change and the new value."""
@@ -4738,7 +4769,8 @@ _AMOUNT_ENDS: Final = (
     "down", "shrank", "shrunk", "shrinks", "shrink", "shrinking", "expanded", "contracted", "reduced",
     "narrowed", "narrows", "narrowing", "widened", "widens", "widening",
     "plunged", "plummeted", "soared", "surged", "tumbled", "slumped", "dipped", "eased", "add", "adds",
-    "added", "adding",
+    "added", "adding", "fall of", "rise of", "increase of", "decrease of", "drop of", "decline of",
+    "reduction of", "jump of",
 )  # fmt: skip
 """The words :data:`_CHANGED` can end with: a cheap test before it."""
 _HEAD: Final = 160
@@ -4842,16 +4874,18 @@ _THE_ONE_BEFORE: Final = re.compile(
 # the engine does not try every position of the clause): "from $" and "to", "reached", "hit" (not "up to").
 _FROM_REVERSED: Final = re.compile(  # \bfrom\s+(?:(?:an|the)\s+)?(?:original|...)?\s*(?:US)?[$..]?\s*$
     r"\s*[$€£¥₹]?(?:SU)?\s*(?:(?:lanigiro|laitini|suoiverp|reilrae|tnerruc|tneserp|gnitsixe)\s+"
-    r"(?:(?:na|eht|sti|rieht)\s+)?)?morf\b",
+    r"(?:(?:na|eht|sti|rieht)\s+)?|fo\s+(?:kaep|hgih|wol)\s+(?:a|sti|rieht)\s+)?morf\b",
     re.IGNORECASE,
 )
 """``from`` right before a figure, or with the figure's word for the value before (``from an original
-£410 million``, ``from the current 38.5p``), read backwards."""
+£410 million``, ``from the current 38.5p``, ``from a peak of 610 million litres``), read backwards."""
 _TO: Final = re.compile(r"\s*(?:to|-|\u2013)\s*(?:US)?[$€£¥₹]?\s*", re.IGNORECASE)
 _CHANGE_ENDS: Final = (
     "from", "to", "reached", "reaching", "reaches", "hit", "original", "initial", "previous", "earlier",
-    "current", "present", "existing",
+    "current", "present", "existing", "peak of", "high of", "low of",
 )  # fmt: skip
 _TO_VALUE_REVERSED: Final = re.compile(  # (?<!\bup)\s(?:to|reached|reaching|reaches|hit)\s*(?:US)?[$..]?\s*$
-    r"\s*[$€£¥₹]?(?:SU)?\s*(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)", re.IGNORECASE
+    r"\s*[$€£¥₹]?(?:SU)?\s*(?:fo\s+(?:kaep|hgih|wol)\s+(?:a|sti|rieht)\s+)?(?:ot|dehcaer|gnihcaer|sehcaer|tih)\s(?!pu\b)",
+    re.IGNORECASE,
 )
+"""``to`` (``reached``, ``hit``) right before a figure, or ``to a low of``, read backwards."""

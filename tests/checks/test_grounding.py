@@ -15792,6 +15792,155 @@ class TestMoreAreWaiting:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestAttributionNamesNoSubject:
+    """``According to Martin Oduya, ...`` says whose words the rest are: a source that gives the same
+    words to him swaps no names between clauses (found by bench/probes/mixed408)."""
+
+    TEXT = (
+        "Moorgate Baths in Stavenden reopened to swimmers on Monday 3 March, 14 months after it "
+        "was shut when a crack was found in the main pool tank.\n\n"
+        "The repairs, carried out by contractor Hollins & Brook, cost £2.6 million, compared with "
+        "an original estimate of £1.9 million. Stavenden Borough Council paid £2.1 million from "
+        "its capital reserves, with the remaining £500,000 coming from a Sport England grant.\n\n"
+        "Work included relining the 25-metre main pool, replacing two gas boilers with air-source "
+        "heat pumps and rebuilding the changing rooms. The learner pool, which was not damaged, "
+        "reopened last September for lessons only.\n\n"
+        "The council expects the heat pumps to cut the building's energy bills by about 30%, "
+        "saving around £65,000 a year.\n\n"
+        "Adult swim prices have risen from £4.60 to £5.00, while under-16s will pay £2.50, up "
+        "from £2.30. Over-65s can still swim free before 10am on weekdays.\n\n"
+        'Councillor Priya Danvers, cabinet member for leisure, said: "People have been patient '
+        "for a long time, and we are grateful. We have built something that should last another "
+        '40 years."\n\n'
+        "Before the closure the baths recorded about 182,000 visits a year. The council hopes to "
+        "reach 200,000 in the first full year after reopening.\n\n"
+        "The Stavenden Otters swimming club, which has 260 members, spent the closure training at "
+        "Kelsby Leisure Centre, 11 miles away. Club secretary Martin Oduya said around 40 young "
+        'members had left during that period. "Some families simply couldn\'t manage the travel," '
+        "he said.\n\n"
+        "A request from the club for exclusive use of the main pool on Saturday mornings was "
+        "turned down by the council, which said public sessions had to take priority. The club "
+        "has been offered two extra weekday evening lane sessions instead.\n\n"
+        "Opening hours will run from 6.30am to 9pm on weekdays and from 8am to 5pm at weekends. "
+        "Online booking for lane swimming opens on Friday."
+    )
+
+    def test_the_speakers_words_are_not_swapped(self) -> None:
+        grounded = as_probed(
+            "According to club secretary Martin Oduya, some forty young members of the Stavenden Otters "
+            "left while the pool was shut.",
+            self.TEXT,
+            "Moorgate Baths reopens after 14-month, \u00a32.6m tank repair as Stavenden swim prices rise",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestEitherOr:
+    """``begin or end``: a claim that says either side denies neither (found by mixed409)."""
+
+    def test_either_side_is_no_opposite(self) -> None:
+        grounded = as_probed(
+            "Around 60% of the scheme's trips begin or end at a docking station in Carrowfield city centre.",
+            "Carrowfield's city bike-hire scheme recorded 612,000 trips in its second year, up from "
+            "438,000 in its first. The scheme, run by operator PedalPoint under a five-year contract "
+            "signed in 2022, now has 950 bikes at 84 docking stations, compared with 700 bikes and 60 "
+            "stations at launch.",
+            "Carrowfield bike hire trips climb",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_one_side_still_is(self) -> None:
+        grounded = as_probed(
+            "The bike scheme's trial will end in March.",
+            "The bike scheme's trial will begin in March.",
+            "Bike hire",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
+class TestChangeFromAPeak:
+    """``fell from a peak of 610 million litres ... to around 540 million``: the value before a change,
+    and ``a fall of about 11%`` an amount of change (found by mixed414)."""
+
+    TEXT = (
+        "Daily demand fell from a peak of 610 million litres in early July to around 540 million litres "
+        "within three weeks of the ban starting."
+    )
+
+    def test_the_amount_is_computed(self) -> None:
+        claim = "Daily demand had dropped by roughly 70 million litres."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["roughly 70 million litres"]
+
+    def test_the_roles(self) -> None:
+        assert [q.role for q in quantities(self.TEXT)][:2] == ["from", "to"]
+        assert [q.role for q in quantities("Sales rose from a high of 40 to a low of 30.")] == ["from", "to"]
+        assert [q.role for q in quantities("Demand dropped, a fall of about 11%.")] == ["by"]
+
+    def test_the_claim_is_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "Within three weeks of the ban starting, daily demand had dropped by roughly 70 million litres, "
+            "a fall of about 11%.",
+            self.TEXT,
+            "Hosepipe ban lifted",
+        )
+        assert grounded.status is Status.INFERRED
+
+
+class TestLongerThanATarget:
+    """``about four minutes longer than the force's 15-minute rural target``: by how much, against a
+    target; neither is the 19 minutes a sentence gives (found by mixed413)."""
+
+    def test_no_conflict(self) -> None:
+        claim = (
+            "Average response times in the county's villages are now about four minutes longer than the "
+            "force's 15-minute rural target."
+        )
+        text = "Average response times in the county's villages rose to 19 minutes, figures show."
+        found = quantities(claim)
+        assert [q.role for q in found] == ["by", ""]
+        relation = compare(found, quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert as_probed(claim, text, "Police slower").status is not Status.CONTRADICTED
+
+    def test_the_figure_itself_still_conflicts(self) -> None:
+        grounded = as_probed(
+            "Average response times in the county's villages rose to 25 minutes.",
+            "Average response times in the county's villages rose to 19 minutes, figures show.",
+            "Police slower",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
+class TestHyphenatedOneOf:
+    """The ``one`` of ``Forty-one of the 52 stalls`` is no count of one (found by mixed415)."""
+
+    def test_forty_one_of(self) -> None:
+        found = quantities("Forty-one of the 52 stalls in the market hall are let at present.")
+        assert [q.low for q in found if q.dim != "fraction"] == [41.0, 52.0]
+        grounded = as_probed(
+            "Forty-one of the 52 stalls in the market hall are let at present.",
+            "Of the hall's 52 stalls, 41 are currently let, down from 49 five years ago.",
+            "Market traders",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestContinuedAgainstSuspended:
+    """``continued to place new admissions`` against ``has suspended new admissions`` (mixed410)."""
+
+    def test_contradicted(self) -> None:
+        grounded = as_probed(
+            "Milbourne County Council, which funds 31 of the residents, has continued to place new "
+            "admissions at the home.",
+            "Milbourne County Council has suspended new admissions to the home, where it funds 31 of the "
+            "residents.",
+            "Care home in special measures",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
