@@ -206,7 +206,7 @@ _FOLD: Final[Mapping[str, str]] = {
         "sustain sustained sustains processed processes processing achieved achieves achieve "
         "carry carries carried carrying "
         "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
-        "attracting worth",
+        "attracting worth provide provides provided providing",
         "build": "built builds",
         # A cause and a correlation are one word to coverage; assess tells them apart (a claim of a
         # cause against a source's association is partial: assess._associated_only).
@@ -252,6 +252,7 @@ _FOLD: Final[Mapping[str, str]] = {
         "repair": "repaired repairs repairing fix fixed fixes fixing mend mended mends",
         "visitor": "visitors attendee attendees",
         "legacy": "legacies bequest bequests",
+        "collect": "collected collects collecting gather gathered gathers gathering",
     }.items()
     for word in group.split()
 }

@@ -15941,6 +15941,24 @@ class TestContinuedAgainstSuspended:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestProvidedAndGathered:
+    """``provided 38 beds`` ties its subject to its figure as ``had`` does, and ``gathered`` is
+    ``collected``: neither is a word that makes the figure about something else (found by mixed400,
+    mixed401)."""
+
+    def test_provided_beds_against_a_28_bed_unit(self) -> None:
+        grounded = as_probed(
+            "Before its closure in April, Heron Ward provided 38 beds for older patients.",
+            "Heron Ward, a 28-bed unit for older patients, shut on 3 April after the trust said it could "
+            "not recruit enough nurses to staff it safely.",
+            "Heron Ward closure leaves patients waiting",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_gathered_is_collected(self) -> None:
+        assert terms("objections gathered") == terms("objections collected")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
