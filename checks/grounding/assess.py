@@ -2094,6 +2094,11 @@ def _way_stated(way: frozenset[str], relation: Relation, plain: str) -> bool:
 TIES: Final = frozenset((stem("reach"),))
 """Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
 ``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
+_WIDTH_VERBS: Final = frozenset(stem(w) for w in ("widened", "narrowed"))
+_CHANGE_END_VERBS: Final = TIES | CHANGES | _WIDTH_VERBS
+"""What a change's direction says of the value it went from or to (``widened to £610,000``): no word
+that makes it a figure of something else."""
+_CHANGE_AMOUNT_VERBS: Final = _CHANGE_END_VERBS | _GAIN_VERBS
 _NONE: Final[frozenset[str]] = frozenset()
 
 
@@ -2325,7 +2330,11 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             # Per claim figure, once: the claim outlives these entries (they go with its Weights).
             # A verb that ties the subject to the figure ("reached") qualifies nothing; nor does the
             # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
-            verbs = TIES | CHANGES | _GAIN_VERBS if q.role == "by" else TIES
+            # Nor does the direction of a change of the values it went from and to ("widened to").
+            if q.role == "by":
+                verbs = _CHANGE_AMOUNT_VERBS
+            else:
+                verbs = _CHANGE_END_VERBS if q.role in ("from", "to") else TIES
             if q.dim == "fraction":
                 verbs = verbs | _SHARE_VERBS  # "takes more than half of the budget"
             context = q.context - verbs if not verbs.isdisjoint(q.context) else q.context

@@ -4743,12 +4743,12 @@ def _then_from(text: str, q: Quantity, after: Quantity) -> bool:
 
 
 _A_TIME_AGO: Final = re.compile(
-    rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|(?:in\s+)?the\s+same\s+period\s+last\s+year"
+    rf"\s+(?:{_TIME_BEFORE}|a\s+year\s+ago|before\b|previously\b|(?:in\s+)?the\s+same\s+period\s+last\s+year"
     r"|in\s+(?:the\s+same\s+(?:period|months?|quarter|weeks?)\s+(?:of|in)\s+)?(?:19|20)\d\d\b)",
     re.IGNORECASE,
 )
 """A time before the sentence's right after a figure set against another (``against £240 million a
-year ago``): the figure is the value before."""
+year ago``, ``compared with 1.6 metres before``): the figure is the value before."""
 
 
 def _time_words(text: str) -> frozenset[str]:

@@ -15959,6 +15959,25 @@ class TestProvidedAndGathered:
         assert terms("objections gathered") == terms("objections collected")
 
 
+class TestWidenedTo:
+    """``widened to £610,000 ..., from £340,000`` against ``a loss of £340,000 ..., down from £610,000``:
+    the direction of a change is no word that makes its ends figures of something else (mixed409);
+    ``compared with 1.6 metres before`` is the value before (mixed334)."""
+
+    def test_the_ends_swapped(self) -> None:
+        grounded = as_probed(
+            "The scheme's loss widened to £610,000 in the year to March, from £340,000 in its first year.",
+            "The scheme made a loss of £340,000 in the year to March, down from £610,000 in its first year.",
+            "Bike hire trips climb",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "from £340,000 to £610,000" in grounded.decision.evidence.detail
+
+    def test_before_after_a_figure_set_against(self) -> None:
+        found = quantities("The walkway is now 2.1 metres wide, compared with 1.6 metres before.")
+        assert [q.role for q in found] == ["to", "from"]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
