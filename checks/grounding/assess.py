@@ -2095,10 +2095,11 @@ TIES: Final = frozenset((stem("reach"),))
 """Verbs that tie a subject to its figure (``reached``, ``handled``, ``served``, ``totalled``,
 ``drew``, ``attracted``: one term, folded in :mod:`checks.grounding.lexicon`)."""
 _WIDTH_VERBS: Final = frozenset(stem(w) for w in ("widened", "narrowed"))
-_CHANGE_END_VERBS: Final = TIES | CHANGES | _WIDTH_VERBS
-"""What a change's direction says of the value it went from or to (``widened to £610,000``): no word
-that makes it a figure of something else."""
-_CHANGE_AMOUNT_VERBS: Final = _CHANGE_END_VERBS | _GAIN_VERBS
+_CHANGE_END_VERBS: Final = TIES | _WIDTH_VERBS
+"""What qualifies no value a change went from or to: a tie, or ``widened`` or ``narrowed`` (``widened
+to £610,000``), a direction that folds into no ``rose`` or ``fell``; those stay words around the
+figure, which sources about it use."""
+_CHANGE_AMOUNT_VERBS: Final = TIES | CHANGES | _WIDTH_VERBS | _GAIN_VERBS
 _NONE: Final[frozenset[str]] = frozenset()
 
 
@@ -2330,7 +2331,8 @@ def _same_subject(relation: Relation, weights: Weights, sentence: SourceSentence
             # Per claim figure, once: the claim outlives these entries (they go with its Weights).
             # A verb that ties the subject to the figure ("reached") qualifies nothing; nor does the
             # direction of a change amount ("grew by 50%"), which the figures may say (_trend).
-            # Nor does the direction of a change of the values it went from and to ("widened to").
+            # Nor does "widened" or "narrowed" of the values a change went from and to ("widened to
+            # £610,000" against "down from £610,000"), a direction no source need word so.
             if q.role == "by":
                 verbs = _CHANGE_AMOUNT_VERBS
             else:

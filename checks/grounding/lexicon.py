@@ -195,7 +195,7 @@ _FOLD: Final[Mapping[str, str]] = {
         "doubled tripled quadrupled",
         "decrease": "fell fall falls fallen falling dropped drop drops declined decline declines shrank "
         "shrink shrinks shrunk cut cuts reduced reduce reduces reducing lowered lower lowers "
-        "decreased decreases decreasing slashed dipped halved slipped slip slips",
+        "decreased decreases decreasing slashed dipped halved slipped slip slips trim trims trimmed trimming",
         "begin": "began begun begins start started starts launched launch launches",
         "end": "ended ends finish finished finishes stopped stop stops",
         "use": "uses used using relies rely relied",
@@ -206,7 +206,7 @@ _FOLD: Final[Mapping[str, str]] = {
         "sustain sustained sustains processed processes processing achieved achieves achieve "
         "carry carries carried carrying "
         "totalled totaled totalling totaling topped drew draws draw drawing attract attracts attracted "
-        "attracting worth provide provides provided providing",
+        "attracting worth provide provides provided providing contain contains contained containing",
         "build": "built builds",
         # A cause and a correlation are one word to coverage; assess tells them apart (a claim of a
         # cause against a source's association is partial: assess._associated_only).
@@ -253,6 +253,9 @@ _FOLD: Final[Mapping[str, str]] = {
         "visitor": "visitors attendee attendees",
         "legacy": "legacies bequest bequests",
         "collect": "collected collects collecting gather gathered gathers gathering",
+        "install": "installed installs installing fit fitted fits fitting",
+        "ask": "asks asked asking seek seeks seeking sought",
+        "dispose": "disposes disposed disposing dump dumps dumped dumping",
     }.items()
     for word in group.split()
 }

@@ -2240,6 +2240,24 @@ _TARGET_AFTER: Final = re.compile(rf"\s+(?:[^\W\d_]+\s+)?{_TARGET_WORDS}\b", re.
 _THAN_BEFORE: Final = re.compile(r"\bthan\s+(?:[\w'\u2019]+\s+){0,3}$", re.IGNORECASE)
 
 
+_OF_A_NAMED_WHOLE: Final = re.compile(
+    r"\bof\s+(?:(?:the|its|their|his|her|our)\s+)?(?:[^\W\d_]+['\u2019]s\s+)?[\d,.]+\s+(?P<what>[^\W\d_][\w\s'\u2019-]*)$"
+)
+
+
+def _wholes_named_apart(q: Quantity, r: Quantity) -> bool:
+    """Are two shares of a part in its whole (``14 of the 20 medicine records``, ``14 of the 32 care
+    plans``) shares of wholes whose words have none in common: of two things?"""
+    if " of " not in q.text or " of " not in r.text:
+        return False
+    mine, theirs = _OF_A_NAMED_WHOLE.search(q.text), _OF_A_NAMED_WHOLE.search(r.text)
+    return (
+        mine is not None
+        and theirs is not None
+        and frozenset(terms(mine["what"])).isdisjoint(terms(theirs["what"]))
+    )
+
+
 def _target_after_than(text: str, q: Quantity) -> bool:
     """Is ``q`` a target a comparison is made against (``longer than the force's 15-minute rural
     target``)?"""
@@ -2510,6 +2528,8 @@ def compare(
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
+            if q.dim == r.dim == "fraction" and _wholes_named_apart(q, r):
+                continue  # "14 of the 20 medicine records" against "14 of the 32 care plans"
             if vague_share and r.dim == "fraction" and _other_wholes(q, r, claim_text, text):
                 continue  # "Most of Fenwold's firefighters are over 40" against "34% of the time"
             if changed_share and r.dim == "fraction" and " of " in r.text:

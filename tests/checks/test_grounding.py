@@ -15978,6 +15978,50 @@ class TestWidenedTo:
         assert [q.role for q in found] == ["to", "from"]
 
 
+class TestContainedAndTrimmed:
+    """``contain`` ties a subject to its figure (``will contain 80 heated pens`` against ``will have 60
+    heated pens``: mixed373), ``trimmed`` is a cut; and two shares of wholes named apart are no
+    counterparts (``14 of the 20 medicine records`` against ``14 of the 32 care plans``: mixed410)."""
+
+    def test_contain(self) -> None:
+        grounded = as_probed(
+            "The planned hedgehog unit will contain 80 heated pens.",
+            "The new unit, which will have 60 heated pens and an intensive care room, is expected to "
+            "cost £185,000.",
+            "Hedgehog hospital plans new unit",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_trimmed_is_cut(self) -> None:
+        assert terms("programme trimmed") == terms("programme cut")
+
+    @pytest.mark.parametrize(
+        ("word", "same"), [("fitted", "installed"), ("seeking", "asked"), ("dump", "dispose")]
+    )
+    def test_words_alike(self, word: str, same: str) -> None:
+        """(found by mixed414 and mixed406: each the one word that made a figure another's)"""
+        assert terms(word) == terms(same)
+
+    def test_seeking_a_licence(self) -> None:
+        grounded = as_probed(
+            "The harbour commissioners are seeking a five-year licence to dump dredged silt at sea about "
+            "eight miles offshore.",
+            "The commissioners have asked the Marine Management Organisation for a ten-year licence to "
+            "dispose of dredged silt at sea, about eight miles offshore.",
+            "Harbour freight hits a high",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_wholes_named_apart(self) -> None:
+        claim = "Inspectors found that 14 of the 20 medicine records they examined contained errors."
+        text = "They also found that 14 of the 32 care plans they reviewed had not been updated."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        same = "They also found that 14 of the 32 medicine records they reviewed had errors."
+        relation = compare(quantities(claim), quantities(same), text=same, claim_text=claim)
+        assert "14 of the 20 medicine records" in [q.text for q, _ in relation.conflicts]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
