@@ -243,7 +243,7 @@ _FOLD: Final[Mapping[str, str]] = {
         "company": "firm firms companies business businesses",
         "customer": "customers client clients",
         "member": "members membership memberships",
-        "support": "supports supported supporting backed",
+        "support": "supports supported supporting backed backing backs",
         "employee": "employees staff worker workers",
         "car": "cars vehicle vehicles",
         "city": "cities town towns",

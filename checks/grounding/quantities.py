@@ -2240,6 +2240,30 @@ _TARGET_AFTER: Final = re.compile(rf"\s+(?:[^\W\d_]+\s+)?{_TARGET_WORDS}\b", re.
 _THAN_BEFORE: Final = re.compile(r"\bthan\s+(?:[\w'\u2019]+\s+){0,3}$", re.IGNORECASE)
 
 
+_TURNOUT_BEFORE: Final = re.compile(
+    r"\bturnout\b(?:\s+(?:in|at|for|of)\s+[^,;:.%\d]{1,40}?)?\s+(?:of|was|is|stood\s+at|at|reached|hit)\s+"
+    r"(?:(?:about|around|nearly|almost|just|only|over|under)\s+)?$",
+    re.IGNORECASE,
+)
+_TURNOUT_AFTER: Final = re.compile(r"\s+turnout\b", re.IGNORECASE)
+_OF_THOSE_VOTING: Final = re.compile(
+    r"\s+of\s+(?:the\s+)?(?:votes?\b|(?:those|residents|people|members|voters|tenants|households)\s+"
+    r"(?:who\s+)?vot(?:ed|ing)\b)",
+    re.IGNORECASE,
+)
+
+
+def _voting_share(text: str, q: Quantity) -> int:
+    """1 when share ``q`` is a turnout (``a turnout of 64%``, ``Turnout in the March ballot was 71%``,
+    ``a 64% turnout``), -1 when a share of those who voted (``71% of residents who voted``, ``64% of
+    those voting``, ``40% of the vote``), else 0."""
+    if q.dim != "fraction":
+        return 0
+    if _TURNOUT_BEFORE.search(text, max(0, q.start - 80), q.start) or _TURNOUT_AFTER.match(text, q.end):
+        return 1
+    return -1 if _OF_THOSE_VOTING.match(text, q.end) is not None else 0
+
+
 _OF_A_NAMED_WHOLE: Final = re.compile(
     r"\bof\s+(?:(?:the|its|their|his|her|our)\s+)?(?:[^\W\d_]+['\u2019]s\s+)?[\d,.]+\s+(?P<what>[^\W\d_][\w\s'\u2019-]*)$"
 )
@@ -2446,6 +2470,14 @@ def compare(
         and _TARGETS.search(text) is not None
         else []
     )
+    # Which shares are a turnout ("Turnout in the March ballot was 71%", "on a turnout of 64%") and
+    # which a share of those who voted ("71% of residents who voted"), where both texts name a
+    # turnout: one is no counterpart of the other.
+    turnouts = (
+        ([_voting_share(claim_text, q) for q in claim], [_voting_share(text, r) for r in source])
+        if claim_text and text and "urnout" in claim_text and "urnout" in text
+        else None
+    )
     # A claim's target a difference is measured against ("four minutes longer than the force's
     # 15-minute rural target"), where the sentence names no target: not what came about (its 19 minutes).
     against_target = (
@@ -2528,6 +2560,8 @@ def compare(
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
+            if turnouts is not None and turnouts[0][n] * turnouts[1][i] < 0:
+                continue  # "Turnout was 71%" against "71% of residents who voted backed the plans"
             if q.dim == r.dim == "fraction" and _wholes_named_apart(q, r):
                 continue  # "14 of the 20 medicine records" against "14 of the 32 care plans"
             if vague_share and r.dim == "fraction" and _other_wholes(q, r, claim_text, text):

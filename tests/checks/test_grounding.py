@@ -16022,6 +16022,34 @@ class TestContainedAndTrimmed:
         assert "14 of the 20 medicine records" in [q.text for q, _ in relation.conflicts]
 
 
+class TestTurnoutAndVoteShare:
+    """A turnout (``a turnout of 64%``) is no counterpart of a share of those who voted (``71% of
+    residents who voted backed the plans``): the two swapped were supported (found by mixed404)."""
+
+    TEXT = "In the ballot held in March, 71% of residents who voted backed the plans, on a turnout of 64%."
+
+    def test_swapped(self) -> None:
+        claim = "Turnout in the March ballot was 71%, with 64% of those voting backing the scheme."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("71%", "64%"), ("64%", "71%")]
+        assert as_probed(claim, self.TEXT, "Estate rebuild approved").status is not Status.SUPPORTED
+
+    def test_as_written(self) -> None:
+        claim = "Turnout in the March ballot was 64%, with 71% of those voting backing the plans."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+        assert len(relation.matched) == 2
+
+    def test_one_turnout_for_two_places(self) -> None:
+        """(``Turnout was 62% in the north and 48% in the south``: the 48% is a turnout too)"""
+        claim = "Turnout in the south was 62%."
+        text = "Turnout was 62% in the north and 48% in the south."
+        assert compare(quantities(claim), quantities(text), text=text, claim_text=claim).conflicts
+
+    def test_backing_is_support(self) -> None:
+        assert terms("backing the scheme") == terms("supporting the scheme")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
