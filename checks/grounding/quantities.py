@@ -2264,6 +2264,30 @@ def _voting_share(text: str, q: Quantity) -> int:
     return -1 if _OF_THOSE_VOTING.match(text, q.end) is not None else 0
 
 
+_TRIP_AFTER: Final = re.compile(
+    r"(?:\s+(?:[^\W\d_]+\s+){0,2}?)?(?:(?P<one>each\s+way|one\s+way|in\s+each\s+direction)"
+    r"|(?:round|return)\s+(?:trip|journey)|there\s+and\s+back)\b",
+    re.IGNORECASE,
+)
+
+
+def _may_trip(text: str) -> bool:
+    """Might ``text`` say a way or a round trip (:data:`_TRIP_AFTER`)? (Substring tests at C speed.)"""
+    return " way" in text or "direction" in text or " trip" in text or "journey" in text or " back" in text
+
+
+def _trip_way(text: str, q: Quantity) -> int:
+    """1 when length or time ``q`` is of one way (``a 14-mile journey each way``, ``40 minutes in each
+    direction``), -1 when of a round trip (``a 14-mile round trip``, ``a 28-mile return journey``),
+    else 0."""
+    if q.dim not in ("length", "time"):
+        return 0
+    m = _TRIP_AFTER.match(text, q.end)
+    if m is None:
+        return 0
+    return 1 if m["one"] else -1
+
+
 _OF_A_NAMED_WHOLE: Final = re.compile(
     r"\bof\s+(?:(?:the|its|their|his|her|our)\s+)?(?:[^\W\d_]+['\u2019]s\s+)?[\d,.]+\s+(?P<what>[^\W\d_][\w\s'\u2019-]*)$"
 )
@@ -2478,6 +2502,13 @@ def compare(
         if claim_text and text and "urnout" in claim_text and "urnout" in text
         else None
     )
+    # Which lengths and times are of one way ("a 14-mile journey each way") and which of a round trip
+    # ("a 14-mile round trip"): one is no counterpart of the other.
+    trips = (
+        ([_trip_way(claim_text, q) for q in claim], [_trip_way(text, r) for r in source])
+        if claim_text and text and _may_trip(claim_text) and _may_trip(text)
+        else None
+    )
     # A claim's target a difference is measured against ("four minutes longer than the force's
     # 15-minute rural target"), where the sentence names no target: not what came about (its 19 minutes).
     against_target = (
@@ -2560,6 +2591,8 @@ def compare(
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
+            if trips is not None and trips[0][n] * trips[1][i] < 0:
+                continue  # "a 14-mile journey each way" against "a 14-mile round trip"
             if turnouts is not None and turnouts[0][n] * turnouts[1][i] < 0:
                 continue  # "Turnout was 71%" against "71% of residents who voted backed the plans"
             if q.dim == r.dim == "fraction" and _wholes_named_apart(q, r):

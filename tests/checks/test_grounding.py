@@ -16050,6 +16050,29 @@ class TestTurnoutAndVoteShare:
         assert terms("backing the scheme") == terms("supporting the scheme")
 
 
+class TestEachWayAndRoundTrip:
+    """``a 14-mile journey each way`` is no ``14-mile round trip`` (a false support, mixed350)."""
+
+    TEXT = (
+        "After the last closure, residents faced a 14-mile round trip to Castleford Bridge for the nearest "
+        "branch, or a bus journey of about 50 minutes each way."
+    )
+
+    def test_each_way_against_a_round_trip(self) -> None:
+        claim = "Residents faced a 14-mile journey each way to reach the nearest branch at Castleford Bridge."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.matched
+        assert as_probed(claim, self.TEXT, "Branch closures").status is not Status.SUPPORTED
+
+    def test_the_same_way(self) -> None:
+        claim = "Residents faced a 14-mile round trip to reach the nearest branch at Castleford Bridge."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [q.text for q, _ in relation.matched] == ["14-mile"]
+        claim = "The bus journey takes about 50 minutes each way."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [q.text for q, _ in relation.matched] == ["about 50 minutes"]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
