@@ -208,6 +208,11 @@ def decide(
             # stallholders will receive a free first month at the new site ..." (no figure), where
             # "Pitch fees will rise from £28 to £35 a day at the new site" gives both figures.
             and not (_figureless(worst) and _every_figure(claim, agreeing))
+            # "Parking for up to two hours ... will go up from £3.50 to £4.50" against "Day-long parking
+            # ... will cost £10", where "The charge for up to two hours will rise from £3.50 to £4.50":
+            # a change whose two ends a sentence gives says which sentence the claim is of, where the
+            # one that disagrees agrees on no figure.
+            and not (_no_figure_agreed(worst) and _change_agreed(agreeing))
         ):
             backing = other_support(worst.coverage - th.margin)
             if (
@@ -420,6 +425,20 @@ def _every_figure(claim: Features, support: Evidence | None) -> bool:
     if support is None or support.relation is None or support.relation.conflicts:
         return False
     return _figures_beyond_years(claim) and len(support.relation.matched) == len(claim.quantities)
+
+
+def _no_figure_agreed(e: Evidence) -> bool:
+    """Does a sentence agree on none of the claim's figures?"""
+    return e.relation is None or not e.relation.matched
+
+
+def _change_agreed(e: Evidence | None) -> bool:
+    """Does a sentence agree on both ends of the claim's change, each in its place (``from £3.50 to
+    £4.50``)?"""
+    if e is None or e.relation is None or e.relation.conflicts:
+        return False
+    roles = {q.role for q, r in e.relation.matched if q.role == r.role and q.dim != "year"}
+    return {"from", "to"} <= roles
 
 
 def _figureless(e: Evidence) -> bool:

@@ -15,6 +15,7 @@ can cover it more fully; the shortcut only saves the work.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
@@ -210,6 +211,15 @@ class _Batches:
             ids = located[j][1]
             weights = Weights.of(feats, index)
             allowed, others = own[j], other[j]
+            if _figured(feats.digits) and not any(
+                index.writes(n, feats.digits) == len(feats.digits) for n in allowed
+            ):
+                # A sentence of its sources that writes every figure of the claim is a candidate,
+                # however its words score ("The charge for up to two hours will rise from £3.50 to
+                # £4.50", where the claim names the car parks its neighbour names).
+                extra = [n for n in index.writing(feats.digits, ids) if n not in allowed][:MAX_WRITING]
+                if extra:
+                    allowed = [*allowed, *extra]
             if sim_row is not None:
                 if ids not in self.masks:
                     self.masks[ids] = index.mask(ids)
@@ -237,6 +247,17 @@ class _Batches:
             )
             out.append((decision, checks))
         return out
+
+
+MAX_WRITING: Final = 2
+"""Candidates added per claim for writing every one of its figures (:meth:`SourceIndex.writing`)."""
+_YEAR_DIGITS: Final = re.compile(r"(?:1[89]|20)\d\d")
+
+
+def _figured(digits: Sequence[str]) -> bool:
+    """Has a claim two or more figures written in digits, one at least no year and of three characters
+    or more (``3.50``, ``412,000``: not ``12``, which many sentences write)?"""
+    return len(digits) > 1 and any(len(d) > 2 and _YEAR_DIGITS.fullmatch(d) is None for d in digits)
 
 
 def _copied(

@@ -762,6 +762,19 @@ class SourceIndex:
         plain = self.plain(number)
         return sum([d in plain for d in digits])
 
+    def writing(self, digits: Sequence[str], source_ids: Sequence[str] | None) -> list[int]:
+        """The sentences of these sources (of all for None) that write every one of a claim's figures
+        as it does (:attr:`Features.digits`), in order: a source's whole text is searched first, so
+        only a source that writes them all has its sentences read."""
+        wanted = None if source_ids is None else frozenset(source_ids)
+        first = self._sentences._first
+        out = []
+        for p, sid in enumerate(self.source_ids):
+            r = self._reads[p]
+            if (wanted is None or sid in wanted) and all(d in r.text for d in digits):
+                out += [first[p] + k for k, plain in enumerate(r.plains) if all(d in plain for d in digits)]
+        return out
+
     def names(self, number: int) -> frozenset[str]:
         """The terms of the names in one sentence (:func:`checks.grounding.lexicon.sentence_names`),
         read once."""

@@ -2599,8 +2599,10 @@ def compare(
                 continue  # "14 of the 20 medicine records" against "14 of the 32 care plans"
             if vague_share and r.dim == "fraction" and _other_wholes(q, r, claim_text, text):
                 continue  # "Most of Fenwold's firefighters are over 40" against "34% of the time"
-            if changed_share and r.dim == "fraction" and " of " in r.text:
-                continue  # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change
+            if changed_share and r.dim == "fraction" and (" of " in r.text or r.role == "derived"):
+                # "rose 3%" against "1,420 homes, of which 310": a part of a whole, not a change; nor
+                # is a tally's share ("an increase of almost 39%" against "voted 9 to 4")
+                continue
             if changed_share and ends and r.dim == "fraction" and not r.role and id(r) not in ends:
                 # "grew by roughly a third" against "rose from 2,150 to 2,870 ..., and they now account for
                 # more than half": the change the two values compute, not a share the sentence gives

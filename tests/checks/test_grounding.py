@@ -16073,6 +16073,77 @@ class TestEachWayAndRoundTrip:
         assert [q.text for q, _ in relation.matched] == ["about 50 minutes"]
 
 
+class TestSentenceWritingEveryFigure:
+    """A sentence of the claim's sources that writes every figure of it is a candidate however its
+    words score, and a change whose two ends it gives says which sentence the claim is of: ``Parking
+    for up to two hours at the six busiest car parks will go up from £3.50 to £4.50`` was contradicted
+    by ``Day-long parking at the busiest car parks ... will cost £10``, the sentence ``The charge for
+    up to two hours will rise from £3.50 to £4.50`` not read (found by mixed429)."""
+
+    TEXT = (
+        "Day-long parking at the busiest car parks in Scarthwaite National Park will cost £10 "
+        "from April, after the park authority approved increases of up to 40% despite more than "
+        "2,300 objections.\n\n"
+        "The authority's planning and resources committee voted 9 to 4 on Tuesday to raise the "
+        'all-day charge at its six "honeypot" car parks, including Langstrath Head and Orrin '
+        "Water, from £7.20 to £10. The charge for up to two hours will rise from £3.50 to £4.50.\n\n"
+        "The authority runs 28 car parks with about 3,100 spaces. Parking income reached £2.6m in "
+        "2023-24, up from £1.9m five years earlier, and accounts for roughly 18% of the "
+        "authority's budget.\n\n"
+        "Finance director Gareth Pryce told the meeting that the authority's core government "
+        'grant had been frozen at £11.4m for three years. "Without this, we would be looking at '
+        'cutting ranger posts," he said. The increase is expected to bring in an extra £640,000 a '
+        "year.\n\n"
+        "A public consultation in the autumn drew 2,890 responses, of which 81% opposed the "
+        "rises. Several parish councils warned that drivers would park on verges and in village "
+        "streets to avoid the charges.\n\n"
+        'Committee member Sue Hartley, who voted against, said: "We are pricing families off the '
+        "fells. A day out for a family of four now starts with a tenner before anyone has laced "
+        'their boots."\n\n'
+        "A proposal to introduce charges at 11 smaller car parks that are currently free was "
+        "rejected. Officers had estimated it would raise £180,000 a year.\n\n"
+        "Holders of the authority's annual Fell Pass, which will cost £65, up from £55, will "
+        "continue to park without further charge. About 4,700 passes were sold last year. "
+        "Residents of the park will be able to buy the pass for £30.\n\n"
+        "The authority said it would spend £250,000 on extra bus services between Kendry station "
+        "and Langstrath Head over the next two summers, with a £2 single fare. The new charges "
+        "will be reviewed in 2026."
+    )
+    CLAIM = "Parking for up to two hours at the six busiest car parks will go up from £3.50 to £4.50."
+
+    def test_not_contradicted(self) -> None:
+        grounded = as_probed(
+            self.CLAIM,
+            self.TEXT,
+            "Scarthwaite National Park car parking charges to rise by up to 40% despite 2,300 objections",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+        assert "£3.50 to £4.50" in grounded.decision.evidence.sentence.text
+
+    def test_writing(self) -> None:
+        index = build_index([src("s1", self.TEXT), src("s2", "Fees rose from £3.50 to £4.50 in 2020.")])
+        found = index.writing(("3.50", "4.50"), ["s1"])
+        assert [index.plain(n) for n in found] == [
+            "The charge for up to two hours will rise from £3.50 to £4.50."
+        ]
+        assert len(index.writing(("3.50", "4.50"), None)) == 2
+        assert index.writing(("3.50", "9.99"), None) == []
+
+
+class TestTallyIsNoChange:
+    """``an increase of almost 39%`` against ``voted 9 to 4``: a tally's share is no change (mixed429)."""
+
+    def test_computed_not_conflicting(self) -> None:
+        claim = "All-day parking at the honeypot car parks will rise by £2.80, an increase of almost 39%."
+        text = (
+            "The committee voted 9 to 4 on Tuesday to raise the all-day charge at its six honeypot car parks "
+            "from £7.20 to £10."
+        )
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["£2.80", "almost 39%"]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
