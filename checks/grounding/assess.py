@@ -822,6 +822,7 @@ def _assess(
             if moved
             else _ends_swapped(relation)
             or _figures_swapped(relation, claim.plain)
+            or _names_of_figures_swapped(relation, claim, sentence.plain)
             or _earlier_value(claim, relation, index.quantities(sentence.number), sentence.plain)
         )
         if moved or ends:
@@ -2003,6 +2004,49 @@ def _figures_swapped(relation: Relation, plain: str) -> str:
             if crosswise and not straight:
                 return f"the claim has {q1.text} and {q2.text} each where the source has the other"
     return ""
+
+
+def _names_of_figures_swapped(relation: Relation, claim: Features, plain: str) -> str:
+    """Why two figures of the claim each have the name the sentence gives the other, or "": ``Applications
+    from India dropped by 61%, while those from Nigeria were down 38%`` against ``Applications from
+    Nigeria fell by 61% and those from India by 38%``. A figure's name is the last of the claim's names
+    written before it in its clause (the windows of words around two figures of one sentence overlap:
+    both hold both names)."""
+    if len(claim.names) < 2 or len(relation.matched) < 2:
+        return ""
+    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
+    for i, (q1, r1) in enumerate(pairs):
+        for q2, r2 in pairs[i + 1 :]:
+            if q1.dim != q2.dim or not _distinct(q1, q2):
+                continue
+            mine = (_name_before(claim.plain, q1, claim.names), _name_before(claim.plain, q2, claim.names))
+            theirs = (_name_before(plain, r1, claim.names), _name_before(plain, r2, claim.names))
+            if mine[0] and mine[1] and mine[0] != mine[1] and theirs == (mine[1], mine[0]):
+                return (
+                    f"the claim gives {q1.text} to {mine[0]} and {q2.text} to {mine[1]}, "
+                    "the source the other way round"
+                )
+    return ""
+
+
+_NAME_WORD: Final = re.compile(r"[A-Z][\w'\u2019-]*")
+_NAME_REACH: Final = 60
+
+
+def _name_before(text: str, q: Quantity, names: frozenset[str]) -> str:
+    """The last word before figure ``q`` in its clause (within :data:`_NAME_REACH` characters) whose
+    term is one of ``names``, as written, or ""."""
+    start = max(0, q.start - _NAME_REACH)
+    head = text[start : q.start]
+    cut = max(head.rfind(";"), head.rfind(" while "), head.rfind(" whereas "), head.rfind(", but "))
+    if cut >= 0:
+        head = head[cut:]
+    found = ""
+    for m in _NAME_WORD.finditer(head):
+        word = m.group()
+        if not names.isdisjoint(read_terms(word)):
+            found = word
+    return found
 
 
 _PART_OF: Final = re.compile(r"\s+of\s+(?:(?:the|its|their|a|an)\s+)?(?:[^\W\d_]+\s+){0,2}")

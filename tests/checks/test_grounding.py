@@ -16144,6 +16144,39 @@ class TestTallyIsNoChange:
         assert [q.text for q in relation.computed] == ["£2.80", "almost 39%"]
 
 
+class TestNamesOfFiguresSwapped:
+    """``Applications from India dropped by 61%, while those from Nigeria were down 38%`` against
+    ``Applications from Nigeria fell by 61% and those from India by 38%``: each figure paired with
+    its equal, the names the other way round (a false support, mixed418)."""
+
+    TEXT = "Applications from Nigeria fell by 61% and those from India by 38%."
+
+    def test_swapped(self) -> None:
+        grounded = as_probed(
+            "Applications from India dropped by 61%, while those from Nigeria were down 38%.",
+            self.TEXT,
+            "University overseas students",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "61% to India and 38% to Nigeria" in grounded.decision.evidence.detail
+
+    def test_as_written(self) -> None:
+        grounded = as_probed(
+            "Applications from Nigeria dropped by 61%, while those from India were down 38%.",
+            self.TEXT,
+            "University overseas students",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_clause_without_a_name(self) -> None:
+        grounded = as_probed(
+            "Applications from Nigeria dropped by 61%, while others were down 38%.",
+            self.TEXT,
+            "University overseas students",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
