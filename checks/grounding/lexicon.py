@@ -735,7 +735,7 @@ MONTH_NAMES: Final = (
 )
 MONTHS = frozenset(MONTH_NAMES) | words("jan feb mar apr jun jul aug sep sept oct nov dec")
 SEASONS: Final = ("spring", "summer", "autumn", "fall", "winter")
-PERIOD_EDGES: Final = ("end", "start", "beginning", "middle", "close")
+PERIOD_EDGES: Final = ("end", "start", "beginning", "middle", "close", "course")
 """``the end of 2023``, ``the start of the year``: where in a period."""
 YEAR_PARTS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 """The places of a quarter or a half of a year: ``the third quarter``, ``the 1st half``."""
@@ -745,8 +745,8 @@ PERIOD_PHRASE: Final = re.compile(
     rf"|(?:{'|'.join(YEAR_PARTS)})[\s-]+(?:quarter|half)\b(?!-))",
     re.IGNORECASE,
 )
-"""The words of a time that :func:`terms` drops: ``end of`` before a year or a month, ``the third
-quarter``, ``the first half`` (read as figures by :mod:`~checks.grounding.quantities`)."""
+"""The words of a time that :func:`terms` drops: ``end of`` (``course of``) before a year or a month,
+``the third quarter``, ``the first half`` (read as figures by :mod:`~checks.grounding.quantities`)."""
 
 
 def may_name_a_time(text: str | Substrings) -> bool:
@@ -763,6 +763,7 @@ def may_name_a_time(text: str | Substrings) -> bool:
                 or "eginning of " in text
                 or "iddle of " in text
                 or "lose of " in text
+                or "ourse of " in text
             )
         )
     )

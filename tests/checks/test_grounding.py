@@ -16177,6 +16177,24 @@ class TestNamesOfFiguresSwapped:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestOverTheCourseOf:
+    """``over the course of the year`` is a time, as ``over the year`` is: its ``course`` made the
+    figures of a change about something else (mixed421: ``fell from 655 to 410 over the course of the
+    year`` against ``rose from 410 to 655 over the year``, unsourced)."""
+
+    def test_course_is_dropped(self) -> None:
+        assert terms("flights over the course of the year") == terms("flights over the year")
+        assert "cours" in terms("a training course of six weeks")
+
+    def test_the_change_the_other_way(self) -> None:
+        grounded = as_probed(
+            "Night flights between 11.30pm and 6am fell from 655 to 410 over the course of the year.",
+            "Night flights between 11.30pm and 6am rose from 410 to 655 over the year.",
+            "Airport adds routes",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
