@@ -1988,22 +1988,31 @@ def _figures_swapped(relation: Relation, plain: str) -> str:
     forecasts``) are, in the sentence, around the other's equal, and none around its own. Not a part
     and its whole (``650 metres of the planned 1.8 kilometres``, in ``plain``, the claim's text): the
     words after the whole are the part's too."""
-    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
-    for i, (q1, r1) in enumerate(pairs):
-        for q2, r2 in pairs[i + 1 :]:
-            if q1.dim != q2.dim or not _distinct(q1, q2):
-                continue
-            if _PART_OF.fullmatch(plain, q1.end, q2.start) is not None:
-                continue
-            if q1.role != q2.role and (q1.role, q2.role) == (r1.role, r2.role):
-                continue  # "from £85 a week to £110" against "from £85 to £110 a week": each end its own
-            mine = (q1.context - q2.context, q2.context - q1.context)
-            theirs = (r1.context - r2.context, r2.context - r1.context)
-            straight = not mine[0].isdisjoint(theirs[0]) or not mine[1].isdisjoint(theirs[1])
-            crosswise = not mine[0].isdisjoint(theirs[1]) or not mine[1].isdisjoint(theirs[0])
-            if crosswise and not straight:
-                return f"the claim has {q1.text} and {q2.text} each where the source has the other"
+    for (q1, r1), (q2, r2) in _two_figures(relation):
+        if _PART_OF.fullmatch(plain, q1.end, q2.start) is not None:
+            continue
+        if q1.role != q2.role and (q1.role, q2.role) == (r1.role, r2.role):
+            continue  # "from £85 a week to £110" against "from £85 to £110 a week": each end its own
+        mine = (q1.context - q2.context, q2.context - q1.context)
+        theirs = (r1.context - r2.context, r2.context - r1.context)
+        straight = not mine[0].isdisjoint(theirs[0]) or not mine[1].isdisjoint(theirs[1])
+        crosswise = not mine[0].isdisjoint(theirs[1]) or not mine[1].isdisjoint(theirs[0])
+        if crosswise and not straight:
+            return f"the claim has {q1.text} and {q2.text} each where the source has the other"
     return ""
+
+
+def _two_figures(
+    relation: Relation,
+) -> Iterator[tuple[tuple[Quantity, Quantity], tuple[Quantity, Quantity]]]:
+    """Each two pairs of matched figures that may sit in each other's place: of one dimension, no
+    time nor year, and distinct in the claim (:func:`_figures_swapped`,
+    :func:`_names_of_figures_swapped`)."""
+    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
+    for i, first in enumerate(pairs):
+        for second in pairs[i + 1 :]:
+            if first[0].dim == second[0].dim and _distinct(first[0], second[0]):
+                yield first, second
 
 
 def _names_of_figures_swapped(relation: Relation, claim: Features, plain: str) -> str:
@@ -2014,18 +2023,14 @@ def _names_of_figures_swapped(relation: Relation, claim: Features, plain: str) -
     both hold both names)."""
     if len(claim.names) < 2 or len(relation.matched) < 2:
         return ""
-    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
-    for i, (q1, r1) in enumerate(pairs):
-        for q2, r2 in pairs[i + 1 :]:
-            if q1.dim != q2.dim or not _distinct(q1, q2):
-                continue
-            mine = (_name_before(claim.plain, q1, claim.names), _name_before(claim.plain, q2, claim.names))
-            theirs = (_name_before(plain, r1, claim.names), _name_before(plain, r2, claim.names))
-            if mine[0] and mine[1] and mine[0] != mine[1] and theirs == (mine[1], mine[0]):
-                return (
-                    f"the claim gives {q1.text} to {mine[0]} and {q2.text} to {mine[1]}, "
-                    "the source the other way round"
-                )
+    for (q1, r1), (q2, r2) in _two_figures(relation):
+        mine = (_name_before(claim.plain, q1, claim.names), _name_before(claim.plain, q2, claim.names))
+        theirs = (_name_before(plain, r1, claim.names), _name_before(plain, r2, claim.names))
+        if mine[0] and mine[1] and mine[0] != mine[1] and theirs == (mine[1], mine[0]):
+            return (
+                f"the claim gives {q1.text} to {mine[0]} and {q2.text} to {mine[1]}, "
+                "the source the other way round"
+            )
     return ""
 
 

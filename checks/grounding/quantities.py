@@ -2494,21 +2494,20 @@ def compare(
         and _TARGETS.search(text) is not None
         else []
     )
-    # Which shares are a turnout ("Turnout in the March ballot was 71%", "on a turnout of 64%") and
-    # which a share of those who voted ("71% of residents who voted"), where both texts name a
-    # turnout: one is no counterpart of the other.
-    turnouts = (
-        ([_voting_share(claim_text, q) for q in claim], [_voting_share(text, r) for r in source])
-        if claim_text and text and "urnout" in claim_text and "urnout" in text
-        else None
-    )
-    # Which lengths and times are of one way ("a 14-mile journey each way") and which of a round trip
-    # ("a 14-mile round trip"): one is no counterpart of the other.
-    trips = (
-        ([_trip_way(claim_text, q) for q in claim], [_trip_way(text, r) for r in source])
-        if claim_text and text and _may_trip(claim_text) and _may_trip(text)
-        else None
-    )
+    # Figures of two opposite kinds, each read as 1, -1 or 0 (neither) in the claim and the sentence:
+    # one of either kind is no counterpart of one of the other.
+    kinds: list[tuple[list[int], list[int]]] = []
+    if claim_text and text:
+        if "urnout" in claim_text and "urnout" in text:
+            # a turnout ("Turnout in the March ballot was 71%", "on a turnout of 64%") and a share of
+            # those who voted ("71% of residents who voted"), where both texts name a turnout
+            kinds.append(
+                ([_voting_share(claim_text, q) for q in claim], [_voting_share(text, r) for r in source])
+            )
+        if _may_trip(claim_text) and _may_trip(text):
+            # a length or time of one way ("a 14-mile journey each way") and of a round trip ("a
+            # 14-mile round trip")
+            kinds.append(([_trip_way(claim_text, q) for q in claim], [_trip_way(text, r) for r in source]))
     # A claim's target a difference is measured against ("four minutes longer than the force's
     # 15-minute rural target"), where the sentence names no target: not what came about (its 19 minutes).
     against_target = (
@@ -2591,10 +2590,8 @@ def compare(
                 continue
             if rated and rated[i] and _of_a_group(q, claim_text):
                 continue  # "40% of tenants" against "a 25% discount": no share of the tenants
-            if trips is not None and trips[0][n] * trips[1][i] < 0:
-                continue  # "a 14-mile journey each way" against "a 14-mile round trip"
-            if turnouts is not None and turnouts[0][n] * turnouts[1][i] < 0:
-                continue  # "Turnout was 71%" against "71% of residents who voted backed the plans"
+            if kinds and any(mine[n] * theirs[i] < 0 for mine, theirs in kinds):
+                continue  # "Turnout was 71%" against "71% of residents who voted": another kind
             if q.dim == r.dim == "fraction" and _wholes_named_apart(q, r):
                 continue  # "14 of the 20 medicine records" against "14 of the 32 care plans"
             if vague_share and r.dim == "fraction" and _other_wholes(q, r, claim_text, text):
