@@ -1911,8 +1911,10 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
 _EITHER: Final = re.compile(r"\b([^\W\d_]+)\s+or\s+([^\W\d_]+)\b")
 
 
+@lru_cache(maxsize=4096)
 def _either_or(plain: str) -> frozenset[str]:
-    """The terms of the words either side of each ``or`` (``begin or end``, ``rise or fall``)."""
+    """The terms of the words either side of each ``or`` (``begin or end``, ``rise or fall``); read
+    once per claim, which meets several candidate sentences."""
     return frozenset(chain.from_iterable(read_terms(f"{m[1]} {m[2]}") for m in _EITHER.finditer(plain)))
 
 
