@@ -2014,6 +2014,26 @@ def _share_of(
     )
 
 
+def _counted_share(q: Quantity, r: Quantity) -> bool:
+    """Is ``q`` a share the claim writes as one (``roughly 22 per cent``, ``a quarter``) that the
+    sentence gives only as a part of a whole (``31 of 140 call-handler posts``, ``15 turbines; three
+    were dropped``)? It follows from the two counts; the sentence does not state it."""
+    return (
+        q.dim == r.dim == "fraction"
+        and not (q.vague or r.vague)
+        and _WRITES_SHARE.search(q.text) is not None
+        and _WRITES_SHARE.search(r.text) is None
+    )
+
+
+_WRITES_SHARE: Final = re.compile(
+    r"%|/|\bper\s?cent|\b(?:hal(?:f|ves)|thirds?|quarters?|fifths?|tenths?)\b"
+    r"|\b(?:in|out\s+of)\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand)",
+    re.IGNORECASE,
+)
+"""A share written as one: a percentage, parts (``a third``), ``3/4``, ``seven in ten``."""
+
+
 def _of_whole(part: Quantity, whole: Quantity) -> frozenset[str]:
     """The words of a part of a whole: its own, the whole's, and what the whole counts."""
     counted = frozenset(whole.dim[6:].split()) if whole.dim.startswith("count:") else _NONE
@@ -2881,7 +2901,9 @@ def compare(
     if missing and len(source) > 1 and any(q.dim == "ratio" for q in missing):
         missing, ratios = _ratios(claim, missing, matched, source)
         computed = (*computed, *ratios)
-    derived = tuple(q for q, r in matched.values() if r.role == "derived" and q.role != "derived")
+    derived = tuple(
+        q for q, r in matched.values() if (r.role == "derived" and q.role != "derived") or _counted_share(q, r)
+    )
     if derived:
         computed = (*computed, *derived)
     if conflicts and matched and any(q.role == "derived" for q, _ in conflicts):

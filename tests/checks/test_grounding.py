@@ -129,7 +129,7 @@ def in_report(sentence: str) -> Source:
     return src("s1", f"The report covers the last year. {sentence} It was published in June.")
 
 
-_SAID = {"s": Status.SUPPORTED, "c": Status.CONTRADICTED}
+_SAID = {"s": Status.SUPPORTED, "i": Status.INFERRED, "c": Status.CONTRADICTED}
 """The short labels of the parametrised status tables."""
 
 
@@ -1945,7 +1945,7 @@ class TestStatuses:
             (
                 "The survey found that 120 of 400 firms had cut jobs.",
                 "30% of the firms surveyed had cut jobs.",
-                "s",
+                "i",
             ),
             (
                 "The survey found that 120 of 400 firms had cut jobs.",
@@ -1958,7 +1958,7 @@ class TestStatuses:
             (
                 "The Corran trial enrolled 600 patients, of whom 200 received a placebo.",
                 "A third of the Corran trial patients received a placebo.",
-                "s",
+                "i",
             ),
             (
                 "The Avon scheme cost £12 million, of which the council paid £4 million.",
@@ -1969,11 +1969,12 @@ class TestStatuses:
     )
     def test_a_part_of_a_whole_is_a_share(self, source: str, claim: str, expected: str) -> None:
         """'3 of the line's 14 stations' states a share (3/14): 'most of the stations' disagrees with it
-        (it was supported), '30% of the firms' agrees with '120 of 400 firms' (it was unsourced).
+        (it was supported), '30% of the firms' follows from '120 of 400 firms' (it was unsourced; the
+        sentence does not write the share, so it is inferred, as a count computed from a share is).
         'Most Kelston schools' and 'most of Kelston's schools' are shares too: each was read as no
         figure, and supported against '12 of the 40'. A part after its whole ('600 patients, of whom
         200', '£12 million, of which the council paid £4 million') is a share as well (each claim was
-        unsourced)."""
+        unsourced; 'a third' follows from it)."""
         facts = in_report(source)
         assert status(claim, facts) is _SAID[expected]
 
@@ -4465,7 +4466,7 @@ class TestStatuses:
             (
                 "Of the 1,200 homes surveyed in Ashby, 300 had damp problems.",
                 "A quarter of the homes surveyed in Ashby had damp problems.",
-                "s",
+                "i",
             ),
             (
                 "Of the 600 staff surveyed, 150 said they worked unpaid overtime.",
@@ -4477,8 +4478,8 @@ class TestStatuses:
     def test_a_part_of_a_whole_in_words_or_after_it(self, source: str, claim: str, expected: str) -> None:
         """'two of the eight reservoirs' counted 'eight reservoir's (a number word taken for what two
         counts) and stated no share; 'Of the 1,200 homes surveyed, 300 had damp' gave its whole
-        first, and no share was read either."""
-        in_one_sentence(claim, source, expected)
+        first, and no share was read either. (A quarter follows from 300 of 1,200: inferred.)"""
+        in_one_sentence(claim, source, expected, "follows from the source's figures")
 
     @pytest.mark.parametrize(
         ("source", "claim", "expected"),
@@ -16193,6 +16194,43 @@ class TestOverTheCourseOf:
             "Airport adds routes",
         )
         assert grounded.status is Status.CONTRADICTED
+
+
+class TestShareOfCounts:
+    """A share the claim writes as one (``Roughly 22 per cent of the posts``, ``a fifth``) that the
+    sentence gives only as a part of a whole (``31 of 140 posts``, ``15 turbines; three were
+    dropped``) follows from the counts: inferred, as a count computed from a share is (a false
+    support, mixed448, mixed447, mixed458)."""
+
+    TEXT = "Staff are short in the control room at Dunmere, where 31 of 140 call-handler posts are vacant."
+
+    def test_percentage_of_counts(self) -> None:
+        grounded = as_probed(
+            "Roughly 22 per cent of the call-handler posts in the Dunmere control room are vacant.",
+            self.TEXT,
+            "Police 101 waits",
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_the_counts_themselves(self) -> None:
+        grounded = as_probed(
+            "31 of the 140 call-handler posts in the Dunmere control room are vacant.", self.TEXT, "Police 101 waits"
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_wrong_share(self) -> None:
+        grounded = as_probed(
+            "Roughly 40 per cent of the call-handler posts in the Dunmere control room are vacant.",
+            self.TEXT,
+            "Police 101 waits",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_a_share_written_either_way(self) -> None:
+        grounded = as_probed(
+            "75% of the members voted for the merger.", "3/4 of the members voted for the merger.", "Club vote"
+        )
+        assert grounded.status is Status.SUPPORTED
 
 
 class TestCopies:
