@@ -63,6 +63,7 @@ from checks.grounding.lexicon import (
     piece_terms,
     prospective,
     quantified,
+    refused_plan,
     removed,
     reported,
     reports,
@@ -726,7 +727,11 @@ def _assess(
         # claim of a plan disagrees in polarity only with a sentence that states a plan too; else
         # the judge's to weigh. (A source sentence's plan may sit in a clause of its own: "carries
         # no propulsion; it will re-enter naturally" still denies "carries propulsion".)
-        planned = claim.prospective and not index.modes(sentence.number).prospective
+        planned = (
+            claim.prospective
+            and not index.modes(sentence.number).prospective
+            and not refused_plan(claim.plain)
+        )
         if clause_cov >= th.polarity and not thin and not planned and _names_held(claim, sentence):
             return Evidence(sentence, cov, similarity, Finding.POLARITY, relation, kind)
         if clause_cov >= th.partial:
@@ -3486,7 +3491,9 @@ def _polarity(
                 # "The union rejected a pay offer" against "accepted": "rejected" denies what follows
                 # it, as a refusal does, and is the opposite: counted once, as the opposite.
                 denies = s_negated and _denied_without(index.clause_texts(sentence.number)[i], opposite)
-                if not weak and denies != c_negated:
+                # The same of the claim: "The cabinet rejected the plan to merge the schools" against
+                # "merge after the cabinet approved the plan" is the opposite, not also a denial.
+                if not weak and denies != (c_negated and _denied_without(claim.plain, frozenset((term,)))):
                     turned.add(term)  # the negation and the antonym cancel out
                     continue
                 if not weak and not timed:

@@ -2073,6 +2073,18 @@ keep``, ``refused a request from residents for``, ``voted against raising fees``
 turned down``: what was refused did not happen, as if ``not`` stood before it."""
 
 
+def refused_plan(text: str) -> bool:
+    """Is every plan ``text`` states (:func:`prospective`) one it says was refused (``The cabinet
+    rejected the plan to merge the schools``: :data:`_REFUSED`)? Then it states a decision taken,
+    which a sentence of the decision the other way denies, not a plan."""
+    if not _may_refuse(text):
+        return False
+    refused = [m.span() for m in _REFUSED.finditer(text)]
+    return bool(refused) and all(
+        any(a <= m.start() and m.end() <= b for a, b in refused) for m in _PROSPECTIVE.finditer(text)
+    )
+
+
 def _may_refuse(text: str) -> bool:
     """Might ``text`` hold a verb of :data:`_REFUSED` (``rejected``, ``voted against``, ``turned
     down``)? (Substring tests at C speed: this runs for every clause read.)"""
@@ -2106,8 +2118,11 @@ _NOT_DENYING: Final = re.compile(
     r"|t\s+(?:un(?:common|usual|likely|like|expected|reasonable|important|related|familiar"
     r"|known|precedented|successful)|in(?:significant|considerable|frequent))"
     rf"|t\s+(?:be\s+)?chang(?:e|ed)\b{_UNTIL_AFTER}|thing\s+but|ne\s+other\s+than)\b"
-    # "linked to a lack of ward beds", "because of a lack of staff": a cause named, nothing denied
-    r"|\b(?:to|of|by|from|on|over|about|with)\s+(?:a|the)\s+(?:general\s+|severe\s+|chronic\s+)?lack\s+of\b",
+    # "linked to a lack of ward beds", "because of a lack of staff", "said that a lack of beds was
+    # the main cause": a cause named (a shortage), nothing denied
+    r"|\b(?:to|of|by|from|on|over|about|with|that)\s+(?:a|the)\s+(?:general\s+|severe\s+|chronic\s+)?lack\s+of\b"
+    # "at no charge", "at no extra cost": free
+    r"|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b",
     re.IGNORECASE,
 )
 _BAN_LIFTED: Final = re.compile(

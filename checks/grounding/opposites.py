@@ -347,11 +347,11 @@ def prefixed_opposite(
                 continue  # "had not been inspected" against "uninspected": both deny it
             if _lessened(rest, read[0]):
                 continue  # "Less urgent defects" against "Non-urgent defects": a degree, no opposite
-            if "-" in m.group(1):
-                # "non-binding" holds the term "bind" itself: the other text must not say it too.
-                if m.group().lower() not in rest.lower():
-                    return m.group(), frozenset((*terms(m.group()), read[0]))
-            elif read[0] not in own:  # not "some encrypted, some unencrypted"
+            if m.group().lower() in rest.lower():
+                # The other text says it too: "non-binding" holds the term "bind" itself; "The bathhouse
+                # uncovered at Saxley Farm covers" against "have uncovered the remains of a bathhouse".
+                continue
+            if "-" in m.group(1) or read[0] not in own:  # not "some encrypted, some unencrypted"
                 return m.group(), frozenset((*terms(m.group()), read[0]))
     return "", _NO_TERMS
 

@@ -2902,7 +2902,9 @@ def compare(
         missing, ratios = _ratios(claim, missing, matched, source)
         computed = (*computed, *ratios)
     derived = tuple(
-        q for q, r in matched.values() if (r.role == "derived" and q.role != "derived") or _counted_share(q, r)
+        q
+        for q, r in matched.values()
+        if (r.role == "derived" and q.role != "derived") or _counted_share(q, r)
     )
     if derived:
         computed = (*computed, *derived)

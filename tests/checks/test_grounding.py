@@ -70,6 +70,7 @@ from checks.grounding.lexicon import (
     piece_terms,
     priced,
     prospective,
+    refused_plan,
     reported,
     sequenced,
     sought,
@@ -78,7 +79,7 @@ from checks.grounding.lexicon import (
     untold,
     within_span,
 )
-from checks.grounding.opposites import dated_otherwise
+from checks.grounding.opposites import dated_otherwise, prefixed_opposite
 from checks.grounding.quantities import (
     PERIOD_MARKS,
     changed_between,
@@ -16214,7 +16215,9 @@ class TestShareOfCounts:
 
     def test_the_counts_themselves(self) -> None:
         grounded = as_probed(
-            "31 of the 140 call-handler posts in the Dunmere control room are vacant.", self.TEXT, "Police 101 waits"
+            "31 of the 140 call-handler posts in the Dunmere control room are vacant.",
+            self.TEXT,
+            "Police 101 waits",
         )
         assert grounded.status is Status.SUPPORTED
 
@@ -16228,9 +16231,94 @@ class TestShareOfCounts:
 
     def test_a_share_written_either_way(self) -> None:
         grounded = as_probed(
-            "75% of the members voted for the merger.", "3/4 of the members voted for the merger.", "Club vote"
+            "75% of the members voted for the merger.",
+            "3/4 of the members voted for the merger.",
+            "Club vote",
         )
         assert grounded.status is Status.SUPPORTED
+
+
+class TestNoChargeAndALackOf:
+    """``at no charge`` is free, and ``told the board that a lack of beds was the main cause`` names a
+    shortage: neither denies (each a false contradiction against ``free of charge`` and ``the main
+    cause was a shortage of beds``, mixed463 and mixed433)."""
+
+    def test_at_no_charge(self) -> None:
+        grounded = as_probed(
+            "Households of five or more people can ask for a bigger bin or extra collections at no charge.",
+            "Households of five or more people can apply for a larger 240-litre bin or extra collections "
+            "free of charge.",
+            "Bin collections change",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_a_charge_denied_still_is(self) -> None:
+        assert negated("There is no charge for a larger bin.")
+        assert not negated("A larger bin is available at no extra cost.")
+
+    def test_a_lack_as_a_cause(self) -> None:
+        grounded = as_probed(
+            "Dr Samira Quint told the board that a lack of beds on the medical wards was the main cause of "
+            "the long waits.",
+            "Dr Samira Quint told the board the main cause of the long waits was a shortage of beds on "
+            "medical wards.",
+            "Hospital waits",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestPrefixedWordInBoth:
+    """A word with ``un-`` that both texts say is no opposite of the claim's other word: ``The
+    bathhouse uncovered at Saxley Farm covers 162 square metres`` against ``have uncovered the remains
+    of a Roman bathhouse`` (a false contradiction, mixed459)."""
+
+    def test_both_say_uncovered(self) -> None:
+        claim = "The bathhouse uncovered at Saxley Farm covers a floor area of around 162 square metres."
+        sentence = "Archaeologists at Saxley Farm have uncovered the remains of a Roman bathhouse."
+        assert (
+            prefixed_opposite(claim, frozenset(terms(claim)), sentence, frozenset(terms(sentence)))[0] == ""
+        )
+        assert as_probed(claim, sentence, "Roman finds").status is not Status.CONTRADICTED
+
+    def test_one_says_it(self) -> None:
+        claim = "The records were stored encrypted."
+        sentence = "The records were stored unencrypted."
+        assert prefixed_opposite(claim, frozenset(terms(claim)), sentence, frozenset(terms(sentence)))[0]
+
+
+class TestPlanRefusedAgainstApproved:
+    """``The cabinet rejected the plan to merge the two schools`` against ``are to merge ... after
+    the cabinet approved the plan``: the refusal is the opposite of the approval, not also a denial
+    that cancels it, and a decision taken, not a plan (a false support, mixed442)."""
+
+    TEXT = (
+        "Two primary schools in Wexcombe are to merge into a single school from September 2026 after "
+        "Ashdown County Council's cabinet approved the plan by six votes to two on Wednesday."
+    )
+
+    def test_rejected(self) -> None:
+        grounded = as_probed(
+            "Ashdown County Council's cabinet rejected the plan to merge the two Wexcombe primary schools "
+            "at its meeting on Wednesday.",
+            self.TEXT,
+            "Schools to merge",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "'reject' where the source says 'approve'" in grounded.decision.evidence.detail
+
+    def test_approved(self) -> None:
+        grounded = as_probed(
+            "Ashdown County Council's cabinet approved the plan to merge the two Wexcombe primary schools "
+            "on Wednesday.",
+            self.TEXT,
+            "Schools to merge",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_refused_plan(self) -> None:
+        assert refused_plan("The cabinet rejected the plan to merge the schools.")
+        assert not refused_plan("The service plans to close two fire stations.")
+        assert not refused_plan("The cabinet rejected the plan, and will close the school.")
 
 
 class TestCopies:
