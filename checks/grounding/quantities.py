@@ -2854,7 +2854,11 @@ def compare(
                 if q.role == "by" and _in_points(q) and r.role != "by" and not _in_points(r)
             ],
         )
-    if conflicts and claim_text and (" per " in claim_text or " for every " in claim_text):
+    if (
+        conflicts
+        and claim_text
+        and (" per " in claim_text or " for every " in claim_text or "ach of " in claim_text)
+    ):
         conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
         computed = (*computed, *per)
     if conflicts and claim_text and _TOTAL.search(claim_text) is not None:
@@ -2901,6 +2905,15 @@ def compare(
     if missing and len(source) > 1 and any(q.dim == "ratio" for q in missing):
         missing, ratios = _ratios(claim, missing, matched, source)
         computed = (*computed, *ratios)
+    if (conflicts or missing) and len(source) > 1 and any(_YEARLY in r.context for r in source):
+        # A total over the years the sentence gives a yearly figure for: computed from the two.
+        totals = _over_the_years([*(q for q, _ in conflicts), *missing], source)
+        if totals:
+            for q in [q for q, _ in conflicts if id(q) in totals] + [q for q in missing if id(q) in totals]:
+                matched[_position(claim, q)] = (q, totals[id(q)])
+            conflicts = [(q, r) for q, r in conflicts if id(q) not in totals]
+            missing = [q for q in missing if id(q) not in totals]
+            computed = (*computed, *(q for q, _ in matched.values() if id(q) in totals))
     derived = tuple(
         q
         for q, r in matched.values()
@@ -3207,6 +3220,14 @@ sentence that gives both sides."""
 
 _PER_ONE: Final = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
 """What a claim's count is per: ``15 pupils per teacher``, ``3 nurses for every bed``."""
+_EACH_OF: Final = re.compile(
+    r"\b[Ee]ach\s+of\s+(?:the\s+|its\s+|their\s+)?(?:(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*['\u2019]s?\s+)?"
+    r"(?:[\d,]+\s+|(?:[^\W\d_]+\s+)?)(?P<one>[a-z]+s)\b"
+)
+"""Whom a claim's figures after it are each of: ``each of the food bank's 210 volunteers``, ``Each
+of its 600 bikes``."""
+_AMOUNT_DIMS: Final = frozenset(("time", "length", "mass", "area", "energy", "data"))
+"""Dimensions of an amount one of something may have (``150 hours each``)."""
 
 
 def _per_one(
@@ -3223,8 +3244,16 @@ def _per_one(
     the count or sum, as a sum is (:func:`_sums`). Within the claim figure's rounding, or 2% of it."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
+    each = _EACH_OF.search(claim_text) if "ach " in claim_text else None
     for q, r in conflicts:
         m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] in ("count:", "money:") else None
+        if (
+            m is None
+            and each is not None
+            and q.start > each.end()
+            and (q.dim[:6] in ("count:", "money:") or q.dim in _AMOUNT_DIMS)
+        ):
+            m = each  # "each of the food bank's 210 volunteers gave roughly 150 hours"
         if m is not None:
             one = stem(m.group("one"))
             per = next((s for s in source if s.dim[:6] == "count:" and _counted(s.dim) == one), None)
@@ -3420,6 +3449,39 @@ def _ratios(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return left, tuple(computed)
+
+
+def _over_the_years(figures: Sequence[Quantity], source: Sequence[Quantity]) -> dict[int, Quantity]:
+    """Of ``figures`` (the claim's, per no period), those that are a yearly figure of the sentence
+    times the whole years it gives (``£6.3 million`` over ``the 25-year life of the wind farm`` against
+    ``will pay £252,000 a year ... for the 25-year life``), by ``id``, each with that yearly figure.
+    Within the claim figure's rounding, or 2% of it."""
+    spans = {
+        round(f.low / _YEAR)
+        for f in source
+        if f.dim == "time"
+        and f.low == f.high
+        and f.low >= 2 * _YEAR
+        and abs(f.low / _YEAR - round(f.low / _YEAR)) < 1e-6
+    }
+    yearly = [r for r in source if _YEARLY in r.context and r.low == r.high and r.low > 0]
+    found: dict[int, Quantity] = {}
+    if not spans or not yearly:
+        return found
+    for q in figures:
+        if q.low == q.high and q.kind in ("exact", "approx") and PERIOD_MARKS.isdisjoint(q.context):
+            room = max(q.tolerance, 0.02 * q.low)
+            for r in yearly:
+                if r.dim == q.dim and any(abs(r.low * n - q.low) <= room for n in spans):
+                    found[id(q)] = r
+                    break
+    return found
+
+
+_YEAR: Final = 365.25 * 86_400.0
+"""A year in seconds, the unit of a time figure (``25-year``)."""
+_YEARLY: Final = "/year"
+"""The mark of a figure per year (:data:`_PERIODS`)."""
 
 
 def _changes(
@@ -4358,6 +4420,8 @@ def _qualifier(text: str, begin: int, start: int) -> tuple[Kind, str, int]:
     word = " ".join(before.group("word").lower().split())
     if word == "up to" and _WENT_UP.search(text, max(0, before.start() - 16), before.start() + 2):
         return "exact", "", begin  # "went up to £80": the value a change reached, no bound
+    if word == "up to" and _ADDS_UP.search(text, max(0, before.start() - 10), before.start() + 2):
+        return "exact", "", begin  # "will add up to £6.3 million": a total, no bound
     kind: Kind = (
         "approx" if word in _APPROX else "lower" if word in _LOWER else "upper" if word in _UPPER else "exact"
     )
@@ -4388,6 +4452,8 @@ _WENT_UP: Final = re.compile(
     re.IGNORECASE,
 )
 """A verb of motion before ``up``: ``went up to £80`` is a change to £80, not a bound of it."""
+_ADDS_UP: Final = re.compile(r"\badd(?:s|ed|ing)?\s+up$", re.IGNORECASE)
+"""``add up`` before ``to``: ``will add up to £6.3 million`` is a total, not a bound of it."""
 _WENT_UP_TO: Final = re.compile(_WENT_UP.pattern[:-1] + r"\s+to\s*(?:US)?[$€£¥₹]?\s*$", re.IGNORECASE)
 
 

@@ -16321,6 +16321,66 @@ class TestPlanRefusedAgainstApproved:
         assert not refused_plan("The cabinet rejected the plan, and will close the school.")
 
 
+class TestTotalOverTheYears:
+    """``will add up to £6.3 million`` is a total, not a bound of it (a false support against ``£252,000
+    a year``, which it allowed); and a yearly figure times the whole years the sentence gives is a
+    total computed from it (mixed447)."""
+
+    TEXT = (
+        "Highfold will pay £252,000 a year into a community fund for the 25-year life of the wind farm, "
+        "to be shared between the parishes of Edlow, Crannock and Sethby."
+    )
+
+    def test_add_up_to_is_no_bound(self) -> None:
+        (q,) = quantities("Payments into the fund will add up to £6.3 million.")
+        assert (q.kind, q.low) == ("exact", 6_300_000)
+        (bound,) = quantities("The fund will pay up to £6.3 million.")
+        assert bound.kind == "upper"
+
+    def test_computed_total(self) -> None:
+        grounded = as_probed(
+            "Highfold will pay £6.3 million into the community fund over the 25-year life of the wind farm.",
+            self.TEXT,
+            "Wind farm appeal allowed",
+        )
+        assert grounded.status is Status.INFERRED
+        assert "follows from the source's figures" in grounded.decision.evidence.detail
+
+    def test_a_total_that_does_not_follow(self) -> None:
+        grounded = as_probed(
+            "Highfold will pay £9.5 million into the community fund over the 25-year life of the wind farm.",
+            self.TEXT,
+            "Wind farm appeal allowed",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
+class TestEachOfThem:
+    """``each of the food bank's 210 volunteers gave roughly 150 hours`` against ``Its 210 volunteers
+    gave around 31,000 hours``: an amount for each one, the sentence's total over its count, computed
+    as one ``per volunteer`` is (a false contradiction, mixed457)."""
+
+    TEXT = "Its 210 volunteers gave around 31,000 hours of their time over the year."
+
+    def test_computed(self) -> None:
+        grounded = as_probed(
+            "On average, each of the food bank's 210 volunteers gave roughly 150 hours of their time "
+            "during the year.",
+            self.TEXT,
+            "Food bank demand",
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_wrong(self) -> None:
+        grounded = as_probed(
+            "On average, each of the food bank's 210 volunteers gave roughly 250 hours of their time "
+            "during the year.",
+            self.TEXT,
+            "Food bank demand",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
