@@ -63,6 +63,7 @@ from checks.grounding.lexicon import (
     SEASONS,
     STOPWORDS,
     UNIT_WORDS,
+    YEAR_BEFORE,
     YEAR_PARTS,
     lead_term,
     may_name_a_time,
@@ -1302,6 +1303,10 @@ _AGED: Final = re.compile(
 (an age, not more of what the count before it counts)."""
 
 
+_IN_THE: Final = re.compile(
+    r"\b(?:in|over|during|for|across)\s+(?:the|its|their|those|these)\s+$", re.IGNORECASE
+)
+"""Before a time, what makes it the period a figure is of (``in the six months``), not a figure."""
 _AGO_AFTER: Final = re.compile(r"\s+(?:earlier|ago|later|before|previously)\b", re.IGNORECASE)
 """After a time, what makes it say when (``five years earlier``), not how long."""
 
@@ -1367,7 +1372,19 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".
             before = out[i - 2]
-        if before.dim == "time" and i > 1 and _AGO_AFTER.match(text, before.end) is not None:
+        if (
+            before.dim == "time"
+            and i > 1
+            and (
+                _AGO_AFTER.match(text, before.end) is not None
+                # "handled 186,000 calls in the six months, down from 201,000": a time the figure
+                # before was in, no unit of the value before the change
+                or (
+                    before_change
+                    and _IN_THE.search(text, max(0, before.start - 16), before.start) is not None
+                )
+            )
+        ):
             # "312 firefighters, down from 389 five years earlier, against a target of 400": a time
             # that says when is no unit of what is counted; the figure before it is.
             before = out[i - 2]
@@ -3515,9 +3532,21 @@ def _changes(
         if consistent(q._replace(role=""), derived):
             matched[_position(claim, q)] = (q, new)
             computed.append(q)
+        elif (q.context - _FRAME_WORDS).isdisjoint(old.context | new.context):
+            # "The number of calls handled fell by 15,000 ..., a drop of about 7.5%" against "Almost 38
+            # per cent of callers hung up, up from 22 per cent a year earlier": no word but when and
+            # which way shared, the change of something else
+            left.append(q)
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+_FRAME_WORDS: Final = (
+    _DIRECTIONS | _BEFORE_WORDS | frozenset((YEAR_BEFORE, *(stem(w) for w in ("compared", "last"))))
+)
+"""A change amount's words of its direction and of the time it is against (``compared with the same
+six months a year earlier``): no words of what changed."""
 
 
 def _of_a_group(q: Quantity, text: str) -> bool:

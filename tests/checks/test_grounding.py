@@ -16381,6 +16381,39 @@ class TestEachOfThem:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestValueBeforeAfterAPeriod:
+    """``handled 186,000 calls in the six months, down from 201,000``: the value before the change
+    counts calls, not months (it took the unit of the period the figure before was in); and a change
+    amount whose words share nothing with a sentence's change but its direction and time is not that
+    change's (``calls handled ... a drop of about 7.5%`` against ``38 per cent of callers hung up, up
+    from 22 per cent a year earlier``). Together a false contradiction (mixed448)."""
+
+    def test_the_value_before(self) -> None:
+        found = quantities(
+            "The force handled 186,000 non-emergency calls in the six months, down from 201,000 in the "
+            "same period last year."
+        )
+        before = next(q for q in found if q.role == "from")
+        assert (before.low, before.dim) == (201_000, "count:non-emerg call")
+
+    def test_a_drop_computed(self) -> None:
+        grounded = as_probed(
+            "The number of non-emergency calls handled fell by 15,000 compared with the same six months "
+            "a year earlier, a drop of about 7.5%.",
+            "Almost 38 per cent of callers hung up before speaking to anyone, up from 22 per cent a year "
+            "earlier. The force handled 186,000 non-emergency calls in the six months, down from 201,000 "
+            "in the same period last year.",
+            "Police 101 waits",
+        )
+        assert grounded.status is Status.INFERRED
+
+    def test_another_change(self) -> None:
+        claim = "Calls handled fell, a drop of about 7.5% compared with a year earlier."
+        text = "Almost 38 per cent of callers hung up, up from 22 per cent a year earlier."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
