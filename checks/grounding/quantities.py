@@ -3532,7 +3532,7 @@ def _changes(
         if consistent(q._replace(role=""), derived):
             matched[_position(claim, q)] = (q, new)
             computed.append(q)
-        elif (q.context - _FRAME_WORDS).isdisjoint(old.context | new.context):
+        elif (q.context - _FRAME_WORDS).isdisjoint(old.context | new.context | _counts(old) | _counts(new)):
             # "The number of calls handled fell by 15,000 ..., a drop of about 7.5%" against "Almost 38
             # per cent of callers hung up, up from 22 per cent a year earlier": no word but when and
             # which way shared, the change of something else
@@ -3540,6 +3540,11 @@ def _changes(
         else:
             conflicts.append((q, new))
     return left, tuple(computed)
+
+
+def _counts(q: Quantity) -> frozenset[str]:
+    """The terms of what a count counts (``burglari`` of ``3,120 burglaries``)."""
+    return frozenset(q.dim[6:].split()) if q.dim[:6] == "count:" else _NONE
 
 
 _FRAME_WORDS: Final = (
