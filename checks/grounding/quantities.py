@@ -1304,7 +1304,9 @@ _AGED: Final = re.compile(
 
 
 _IN_THE: Final = re.compile(
-    r"\b(?:in|over|during|for|across)\s+(?:the|its|their|those|these)\s+$", re.IGNORECASE
+    r"\b(?:in|over|during|for|across)\s+(?:the|its|their|those|these)\s+"
+    r"(?:(?:first|last|past|next|previous|same|latest)\s+)?$",
+    re.IGNORECASE,
 )
 """Before a time, what makes it the period a figure is of (``in the six months``), not a figure."""
 _AGO_AFTER: Final = re.compile(r"\s+(?:earlier|ago|later|before|previously)\b", re.IGNORECASE)
@@ -1377,12 +1379,10 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             and i > 1
             and (
                 _AGO_AFTER.match(text, before.end) is not None
-                # "handled 186,000 calls in the six months, down from 201,000": a time the figure
-                # before was in, no unit of the value before the change
-                or (
-                    before_change
-                    and _IN_THE.search(text, max(0, before.start - 16), before.start) is not None
-                )
+                # "handled 186,000 calls in the six months, down from 201,000", "recorded 386,000 trips
+                # in its first 12 months, beating the target of 300,000": a time the figure before was
+                # in, no unit of the value before the change nor of the target
+                or _IN_THE.search(text, max(0, before.start - 24), before.start) is not None
             )
         ):
             # "312 firefighters, down from 389 five years earlier, against a target of 400": a time
@@ -3112,6 +3112,9 @@ _ARITHMETIC: Final = re.compile(
     r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to|another|a\s+further"
     r"|(?:still|yet)\s+(?:needs?|has|have)\s+to|to\s+reach\s+(?:its|the|their|our)\s+(?:target|goal)"
     r"|(?<=\d\s)more\s+(?:are|were|is|was|have|has|had)\b"
+    # a figure set against a target it beat or missed: "beat its target of 300,000 by 86,000"
+    r"|(?:beat(?:s|en|ing)?|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outstrip(?:s|ped|ping)?|miss(?:es|ed|ing))"
+    r"\s+(?:[\w'\u2019-]+\s+){0,4}?(?:target|goal|forecast|estimate|record)s?"
     rf"|{_BROUGHT})\b",
     re.IGNORECASE,
 )
@@ -3226,7 +3229,8 @@ _TOTAL: Final = re.compile(
 _ARITHMETIC_WORDS: Final = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
-    "another", "further", " more", "still", "yet", "to reach",
+    "another", "further", " more", "still", "yet", "to reach", "beat", "exceed", "surpass", "outstrip",
+    "miss",
 )  # fmt: skip
 
 
@@ -4466,7 +4470,10 @@ _CHANGED_WHAT_BY: Final = re.compile(
     r"\b(?:cut|cuts|cutting|rais(?:e|ed|es|ing)|reduc(?:e|ed|es|ing)|increas(?:e|ed|es|ing)"
     r"|lower(?:ed|s|ing)?|boost(?:ed|s|ing)?|lift(?:ed|s|ing)|trim(?:med|s|ming)?|slash(?:ed|es|ing)?"
     r"|expand(?:ed|s|ing)?|extend(?:ed|s|ing)|shorten(?:ed|s|ing)?|grew|grow(?:n|s|ing)?"
-    r"|(?:put|push(?:ed)?|bump(?:ed)?)\s+up|(?:brought|bring|push(?:ed)?)\s+down)"
+    r"|(?:put|push(?:ed)?|bump(?:ed)?)\s+up|(?:brought|bring|push(?:ed)?)\s+down"
+    # a difference from a target or a record: "beat its first-year target by 86,000 trips"
+    r"|beat(?:s|en|ing)?|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outstrip(?:s|ped|ping)?|miss(?:es|ed|ing)"
+    r"|overshot|overshoot(?:s|ing)?|undershot)"
     r"\s+(?:(?!by\b)[\w'\u2019-]+\s+){1,8}by\s*$",
     re.IGNORECASE,
 )

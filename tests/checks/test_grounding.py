@@ -16414,6 +16414,37 @@ class TestValueBeforeAfterAPeriod:
         assert not relation.conflicts
 
 
+class TestBeatItsTargetBy:
+    """``The scheme beat its first-year target by 86,000 trips`` against ``recorded 386,000 trips in
+    its first 12 months, beating the city council's target of 300,000``: the 86,000 is by how much
+    (``beat ... by``, as ``cut ... by``), the two trip counts compute it, and the target counts trips,
+    not the months the figure before was of (a false contradiction, mixed452)."""
+
+    TEXT = (
+        "Halbridge's public bike hire scheme recorded 386,000 trips in its first 12 months, beating the "
+        "city council's target of 300,000, according to figures published on Tuesday."
+    )
+
+    def test_the_target_counts_trips(self) -> None:
+        target = next(q for q in quantities(self.TEXT) if q.low == 300_000)
+        assert target.dim == "count:trip"
+
+    def test_by_how_much(self) -> None:
+        (by,) = quantities("The scheme beat its first-year target by 86,000 trips.")
+        assert by.role == "by"
+
+    def test_computed(self) -> None:
+        claim = "The scheme beat its first-year target by 86,000 trips."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["86,000 trips"]
+
+    def test_wrong(self) -> None:
+        claim = "The scheme beat its first-year target by 120,000 trips."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.computed
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
