@@ -1932,7 +1932,7 @@ def _named_clauses(texts: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozen
     """Each clause of ``texts`` as (the names no other clause holds, its other terms, the clause as
     written), for the clauses with such a name (read once per text: a claim meets many candidate
     sentences, a sentence many claims)."""
-    read = [(sentence_names(t) | {lead_term(t)}) - {""} for t in texts]
+    read = [(sentence_names(t) | {lead_term(t)}) - _NO_NAMES for t in texts]
     out = []
     for i, text in enumerate(texts):
         own = read[i].difference(*(r for k, r in enumerate(read) if k != i))
@@ -1940,6 +1940,23 @@ def _named_clauses(texts: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozen
             words = text.strip().rstrip(".")
             out.append((own, frozenset(read_terms(text)) - own, words))
     return tuple(out)
+
+
+_NO_NAMES: Final = frozenset(
+    (
+        "",
+        *(
+            stem(w)
+            for w in (
+                "following", "after", "before", "despite", "during", "since", "until", "including",
+                "excluding", "according", "amid", "once", "under", "within", "without", "pending",
+                "regarding", "starting", "beginning", "ahead",
+            )
+        ),
+    )
+)  # fmt: skip
+"""A clause's first word that opens it, no name of its subject (``Following completion of the
+rollout's first phase, ...``)."""
 
 
 def _written(wanted: Iterable[str], text: str) -> str:

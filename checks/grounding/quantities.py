@@ -1333,7 +1333,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             # "will take 22 minutes, against about 40 by bus today": 40 minutes, whatever follows it
             out[i] = in_unit_of(q, _unframed(text, out, i - 1)) or q
             continue
-        if q.kind != "exact":
+        if q.kind != "exact" and (q.kind == "range" or _ELIDED_SUBJECT.match(text, q.end) is None):
             continue
         if (
             (
@@ -1343,6 +1343,7 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
             or _MORE_OF_THEM.match(text, q.end) is not None
             or _ANOTHER.search(text, max(0, q.start - 9), q.start) is not None
         ):
+            # (a bound too: "23 volunteer drivers have signed up, but at least 30 were needed")
             # "Its 96 turbines ..., although six were shut down": six turbines, the count nearest
             # before; "recruited 260 paramedics ... and plans to hire 150 more": 150 paramedics;
             # "cut the price of 400 everyday items ... and will freeze prices on another 200": items

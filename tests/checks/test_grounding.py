@@ -16445,6 +16445,47 @@ class TestBeatItsTargetBy:
         assert not relation.computed
 
 
+class TestElidedBound:
+    """``So far 23 volunteer drivers have signed up, but ... at least 30 were needed``: a bound with
+    no noun of its own counts what the count before it counts, as an exact figure does (``six were
+    shut down``); left a bare number, the claim's ``at least 30 volunteer drivers`` was set against
+    the 23 (a false contradiction, mixed432)."""
+
+    TEXT = (
+        "So far 23 volunteer drivers have signed up, but trust chair Helen Ashworth said at least 30 were "
+        "needed to cover the timetable without relying on the same people every week."
+    )
+
+    def test_counted(self) -> None:
+        bound = next(q for q in quantities(self.TEXT) if q.low == 30)
+        assert (bound.kind, bound.dim) == ("lower", "count:volunt driver")
+
+    def test_supported(self) -> None:
+        grounded = as_probed(
+            "Trust chair Helen Ashworth said at least 30 volunteer drivers were needed if the timetable was "
+            "to be covered without leaning on the same people every week.",
+            self.TEXT,
+            "Bus route cut",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
+class TestClauseOpenerIsNoName:
+    """``Following completion of the rollout's first phase, over 8,000 properties in Brackenford ...``:
+    the capitalised ``Following`` that opens the claim names no subject, so the sentence that holds
+    that clause's words with ``Brackenford`` swaps no names (a false contradiction, mixed438)."""
+
+    def test_not_swapped(self) -> None:
+        grounded = as_probed(
+            "Following completion of the rollout's first phase, over 8,000 homes in Brackenford are able to "
+            "order full-fibre broadband.",
+            "More than 8,000 homes in Brackenford can now order full-fibre broadband after the first phase "
+            "of a £14 million rollout was completed last week.",
+            "Fibre rollout",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
