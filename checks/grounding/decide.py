@@ -213,6 +213,14 @@ def decide(
             # a change whose two ends a sentence gives says which sentence the claim is of, where the
             # one that disagrees agrees on no figure.
             and not (_no_figure_agreed(worst) and _change_agreed(agreeing))
+            # "Attendances rose to 9,840 in October, compared with 8,910" against "1,260 patients
+            # waited ..., compared with 790 last October", where "saw 9,840 attendances in October, up
+            # from 8,910" gives every figure of it in a sentence that states less of its words: the
+            # figures say which sentence the claim is of.
+            and not (
+                _no_figure_agreed(worst)
+                and any(_every_figure(claim, e) for e in found if e.finding is Finding.PARTIAL)
+            )
         ):
             backing = other_support(worst.coverage - th.margin)
             if (

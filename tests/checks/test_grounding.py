@@ -16486,6 +16486,47 @@ class TestClauseOpenerIsNoName:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestEveryFigureOutweighsNone:
+    """``Attendances at the department rose to 9,840 in October, compared with 8,910 in the same
+    month a year earlier``: a sentence that gives both figures (``saw 9,840 attendances in October,
+    up from 8,910``) says which sentence the claim is of, though it states fewer of its words than one
+    that agrees on no figure (``1,260 patients waited ..., compared with 790 last October``): no
+    contradiction from that one (mixed433)."""
+
+    TEXT = (
+        "The national target is 78% by the end of March. The figure at St Aldric's was 58% a year "
+        "earlier, while the trust's smaller unit at Kelby Community Hospital reached 74% over the "
+        "same month.\n\nThe department saw 9,840 attendances in October, up from 8,910 in the same "
+        "month last year. Ambulance arrivals averaged 112 a day, and the report said 1,260 patients "
+        "waited more than 12 hours from arrival, compared with 790 last October.\n\nHandover delays "
+        "also worsened. The average time for crews to hand patients over to hospital staff rose "
+        "from 41 minutes to 63 minutes, well above the 15-minute standard. Westmarch Ambulance "
+        "Service said the equivalent of 2,100 crew hours were lost outside the hospital during the "
+        "month.\n\nChief operating officer Dr Samira Quint told the board the main cause was a "
+        "shortage of beds on medical wards. On an average day, 96 patients who were medically fit "
+        "to leave were still in hospital waiting for care packages or nursing home places."
+    )
+    TITLE = "Only half of A&E patients at St Aldric's dealt with inside four hours, board report finds"
+
+    def test_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "Attendances at the department rose to 9,840 in October, compared with 8,910 in the same month "
+            "a year earlier.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_a_wrong_figure_still_is(self) -> None:
+        grounded = as_probed(
+            "Attendances at the department rose to 9,840 in October, compared with 8,310 in the same month "
+            "a year earlier.",
+            self.TEXT,
+            self.TITLE,
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
