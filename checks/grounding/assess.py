@@ -3321,7 +3321,13 @@ def _denied_without(text: str, opposite: frozenset[str]) -> bool:
     if not negated(text):
         return True
     words = text.split()
-    kept = [w for w in words if opposite.isdisjoint(read_terms(w))]
+    gone = [not opposite.isdisjoint(read_terms(w)) for w in words]
+    # (and the ban that is what prohibits: "The ban prohibits using a hosepipe")
+    kept = [
+        w
+        for i, w in enumerate(words)
+        if not gone[i] and not (i + 1 < len(words) and gone[i + 1] and w.lower() in ("ban", "bans"))
+    ]
     return len(kept) == len(words) or negated(" ".join(kept))
 
 

@@ -1387,7 +1387,15 @@ def negated(text: str) -> bool:
     """Odd number of negation cues (``not``, ``no``, ``never``, ``drops support for``): the text denies."""
     plain = text.isascii()
     count = len(_WITHDRAWN.findall(text)) if not plain or "upport" in text or "UPPORT" in text else 0
-    if not plain or "ail" in text or "AIL" in text or "den" in text or "DEN" in text or "yet to" in text:
+    if (
+        not plain
+        or "ail" in text
+        or "AIL" in text
+        or "den" in text
+        or "DEN" in text
+        or "yet to" in text
+        or "awaiting" in text
+    ):
         count += len(_FAILED.findall(text))
     if not plain or _may_stop(text):
         count += len(_STOPPED.findall(text))
@@ -2036,12 +2044,14 @@ and so does ``stop password sharing`` (a word between), and ``have given up driv
 _FAILED: Final = re.compile(
     r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
-    r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b",
+    r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b"
+    # "The project is awaiting approval from the environment secretary": not approved yet
+    r"|\b(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?awaiting\b",
     re.IGNORECASE,
 )
 """``failed to approve`` denies as ``did not approve`` does (the ``failed`` is no term: see
 :func:`in_context`); so does ``denied that``, ``denied it would`` (what is denied, said), and ``has
-yet to approve``, ``is yet to open`` (not yet)."""
+yet to approve``, ``is yet to open``, ``is awaiting approval`` (not yet)."""
 _NOT_A_VERB: Final = (
     r"(?![\d$€£¥₹]|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|about|around|nearly"
     r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"
@@ -2122,7 +2132,11 @@ _NOT_DENYING: Final = re.compile(
     # the main cause": a cause named (a shortage), nothing denied
     r"|\b(?:to|of|by|from|on|over|about|with|that)\s+(?:a|the)\s+(?:general\s+|severe\s+|chronic\s+)?lack\s+of\b"
     # "at no charge", "at no extra cost": free
-    r"|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b",
+    r"|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b"
+    # "The ban prohibits using a hosepipe": one prohibition, the ban being what prohibits
+    r"|\b(?:the|a|this|its|their)\s+(?:[^\W\d_]+\s+)?ban\s+(?=(?:prohibit|forbid|outlaw|bar)s?\b)"
+    # "Under the ban, households may ...": the ban as when, no denial of what the clause says
+    r"|\b(?:under|during|despite|since|throughout)\s+(?:the|a|this|its|their)\s+(?:[^\W\d_]+\s+)?ban\b(?!\s+on\b)",
     re.IGNORECASE,
 )
 _BAN_LIFTED: Final = re.compile(

@@ -16527,6 +16527,32 @@ class TestEveryFigureOutweighsNone:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestAwaitingAndTheBan:
+    """``is awaiting approval`` denies that it was approved, as ``is yet to be approved`` does (a false
+    support of ``has already been approved``, mixed455); ``The ban prohibits using a hosepipe`` is one
+    prohibition, not two cues that cancel out, and ``Under the ban, households may ...`` denies
+    nothing."""
+
+    def test_awaiting(self) -> None:
+        grounded = as_probed(
+            "The Crookbeck reservoir project has already been approved by the environment secretary.",
+            "Northmoor plans to build a new reservoir at Crookbeck. The £340 million project is awaiting "
+            "approval from the environment secretary.",
+            "Hosepipe ban",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_the_ban_prohibits(self) -> None:
+        assert negated("The ban prohibits using a hosepipe to clean cars.")
+        assert negated("The hosepipe ban forbids filling paddling pools.")
+        assert negated("A ban on hosepipes was imposed.")
+        assert not negated("The council lifted the ban.")
+
+    def test_under_the_ban(self) -> None:
+        assert not negated("Under the ban, households will still be allowed to use a hosepipe.")
+        assert negated("Under the ban, households cannot use a hosepipe.")
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
