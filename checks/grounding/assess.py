@@ -3374,6 +3374,20 @@ _AGAIN: Final = re.compile(r"\b(?:again|once more|a second time|another time)\b"
 """Words that make what a claim says another time it happens."""
 
 
+def _fronted_times(clauses: Clauses) -> Clauses:
+    """The claim's clauses, one that is only a time (``In July, 12 staff were moved ...``) read with
+    the clause after it, whose time it is."""
+    out: list[tuple[frozenset[str], bool]] = []
+    carried: frozenset[str] = _NONE
+    for i, (c_terms, c_negated) in enumerate(clauses):
+        if c_terms and c_terms <= CALENDAR and i + 1 < len(clauses):
+            carried |= c_terms
+            continue
+        out.append((c_terms | carried, c_negated))
+        carried = _NONE
+    return tuple(out)
+
+
 def _polarity(
     claim: Features,
     index: SourceIndex,
@@ -3407,6 +3421,8 @@ def _polarity(
     # Per source clause, the claim's numbers it holds (read on first need).
     numbers: list[frozenset[str]] | None = None
     mine = claim.clauses
+    if len(mine) > 1 and any(c and c <= CALENDAR for c, _ in mine[:-1]):
+        mine = _fronted_times(mine)
     if len(mine) == 1 and mine[0][1] and (" and " in claim.plain or " but " in claim.plain):
         # "is final and cannot be appealed": each conjunct with its own polarity, and the whole
         parts = conjunct_clauses(claim.plain, claim.terms)

@@ -16553,6 +16553,42 @@ class TestAwaitingAndTheBan:
         assert negated("Under the ban, households cannot use a hosepipe.")
 
 
+class TestDismissedAgainstAllowed:
+    """``dismissed the appeal`` against ``allowed the appeal``: opposites (a false support, mixed447)."""
+
+    def test_dismissed(self) -> None:
+        grounded = as_probed(
+            "Inspector Judith Okafor dismissed Highfold Renewables' appeal on Thursday.",
+            "Inspector Judith Okafor allowed the appeal by developer Highfold Renewables on Thursday.",
+            "Wind farm appeal",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "'dismiss' where the source says 'allow'" in grounded.decision.evidence.detail
+
+
+class TestFrontedMonth:
+    """``In July, 12 staff were moved ...`` against ``moved 12 staff ... in June``: a clause that is only
+    a time is read with the clause after it, whose time it is (it was left out as too short, and the
+    claim supported: mixed448)."""
+
+    def test_month_read(self) -> None:
+        grounded = as_probed(
+            "In July, the force moved 12 staff from 101 lines to emergency work.",
+            "The force moved 12 staff from 101 lines to emergency work in June.",
+            "Police 101 waits",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "'july' where the source says 'june'" in grounded.decision.evidence.detail
+
+    def test_same_month(self) -> None:
+        grounded = as_probed(
+            "In June, the force moved 12 staff from 101 lines to emergency work.",
+            "The force moved 12 staff from 101 lines to emergency work in June.",
+            "Police 101 waits",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
