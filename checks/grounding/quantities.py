@@ -632,7 +632,7 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             found, [q for m in _VAGUE.finditer(text) if (q := _share(text, m)) is not None], limit
         )
     if whole:
-        alls = list(_ALL.finditer(text))
+        alls = [m for m in _ALL.finditer(text) if not (m["each"] and _each_has_an_amount(text, m.start()))]
         found = _merged(found, [_all_or_none(m) for m in alls], limit)
         # "Both Harwick ferries": all of them, and two (against "Only one Harwick ferry")
         found = _merged(found, [q for m in alls if m["both"] and (q := _both(text, m)) is not None], limit)
@@ -3240,6 +3240,16 @@ _COMPARATIVE: Final = re.compile(rf"\b(?:{'|'.join(sorted(COMPARATIVES))})\b", r
 sentence that gives both sides."""
 
 
+def _each_has_an_amount(text: str, start: int) -> bool:
+    """Does ``each of the ... things`` at ``start`` give an amount each of them has, in its clause
+    (``each of the scheme's 600 bikes was used for an average of roughly 640 trips``)? Then it
+    shares the amount out, and says no share of all of them."""
+    m = _EACH_OF.match(text, start)
+    return m is not None and _AMOUNT_AFTER.match(text, m.end()) is not None
+
+
+_AMOUNT_AFTER: Final = re.compile(r"[^.;:,]{0,60}?\b\d")
+"""A figure later in the clause."""
 _PER_ONE: Final = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
 """What a claim's count is per: ``15 pupils per teacher``, ``3 nurses for every bed``."""
 _EACH_OF: Final = re.compile(

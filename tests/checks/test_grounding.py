@@ -16589,6 +16589,22 @@ class TestFrontedMonth:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestEachSharesOut:
+    """``each of the scheme's 600 bikes was used for an average of roughly 640 trips`` shares an amount
+    out: its ``each`` is no share of all of them, which ``27% had used a hire bike`` disagreed with
+    (a false contradiction, mixed452). ``Each of the 12 schools has a library`` still says all."""
+
+    def test_amount_each(self) -> None:
+        found = quantities(
+            "Over the year, each of the scheme's 600 bikes was used for an average of 640 trips."
+        )
+        assert [q.text for q in found] == ["600 bikes", "640 trips"]
+
+    def test_all_of_them(self) -> None:
+        (each, _) = quantities("Each of the 12 schools has a library.")
+        assert (each.dim, each.low) == ("fraction", 1.0)
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
