@@ -2135,6 +2135,8 @@ _NOT_DENYING: Final = re.compile(
     r"|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b"
     # "The ban prohibits using a hosepipe": one prohibition, the ban being what prohibits
     r"|\b(?:the|a|this|its|their)\s+(?:[^\W\d_]+\s+)?ban\s+(?=(?:prohibit|forbid|outlaw|bar)s?\b)"
+    # "Without this sale we would have run out of money": a condition of what would be, no denial
+    r"|\bwithout\s+(?:this|the|that|these|those|a|an|its|their|our|his|her)\b(?=[^.;]{0,80}\bwould\b)"
     # "Under the ban, households may ...": the ban as when, no denial of what the clause says
     r"|\b(?:under|during|despite|since|throughout)\s+(?:the|a|this|its|their)\s+(?:[^\W\d_]+\s+)?ban\b(?!\s+on\b)",
     re.IGNORECASE,

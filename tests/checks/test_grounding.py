@@ -16605,6 +16605,27 @@ class TestEachSharesOut:
         assert (each.dim, each.low) == ("fraction", 1.0)
 
 
+class TestWithoutAsACondition:
+    """``Without this sale we would have run out of money within two years`` says what would have been
+    without it, no denial of running out (a false contradiction of ``had the sale not gone ahead, the
+    club would have run out of money``, mixed488)."""
+
+    def test_negated(self) -> None:
+        assert not negated("Without this sale we would have run out of money within two years.")
+        assert negated("Without this sale we ran out of money.")
+        assert negated("The app works without an internet connection.")
+
+    def test_not_contradicted(self) -> None:
+        grounded = as_probed(
+            "Chairman Graham Pelling warned that, had the sale not gone ahead, the club would have run out "
+            "of money within two years.",
+            'Chairman Graham Pelling said: "Without this sale we would have run out of money within two '
+            'years."',
+            "Rugby club sells ground",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
