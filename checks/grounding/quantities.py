@@ -2811,6 +2811,9 @@ def compare(
             and not _other_end(q, first, source)
             and not _price_of_one(q, first, claim_text, text)
             and not _start_against_end(q, first, claim_text, text)
+            # "completed in spring 2027 as now planned" against "was originally due to be completed in
+            # June 2024": the original figure, which a claim that names none is not of
+            and (first.context.isdisjoint(_FIRST_VALUE) or not q.context.isdisjoint(_FIRST_VALUE))
         ):
             conflicts.append((q, first))
         elif any(ok for _, _, _, ok in free):
@@ -2875,7 +2878,12 @@ def compare(
     if (
         conflicts
         and claim_text
-        and (" per " in claim_text or " for every " in claim_text or "ach of " in claim_text)
+        and (
+            " per " in claim_text
+            or " for every " in claim_text
+            or " each " in claim_text
+            or claim_text[:5] == "Each "
+        )
     ):
         conflicts, per = _per_one(claim, conflicts, matched, source, claim_text)
         computed = (*computed, *per)
@@ -3253,11 +3261,11 @@ _AMOUNT_AFTER: Final = re.compile(r"[^.;:,]{0,60}?\b\d")
 _PER_ONE: Final = re.compile(r"\s+(?:per|for\s+every)\s+(?P<one>[a-z]+)\b")
 """What a claim's count is per: ``15 pupils per teacher``, ``3 nurses for every bed``."""
 _EACH_OF: Final = re.compile(
-    r"\b[Ee]ach\s+of\s+(?:the\s+|its\s+|their\s+)?(?:(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*['\u2019]s?\s+)?"
-    r"(?:[\d,]+\s+|(?:[^\W\d_]+\s+)?)(?P<one>[a-z]+s)\b"
+    r"\b[Ee]ach\s+(?:of\s+(?:the\s+|its\s+|their\s+)?(?:(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*['\u2019]s?\s+)?"
+    r"(?:[\d,]+\s+|(?:[^\W\d_]+\s+)?)(?P<one>[a-z]+s)|(?P<single>(?!of\b)[a-z]+))\b"
 )
 """Whom a claim's figures after it are each of: ``each of the food bank's 210 volunteers``, ``Each
-of its 600 bikes``."""
+of its 600 bikes``, ``each lock``."""
 _AMOUNT_DIMS: Final = frozenset(("time", "length", "mass", "area", "energy", "data"))
 """Dimensions of an amount one of something may have (``150 hours each``)."""
 
@@ -3276,7 +3284,7 @@ def _per_one(
     the count or sum, as a sum is (:func:`_sums`). Within the claim figure's rounding, or 2% of it."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
-    each = _EACH_OF.search(claim_text) if "ach " in claim_text else None
+    each = _EACH_OF.search(claim_text) if " each " in claim_text or claim_text[:5] == "Each " else None
     for q, r in conflicts:
         m = _PER_ONE.match(claim_text, q.end) if q.dim[:6] in ("count:", "money:") else None
         if (
@@ -3287,20 +3295,28 @@ def _per_one(
         ):
             m = each  # "each of the food bank's 210 volunteers gave roughly 150 hours"
         if m is not None:
-            one = stem(m.group("one"))
+            one = stem(m.group("one") or m.group("single") if m.re is _EACH_OF else m.group("one"))
             per = next((s for s in source if s.dim[:6] == "count:" and _counted(s.dim) == one), None)
             things = next((s for s in source if s.dim == q.dim and s is not per), None)
             if (
                 per is not None
                 and things is not None
                 and per.low > 0
-                and abs(things.low / per.low - q.low) <= max(q.tolerance, 0.02 * q.low)
+                and _within_interval(things.low / per.low, q)
             ):
                 matched[_position(claim, q)] = (q, things)
                 computed.append(q)
                 continue
         kept.append((q, r))
     return kept, tuple(computed)
+
+
+def _within_interval(value: float, q: Quantity) -> bool:
+    """Is ``value`` what ``q`` says, within its rounding or 2% of it (``just under seven feet``: up to
+    seven feet)?"""
+    low, high = q.interval()
+    room = max(q.tolerance, 0.02 * q.low) if q.low == q.high else 0.02 * high
+    return low - room <= value <= high + room
 
 
 def _relates_figures(text: str) -> bool:
@@ -4326,12 +4342,12 @@ def _opposite(a: str, b: str) -> bool:
 
 
 _ONE_OF: Final = re.compile(
-    rf"(?<![-\u2010\u2011])\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
+    rf"(?<![-\u2010\u2011])(?<!\bevery\s)(?<!\bEvery\s)(?<!\beach\s)\b[Oo]ne(?=\s+of\s+(?:(?:{_DETERMINERS})\s+|[^\W\d_][\w'\u2019-]*['\u2019]s\s+){{0,3}}"
     rf"(?:\d|(?:{'|'.join(_WORD_NUMBERS)})\b))"
 )
 """``one`` before ``of`` and a figure (``only one of the 40 trial sites``): a part of that whole.
 Elsewhere ``one`` is too common a word to be a figure (``one of the largest``); nor is the ``one`` of
-``Forty-one of the 52 stalls``."""
+``Forty-one of the 52 stalls``, nor that of ``every one of the six towers`` (all of them)."""
 
 
 _OF_THE: Final = re.compile(r"\s+of\s+(?:the|its|their|these|those)\s", re.IGNORECASE)

@@ -16626,6 +16626,54 @@ class TestWithoutAsACondition:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestEachOneAndEveryOne:
+    """``each lock ... raises the canal by just under seven feet`` against ``The flight of nine locks,
+    which raises the canal 62 feet``: an amount for each one of a count the sentence gives, computed
+    (a false contradiction, mixed475); ``every one of the six towers`` is all of them, not one of
+    six (a false contradiction against ``all six towers``, mixed485)."""
+
+    def test_each_lock(self) -> None:
+        claim = "On average, each lock in the Kelsham flight raises the canal by just under seven feet."
+        text = (
+            "The flight of nine locks, which raises the canal 62 feet over half a mile, was closed in 1956."
+        )
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert [q.text for q in relation.computed] == ["just under seven feet"]
+
+    def test_each_lock_wrong(self) -> None:
+        claim = "On average, each lock in the Kelsham flight raises the canal by about ten feet."
+        text = (
+            "The flight of nine locks, which raises the canal 62 feet over half a mile, was closed in 1956."
+        )
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert relation.conflicts
+
+    def test_every_one_of(self) -> None:
+        assert [q.text for q in quantities("concrete defects in every one of the six towers")] == [
+            "six towers"
+        ]
+        assert "one of the six towers" in [q.text for q in quantities("only one of the six towers")]
+
+
+class TestOriginalFigureIsNoneOfTheClaims:
+    """``completed in spring 2027 as now planned`` against ``was originally due to be completed in June
+    2024``: the original date, which a claim that names no original is not of (a false contradiction,
+    mixed490); a claim of the original date is still compared with it."""
+
+    TEXT = "The scheme was originally due to be completed in June 2024."
+
+    def test_now_planned(self) -> None:
+        claim = "The scheme is now planned to be completed in spring 2027."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+
+    def test_the_original_date(self) -> None:
+        claim = "The scheme was originally due to be completed in 2023."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
