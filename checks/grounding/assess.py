@@ -486,8 +486,10 @@ def _assess(
             )
     if relation.conflicts and _other_sides(claim, sentence):
         relation = _complements_aside(relation)
-    if relation.conflicts and (
-        not _same_subject(relation, weights, sentence, index) or other_subject(claim, sentence, index)
+    if (
+        relation.conflicts
+        and not _crossed(relation.conflicts)
+        and (not _same_subject(relation, weights, sentence, index) or other_subject(claim, sentence, index))
     ):
         relation = relation._replace(
             conflicts=(), missing=relation.missing + tuple(q for q, _ in relation.conflicts)
@@ -828,6 +830,7 @@ def _assess(
             else _ends_swapped(relation)
             or _figures_swapped(relation, claim.plain)
             or _names_of_figures_swapped(relation, claim, sentence.plain)
+            or _labels_swapped(relation, claim.plain, sentence.plain)
             or _earlier_value(claim, relation, index.quantities(sentence.number), sentence.plain)
         )
         if moved or ends:
@@ -1991,6 +1994,25 @@ def _went_otherwise(
     )
 
 
+def _crossed(conflicts: Sequence[tuple[Quantity, Quantity]]) -> bool:
+    """Do two conflicting figures of the claim each have the other's counterpart's value (``founded in
+    1923 ... at Bramley Road since 1881`` against ``founded in 1881, has played at Bramley Road since
+    1923``)? Then the sentence holds both, each in the other's place: about the claim's subject,
+    whatever words the claim adds around them."""
+    for i, (q1, r1) in enumerate(conflicts):
+        for q2, r2 in conflicts[i + 1 :]:
+            if (
+                q1.dim == q2.dim == r1.dim == r2.dim
+                and q1.role == r1.role
+                and q2.role == r2.role
+                and _distinct(q1, q2)
+                and not _distinct(q1, r2)
+                and not _distinct(q2, r1)
+            ):
+                return True
+    return False
+
+
 def _ends_crossed(conflicts: Sequence[tuple[Quantity, Quantity]]) -> str:
     """:func:`_ends_swapped` where each end paired with the source's end of its own role (``£2.40,
     up from £3.20`` against ``£3.20, up from £2.40``: from with from, to with to, each the other's
@@ -2024,6 +2046,45 @@ def _figures_swapped(relation: Relation, plain: str) -> str:
         if crosswise and not straight:
             return f"the claim has {q1.text} and {q2.text} each where the source has the other"
     return ""
+
+
+def _labels_swapped(relation: Relation, plain: str, text: str) -> str:
+    """Why a claim figure has, right before it, the words the sentence has right before the other
+    figure of the two and not before its own equal, or "": ``Running costs of £3.9 million ...
+    outstripped the £2.4m it raised`` against ``raised £3.9 million ..., against running costs of
+    £2.4m``. Two words of what it is at least (``running costs``), in its clause."""
+    for (q1, r1), (q2, r2) in _two_figures(relation):
+        if q1.role or q2.role or r1.role or r2.role:
+            continue  # the ends of a change, which the words around a figure need not say in order
+        for q, own, other in ((q1, r1, r2), (q2, r2, r1)):
+            written = _label(plain, q)
+            mine = frozenset(read_terms(written))
+            if (
+                len(mine) >= 2
+                and mine <= frozenset(read_terms(_label(text, other)))
+                and mine.isdisjoint(read_terms(_label(text, own)))
+            ):
+                what = " ".join(
+                    written.split()[:-1]
+                    if written.split()[-1] in ("of", "at", "was", "were")
+                    else written.split()
+                )
+                return f"the claim gives {q.text} as {what.lower()}, the source {other.text}"
+    return ""
+
+
+_LABEL: Final = re.compile(r"(?:[^\W\d_][\w'\u2019-]*\s+){1,3}(?:of\s+|at\s+|was\s+|were\s+)?[$€£¥₹]?$")
+"""Up to three words right before a figure, with ``of``, ``at``, ``was`` between (``running costs of``)."""
+
+
+def _label(text: str, q: Quantity) -> str:
+    """The words right before figure ``q`` in ``text``, within its clause (:data:`_LABEL`), as written."""
+    head = text[max(0, q.start - 40) : q.start]
+    cut = max(head.rfind(","), head.rfind(";"), head.rfind("("))
+    if cut >= 0:
+        head = head[cut + 1 :]
+    m = _LABEL.search(head)
+    return m.group().strip().rstrip("$€£¥₹").strip() if m is not None else ""
 
 
 def _two_figures(

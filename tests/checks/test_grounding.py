@@ -16674,6 +16674,54 @@ class TestOriginalFigureIsNoneOfTheClaims:
         assert relation.conflicts
 
 
+class TestFiguresCrossed:
+    """Two figures of the claim each paired with the sentence's other one (``founded in 1923 ... at
+    Bramley Road since 1881`` against ``founded in 1881, has played at Bramley Road since 1923``;
+    ``£1.1m towards the scheme, while the council is covering the remaining £3.1m`` against ``£3.1m
+    ..., with the council paying the remaining £1.1m``) are about the claim's subject, whatever words
+    the claim adds around them: contradicted (each was supported or unsourced, mixed488, mixed456). A
+    figure whose label sits before the other's equal in the sentence (``Running costs of £3.9
+    million`` against ``raised £3.9 million ..., against running costs of £2.4m``) is swapped too
+    (mixed493)."""
+
+    def test_years_crossed(self) -> None:
+        grounded = as_probed(
+            "The club, which was founded in 1923, has played its home matches at Bramley Road since 1881.",
+            "The club, founded in 1881, has played at Bramley Road since 1923.",
+            "Rugby club sells ground",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+    def test_as_written(self) -> None:
+        grounded = as_probed(
+            "The club, which was founded in 1881, has played at Bramley Road since 1923.",
+            "The club, founded in 1881, has played at Bramley Road since 1923.",
+            "Rugby club sells ground",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+    def test_labels_swapped(self) -> None:
+        grounded = as_probed(
+            "Running costs of £3.9 million in the zone's first year outstripped the £2.4m it raised in "
+            "charges and fines.",
+            "The scheme raised £3.9 million in charges and fines in its first year, against running costs "
+            "of £2.4m.",
+            "Low emission zone",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "£3.9 million as running costs" in grounded.decision.evidence.detail
+
+    def test_labels_kept(self) -> None:
+        grounded = as_probed(
+            "Running costs of £2.4m in the zone's first year were outstripped by the £3.9 million it raised "
+            "in charges and fines.",
+            "The scheme raised £3.9 million in charges and fines in its first year, against running costs "
+            "of £2.4m.",
+            "Low emission zone",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
