@@ -1691,6 +1691,18 @@ def _limited(
     if theirs is not None and theirs.kind == mine.kind and (not same or excepts):
         answered = claim.universal_terms
         limited = frozenset(read_terms(clause_at(sentence.plain, theirs.start)))
+        if _RANGE_LIMIT.match(theirs.text) is not None:
+            # (with the subject a clause that has none of its own borrows: "A park-and-ride bus from
+            # Kirkby Dale station, ..., carried 11,400 passengers | and will run on weekends")
+            limited = limited.union(
+                *(
+                    t
+                    for (t, _), text in zip(
+                        index.clauses(sentence.number), index.clause_texts(sentence.number), strict=True
+                    )
+                    if theirs.text in text
+                )
+            )
         if _ALL_OF_THEM.search(sentence.plain, 0, theirs.start) is not None:
             # "The council runs 412 contracted routes, and all of them are operated by private firms
             # except 19": what the clause says of "them", it says of the routes the sentence names
@@ -1713,6 +1725,8 @@ def _limited(
     return None
 
 
+_RANGE_LIMIT: Final = re.compile(r"(?:on|at|in|from|between|during|every)\s", re.IGNORECASE)
+"""A limit of when (``on weekends``, ``from April to October``), not an exception or ``only``."""
 _ALL_OF_THEM: Final = re.compile(
     r"\b(?:all|each|every\s+one|none)\s+of\s+(?:them|the|its|their)\b", re.IGNORECASE
 )

@@ -91,7 +91,7 @@ item's); one alone is as often a note of that day (``opens late on Thursdays``).
 _RANGE: Final = re.compile(
     rf"\b(?:(?:from|between)\s+)?(?:{_CALENDAR_WORDS})s?\s+(?:to|until|till|through|and|-|\u2013)\s+"
     rf"(?:{_CALENDAR_WORDS})s?\b"
-    rf"|\b(?:on\s+)?weekdays\b|\bduring\s+term[\s-]time\b"
+    rf"|\b(?:on\s+)?weekdays\b|\b(?:on|at)\s+weekends\b|\bduring\s+term[\s-]time\b"
     rf"|\bon\s+{_DAYS}(?:,\s+{_DAYS})*,?\s+(?:and|or)\s+{_DAYS}\b"
     rf"|\bevery\s+(?:other|second|third|\d+|{COUNTS})\s+(?:{_TIME_NOUNS})s?\b"
     rf"|\bin\s+(?:the\s+)?(?:{'|'.join(SEASONS)})(?:\s+months)?\b"

@@ -16722,6 +16722,35 @@ class TestFiguresCrossed:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestOnWeekends:
+    """``will run every day between Easter and October`` against ``A park-and-ride bus from Kirkby Dale
+    station, ..., carried 11,400 passengers in its first month and will run on weekends from Easter to
+    October``: ``on weekends`` limits when, and the clause it limits says the claim through the
+    subject it borrows (a false support, mixed477)."""
+
+    TEXT = (
+        "A park-and-ride bus from Kirkby Dale station, trialled last August, carried 11,400 passengers in "
+        "its first month and will run on weekends from Easter to October."
+    )
+
+    def test_limited(self) -> None:
+        grounded = as_probed(
+            "The park-and-ride bus from Kirkby Dale station will run every day between Easter and October.",
+            self.TEXT,
+            "National park parking charges",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "'on weekends'" in grounded.decision.evidence.detail
+
+    def test_as_written(self) -> None:
+        grounded = as_probed(
+            "The park-and-ride bus from Kirkby Dale station will run on weekends between Easter and October.",
+            self.TEXT,
+            "National park parking charges",
+        )
+        assert grounded.status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
