@@ -2067,24 +2067,39 @@ def _labels_swapped(relation: Relation, plain: str, text: str) -> str:
     figure of the two and not before its own equal, or "": ``Running costs of £3.9 million ...
     outstripped the £2.4m it raised`` against ``raised £3.9 million ..., against running costs of
     £2.4m``. Two words of what it is at least (``running costs``), in its clause."""
-    for (q1, r1), (q2, r2) in _two_figures(relation):
-        if q1.role or q2.role or r1.role or r2.role:
-            continue  # the ends of a change, which the words around a figure need not say in order
-        for q, own, other in ((q1, r1, r2), (q2, r2, r1)):
-            written = _label(plain, q)
-            mine = frozenset(read_terms(written))
-            if (
-                len(mine) >= 2
-                and mine <= frozenset(read_terms(_label(text, other)))
-                and mine.isdisjoint(read_terms(_label(text, own)))
-            ):
-                what = " ".join(
-                    written.split()[:-1]
-                    if written.split()[-1] in ("of", "at", "was", "were")
-                    else written.split()
-                )
-                return f"the claim gives {q.text} as {what.lower()}, the source {other.text}"
+    pairs = [(q, r) for q, r in relation.matched if q.dim != "year"]
+    for i, (q1, r1) in enumerate(pairs):
+        for q2, r2 in pairs[i + 1 :]:
+            if q1.dim != q2.dim or not _distinct(q1, q2) or q1.role or q2.role or r1.role or r2.role:
+                continue  # (the ends of a change, which the words around a figure need not say in order)
+            found = _label_of_other(q1, r1, r2, plain, text) or _label_of_other(q2, r2, r1, plain, text)
+            if found:
+                return found
     return ""
+
+
+def _label_of_other(q: Quantity, own: Quantity, other: Quantity, plain: str, text: str) -> str:
+    """:func:`_labels_swapped` for one claim figure ``q``, paired with ``own``, ``other`` the other."""
+    written = _label(plain, q)
+    mine = frozenset(read_terms(written))
+    marked = len(mine) < 2 or not mine.isdisjoint(_MARKS)
+    if marked:
+        mine = mine & _MARKS  # one word that tells which: "rather than the current 48 hours"
+    if (
+        mine
+        and mine <= frozenset(read_terms(_label(text, other)))
+        and mine.isdisjoint(read_terms(_label(text, own)))
+    ):
+        if marked:
+            return f"the claim gives {q.text} as the {surface(min(mine))} one, the source {other.text}"
+        words = written.split()
+        what = " ".join(words[:-1] if words[-1] in ("of", "at", "was", "were") else words)
+        return f"the claim gives {q.text} as {what.lower()}, the source {other.text}"
+    return ""
+
+
+_MARKS: Final = frozenset(stem(w) for w in ("current", "original", "previous", "existing", "old", "new"))
+"""Words that alone tell which of two figures one is (``the current five days``)."""
 
 
 _LABEL: Final = re.compile(r"(?:[^\W\d_][\w'\u2019-]*\s+){1,3}(?:of\s+|at\s+|was\s+|were\s+)?[$€£¥₹]?$")

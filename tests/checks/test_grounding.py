@@ -16751,6 +16751,33 @@ class TestOnWeekends:
         assert grounded.status is Status.SUPPORTED
 
 
+class TestCurrentSwapped:
+    """``fixed within five days rather than the current 48 hours`` against ``within 48 hours instead of
+    the current five days``: one word that tells which of two figures is which (``current``,
+    ``original``), before the other's equal in the sentence (a false support, mixed464)."""
+
+    TEXT = (
+        "The council aims to fix the most dangerous defects within 48 hours instead of the current five days."
+    )
+
+    def test_swapped(self) -> None:
+        grounded = as_probed(
+            "The most dangerous defects will be fixed within five days rather than the current 48 hours.",
+            self.TEXT,
+            "Pothole backlog",
+        )
+        assert grounded.status is Status.CONTRADICTED
+        assert "48 hours as the current one" in grounded.decision.evidence.detail
+
+    def test_as_written(self) -> None:
+        grounded = as_probed(
+            "The most dangerous defects will be fixed within 48 hours rather than the current five days.",
+            self.TEXT,
+            "Pothole backlog",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
