@@ -3913,7 +3913,8 @@ def _part_within(q: Quantity, whole: Quantity, source: Sequence[Quantity], claim
         and (" of " in q.text or (bool(claim_text) and _OF_THE.match(claim_text, q.end) is not None))
         and " of " not in whole.text
         and q.high < whole.low
-        and not any(r.dim == q.dim for r in source if r is not whole)
+        # (the whole's value before a change is no part: "6,450 adults, up from 5,980")
+        and not any(r.dim == q.dim and r.role != "from" for r in source if r is not whole)
     )
 
 

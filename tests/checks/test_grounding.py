@@ -16778,6 +16778,18 @@ class TestCurrentSwapped:
         assert grounded.status is not Status.CONTRADICTED
 
 
+class TestPartOfAWholeThatChanged:
+    """``Roughly 2,600 of the adults the council funds care for`` against ``currently funds care for
+    6,450 adults, up from 5,980``: a part of the whole, which the whole's value before its change does
+    not make a part the sentence gives (a false contradiction, mixed492)."""
+
+    def test_a_part(self) -> None:
+        claim = "Roughly 2,600 of the adults the council funds care for live in care homes."
+        text = "The council currently funds care for 6,450 adults, up from 5,980 two years ago."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
