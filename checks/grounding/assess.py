@@ -3478,6 +3478,12 @@ def _fronted_times(clauses: Clauses) -> Clauses:
     return tuple(out)
 
 
+def _opposite_denied(c_terms: frozenset[str], denied: frozenset[str]) -> bool:
+    """Does a denied clause (its terms ``denied``) deny the opposite of a claim word it does not hold?
+    Then it says that word: ``the office will remain open`` against ``would not close the office``."""
+    return any(t in ANTONYMS and t not in denied and not ANTONYMS[t].isdisjoint(denied) for t in c_terms)
+
+
 def _polarity(
     claim: Features,
     index: SourceIndex,
@@ -3828,7 +3834,7 @@ def _denied_only(c_terms: frozenset[str], source: Clauses, subject: frozenset[st
     for s_terms, s_negated in source:
         if s_negated:
             only = (c_terms & s_terms) - affirmed - _DENYING_TERMS
-            if len(only) >= 2 and not only <= subject:
+            if len(only) >= 2 and not only <= subject and not _opposite_denied(c_terms, s_terms):
                 return only
     return None
 

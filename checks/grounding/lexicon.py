@@ -358,7 +358,7 @@ _SCANNED: Final = frozenset((
     "level", "liable", "ll off", "lling off", "lls off", "longer", "lose of ", "loss", "nd of ",
     "ng place", "oised to", "ook", "ost", "quarter", "quit", "rofit", "s short", "set to", "stabl",
     "stead", "tart of ", "top", "urn", "urplus", "ve up ", "xpect", "year before", "year earlier",
-    "un out", "ran out", "ns out",
+    "un out", "ran out", "ns out", "hardest on", "heaviest on", "heavily on", "hard on",
 ))  # fmt: skip
 """The substrings :func:`in_context` and its rules' ``_may_`` tests look for before reading a text."""
 
@@ -424,6 +424,10 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "deni" in scan
         or "deny" in scan
         or "eclin" in scan
+        or "hardest on" in scan
+        or "heaviest on" in scan
+        or "heavily on" in scan
+        or "hard on" in scan
         or (("loss" in scan or "rofit" in scan or "urplus" in scan or "eficit" in scan) and _may_carry(scan))
     ):
         _idioms(pieces, found)
@@ -828,6 +832,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "made a loss", "posted a profit": the result says it, as "reported" does
         elif nxt[:5].lower() == "short" and pieces[i].lower() in _FALLS:
             found[i] = ()  # "fell short of the target": a target missed, no fall
+        elif pieces[i].lower() in _FALLS and _falls_on(pieces, i + 1):
+            found[i] = ()  # "would fall hardest on households on low incomes": who bears it, no fall
 
 
 def _bare(pieces: Sequence[str]) -> list[str]:
@@ -939,6 +945,24 @@ def _backing(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
 
 _FALLS: Final = frozenset(("fell", "falls", "fall", "falling", "fallen"))
 """``fell short``: a target missed, not a fall."""
+_FALL_ON_HOW: Final = frozenset(("hardest", "heaviest", "heavily", "hard"))
+"""How hard a burden falls (``would fall hardest on``)."""
+
+
+def _falls_on(pieces: Sequence[str], at: int) -> bool:
+    """Do a word of how hard and ``on`` (``upon``) follow a fall at ``at`` (``would fall hardest on``,
+    ``falls heavily on``)? Then it says who bears it, not that something fell."""
+    words = [p.lower().rstrip(".,;:!?)") for p in pieces[at : at + 3]]
+    return (
+        len(words) == 3
+        and words[0] in _FALL_ON_HOW
+        and words[1] in ("on", "upon")
+        and words[2] not in MONTHS
+        and words[2] not in WEEKDAYS  # "fell heavily on Monday": a fall
+        and not words[2][:1].isdigit()
+    )
+
+
 _LETTERED: Final = frozenset(("series", "class"))
 """Words a capital letter names one of: ``Series A``, ``Class B``."""
 

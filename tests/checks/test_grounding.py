@@ -16790,6 +16790,51 @@ class TestPartOfAWholeThatChanged:
         assert not relation.conflicts
 
 
+class TestFallsHardestOn:
+    """``the increase would fall hardest on households on low incomes`` says who bears it, no fall
+    (against ``the rise would hit low-income households hardest`` it was a false contradiction,
+    mixed505); ``fell heavily on Monday`` is still a fall."""
+
+    def test_terms(self) -> None:
+        assert "decreas" not in terms("the increase would fall hardest on households")
+        assert "decreas" in terms("Shares fell heavily on Monday")
+        assert "decreas" in terms("prices fell on Monday")
+
+    def test_supported(self) -> None:
+        grounded = as_probed(
+            "Waterwatch Hollinshire warned that the increase would fall hardest on households on low "
+            "incomes.",
+            "Consumer group Waterwatch Hollinshire said the rise would hit low-income households hardest.",
+            "Water bills rise",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+
+class TestNotCloseIsOpen:
+    """``the Courier's Market Street office will remain open`` against ``would keep the weekly print
+    edition and would not close the Courier's office on Market Street``: the clause that denies
+    ``close`` says ``open`` (a false contradiction, mixed508)."""
+
+    def test_supported(self) -> None:
+        grounded = as_probed(
+            "Pennine Media Group has said the weekly print edition will continue and that the Courier's "
+            "Market Street office will remain open.",
+            "The paper's owner, Pennine Media Group, said it would keep the weekly print edition and would "
+            "not close the Courier's office on Market Street, ending months of speculation.",
+            "Courier wins award",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_closed_is_not_supported(self) -> None:
+        grounded = as_probed(
+            "Pennine Media Group has said the Courier's Market Street office will close.",
+            "The paper's owner, Pennine Media Group, said it would keep the weekly print edition and would "
+            "not close the Courier's office on Market Street, ending months of speculation.",
+            "Courier wins award",
+        )
+        assert grounded.status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
