@@ -2584,6 +2584,12 @@ def compare(
     )
     roles = {q.role for q in claim}
     started = "from" in roles
+    any_ends = (
+        started
+        and "to" in roles
+        and any(r.role == "from" for r in source)
+        and any(r.role == "to" for r in source)
+    )
     # (Values, not amounts of change: "rose 5% in 2022, fell 3% in 2023" gives no change from 5% to 3%.)
     values = [r for r in source if r.role != "by"] if "by" in roles else []
     pools: list[list[tuple[tuple[int, ...], int, Quantity, bool]]] = []
@@ -2720,8 +2726,14 @@ def compare(
             bound = (
                 0 if q.kind in _OPPOSITE_KINDS and (r.kind, r.low, r.high) == (q.kind, q.low, q.high) else 1
             )
+            # An end of a change, one of the sentence's ends of a change before any other figure: "will
+            # go up from £472 to £558" against "£86 more a year, taking the bill from £472 to £558"
+            # (the £86 shares more of the claim's words).
+            off_end = (
+                1 if q.role in ("from", "to") and started and any_ends and r.role not in ("from", "to") else 0
+            )
             entry = (
-                (when, stat, moved, named, origin, bound, -shared, aside, role, foreign[i]),
+                (when, stat, moved, named, origin, bound, off_end, -shared, aside, role, foreign[i]),
                 i,
                 r,
                 bool(ok),

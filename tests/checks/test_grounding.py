@@ -16835,6 +16835,29 @@ class TestNotCloseIsOpen:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestEndsOfAChangeFirst:
+    """``From 1 April the typical bill for Drummond Water households will go up from £472 to £558``
+    against ``Households supplied by Drummond Water will pay £86 more a year from 1 April, taking the
+    typical bill from £472 to £558``: each end of the claim's change pairs with the sentence's end of
+    a change, before the £86 that shares more of the claim's words (a false contradiction, mixed505)."""
+
+    def test_paired(self) -> None:
+        claim = (
+            "From 1 April the typical combined water and sewerage bill for Drummond Water households will "
+            "go up from £472 to £558."
+        )
+        text = (
+            "Households supplied by Drummond Water will pay an average of £86 more a year from 1 April, "
+            "taking the typical combined water and sewerage bill from £472 to £558."
+        )
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+        assert sorted((q.text, r.text) for q, r in relation.matched if q.dim != "date") == [
+            ("£472", "£472"),
+            ("£558", "£558"),
+        ]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
