@@ -2810,6 +2810,7 @@ def _compared_sides(this: str, other: str, figures: Sequence[Quantity], text: st
     return sides
 
 
+_FIRST_SINCE: Final = re.compile(r"\bfirst\s+time\s+since\s+$", re.IGNORECASE)
 _AT_A_TIME: Final = re.compile(
     r"\b(?:in|during|on)\s+(?:(?:early|late|mid)[\s-]+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
     rf"(?:(?:{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?$",
@@ -2822,8 +2823,10 @@ day between (``in March 2001``, ``on 4 May 2019``, ``in early 2020``); not ``sin
 def _event_years(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, float]]:
     """The years a statement is dated to (:data:`_AT_A_TIME`), as intervals, and the years listed
     with them (``cancelled in 2020 and 2021``), and the years from one to another (``every year from
-    1998 to 2022``)."""
+    1998 to 2022``); else the years after one it happens for the first time since (``cancelled for
+    the first time since 1998``)."""
     out: list[tuple[float, float]] = []
+    since: list[tuple[float, float]] = []
     last: Quantity | None = None
     until = -1
     for i, q in enumerate(figures):
@@ -2840,7 +2843,10 @@ def _event_years(plain: str, figures: Sequence[Quantity]) -> list[tuple[float, f
         ):
             out.append((q.low, q.high))
             last = q
-    return out
+        elif _FIRST_SINCE.search(plain, max(0, q.start - 32), q.start) is not None:
+            since.append((q.high + 1, 9999.0))
+    # "cancelled for the first time since 1998": an event after that year, when no year dates it
+    return out or since
 
 
 def _other_times(claim: Features, sentence: SourceSentence, index: SourceIndex) -> bool:

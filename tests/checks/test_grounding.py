@@ -16858,6 +16858,30 @@ class TestEndsOfAChangeFirst:
         ]
 
 
+class TestFirstTimeSince:
+    """``First held in 1872, the Ashmoor County Show is one of the oldest shows`` against ``The Ashmoor
+    County Show has been cancelled for the first time since 1998``: the cancellation is of a year
+    after 1998, the first show of 1872, two events that ``held`` and ``cancelled`` do not set against
+    each other (a false contradiction, mixed509). A sentence dated otherwise keeps its year."""
+
+    def test_other_event(self) -> None:
+        grounded = as_probed(
+            "First held in 1872, the Ashmoor County Show is one of the oldest agricultural shows in the "
+            "region.",
+            "The Ashmoor County Show has been cancelled for the first time since 1998 after heavy rain.",
+            "County show cancelled",
+        )
+        assert grounded.status is not Status.CONTRADICTED
+
+    def test_dated_otherwise(self) -> None:
+        grounded = as_probed(
+            "Dunmore paid a dividend in 2023.",
+            "Dunmore paid no dividend in 2023 for the first time since 1998.",
+            "Dunmore results",
+        )
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
