@@ -2066,7 +2066,9 @@ def _labels_swapped(relation: Relation, plain: str, text: str) -> str:
     """Why a claim figure has, right before it, the words the sentence has right before the other
     figure of the two and not before its own equal, or "": ``Running costs of £3.9 million ...
     outstripped the £2.4m it raised`` against ``raised £3.9 million ..., against running costs of
-    £2.4m``. Two words of what it is at least (``running costs``), in its clause."""
+    £2.4m``: two words of what it is at least (``running costs``), in its clause, or one that alone
+    tells which (``rather than the current 48 hours``: :data:`_MARKS`). Not the ends of a change, nor
+    years."""
     pairs = [(q, r) for q, r in relation.matched if q.dim != "year"]
     for i, (q1, r1) in enumerate(pairs):
         for q2, r2 in pairs[i + 1 :]:
@@ -3417,13 +3419,7 @@ def _denied_without(text: str, opposite: frozenset[str]) -> bool:
     if not negated(text):
         return True
     words = text.split()
-    gone = [not opposite.isdisjoint(read_terms(w)) for w in words]
-    # (and the ban that is what prohibits: "The ban prohibits using a hosepipe")
-    kept = [
-        w
-        for i, w in enumerate(words)
-        if not gone[i] and not (i + 1 < len(words) and gone[i + 1] and w.lower() in ("ban", "bans"))
-    ]
+    kept = [w for w in words if opposite.isdisjoint(read_terms(w))]
     return len(kept) == len(words) or negated(" ".join(kept))
 
 
