@@ -2752,6 +2752,8 @@ def compare(
             if hit is not None:
                 matched[i] = (q, hit)
                 used.add(id(hit))
+    if len(used) < len(matched):
+        _one_value_each(matched)
     conflicts: list[tuple[Quantity, Quantity]] = []
     missing: list[Quantity] = []
     for i, (q, pool) in enumerate(zip(claim, pools, strict=True)):
@@ -3509,6 +3511,31 @@ def _ratios(
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return left, tuple(computed)
+
+
+def _one_value_each(matched: dict[int, tuple[Quantity, Quantity]]) -> None:
+    """Of claim figures of one dimension matched with one figure of the sentence, when one of them has
+    its very value (``four in five`` and ``Around two thirds`` both with ``four in five were men``),
+    the others are unmatched, for the rest of the sentence's figures (``Nearly a third``): the figure
+    taken is no longer theirs."""
+    taken: dict[int, list[int]] = {}
+    for i, (_, r) in matched.items():
+        taken.setdefault(id(r), []).append(i)
+    for shared in taken.values():
+        if len(shared) < 2:
+            continue
+        r = matched[shared[0]][1]
+        if not any(_same_value(matched[i][0], r) for i in shared):
+            continue
+        for i in shared:
+            q = matched[i][0]
+            if q.dim == r.dim and not _same_value(q, r):
+                del matched[i]
+
+
+def _same_value(q: Quantity, r: Quantity) -> bool:
+    """Do two figures of one dimension give the very same value?"""
+    return q.dim == r.dim and q.low == r.low and q.high == r.high
 
 
 def _over_the_years(figures: Sequence[Quantity], source: Sequence[Quantity]) -> dict[int, Quantity]:

@@ -16882,6 +16882,26 @@ class TestFirstTimeSince:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestOneValueEach:
+    """``Around two thirds of the drivers arrested were aged under 25, and four in five were men``
+    against ``Nearly a third of those arrested were aged under 25, and four in five were men``: the
+    claim's ``four in five`` has the sentence's ``four in five``, so ``Around two thirds`` (which its
+    approximation let match that too) pairs with ``Nearly a third``, and disagrees (a false support,
+    mixed500)."""
+
+    TEXT = "Nearly a third of those arrested were aged under 25, and four in five were men."
+
+    def test_contradicted(self) -> None:
+        claim = "Around two thirds of the drivers arrested were aged under 25, and four in five were men."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("Around two thirds", "Nearly a third")]
+
+    def test_as_written(self) -> None:
+        claim = "About a third of the drivers arrested were aged under 25, and four in five were men."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
