@@ -3743,6 +3743,15 @@ def _polarity(
             # ("fares have not risen" against "fares have been frozen").
             unsaid = CHANGES.difference(best_terms).intersection(c_terms)
             if (
+                0 < best_cov < MIN_CLAUSE_COVERAGE
+                and best_negated != c_negated
+                and not (named := claim.names & sentence.terms).issubset(best_terms)
+            ):
+                # The claim's names that the sentence gives in another clause are the subject of a
+                # clause without one ("The paper's owner, Pennine Media Group, said it would keep the
+                # print edition | and would not close the Courier's office"): said of them too.
+                best_cov = coverage(sub, best_terms | named)
+            if (
                 best_cov >= MIN_CLAUSE_COVERAGE
                 and best_negated != c_negated
                 and not unsaid

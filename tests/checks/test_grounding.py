@@ -16829,8 +16829,10 @@ class TestNotCloseIsOpen:
         grounded = as_probed(
             "Pennine Media Group has said the Courier's Market Street office will close.",
             "The paper's owner, Pennine Media Group, said it would keep the weekly print edition and would "
-            "not close the Courier's office on Market Street, ending months of speculation.",
-            "Courier wins award",
+            "not close the Courier's office on Market Street, ending months of speculation. It plans to "
+            "hire two more reporters this year, helped by the Local News Trust, which will pay £48,000 "
+            "towards their salaries over two years.",
+            "Westmarsh Courier named weekly newspaper of the year as print sales slide",
         )
         assert grounded.status is not Status.SUPPORTED
 
@@ -16900,6 +16902,48 @@ class TestOneValueEach:
         claim = "About a third of the drivers arrested were aged under 25, and four in five were men."
         relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
         assert not relation.conflicts
+
+
+class TestSubjectNamedInAnotherClause:
+    """``Pennine Media Group confirmed that it would close the Courier's office on Market Street``
+    against ``The paper's owner, Pennine Media Group, said it would keep the weekly print edition and
+    would not close the Courier's office on Market Street``: the clause that denies has no subject of
+    its own, the claim's names given in the clause before; read with them, it denies the claim (a
+    false support, mixed508: left to the judge now)."""
+
+    TEXT = (
+        "The Westmarsh Courier has been named Weekly Newspaper of the Year at the Northern Press "
+        "Awards, held at the Calder Hall hotel in Brackenford on 14 March. It is the third time "
+        "the paper has won the title, after victories in 2016 and 2019.\n\nThe Courier's staff "
+        "also took two individual prizes. Senior reporter Nadia Okonjo was named Investigative "
+        "Journalist of the Year for her series on delays at Westmarsh General Hospital's A&E "
+        "department, and photographer Callum Rees won Photograph of the Year for his image of the "
+        "flooded Ouseley Bridge. In total the paper was shortlisted in seven "
+        'categories.\n\nJudges praised the Courier\'s "relentless focus on local accountability" '
+        "and its campaign to save Hinton Road library, after which the county council reversed "
+        "its decision to close the branch last autumn.\n\nThe awards come as the paper's print "
+        "sales continue to fall. Figures published by the Audit Bureau last week show average "
+        "weekly print circulation of 11,400 in the second half of last year, down from 12,400 a "
+        "year earlier. A decade ago the Courier sold more than 30,000 copies a week.\n\nOnline "
+        "readership, however, has grown. The Courier's website recorded an average of 186,000 "
+        "unique browsers a month, up 24% on the previous year, and its digital subscription "
+        "scheme, launched in May at £4.99 a month, has signed up 2,150 readers.\n\nEditor Fiona "
+        'Strachan said: "Winning this award is a tribute to a newsroom of just 14 journalists '
+        "who punch well above their weight. Print is declining, but more people are reading our "
+        "journalism than ever.\"\n\nThe paper's owner, Pennine Media Group, said it would keep "
+        "the weekly print edition and would not close the Courier's office on Market Street, "
+        "ending months of speculation. It plans to hire two more reporters this year, helped by "
+        "the Local News Trust, which will pay £48,000 towards their salaries over two years."
+    )
+
+    def test_not_supported(self) -> None:
+        grounded = as_probed(
+            "Ending months of speculation, Pennine Media Group confirmed that it would close the Courier's "
+            "office on Market Street.",
+            self.TEXT,
+            "Westmarsh Courier named weekly newspaper of the year as print sales slide",
+        )
+        assert grounded.status is not Status.SUPPORTED
 
 
 class TestCopies:
