@@ -2314,6 +2314,17 @@ def _may_trip(text: str) -> bool:
     return " way" in text or "direction" in text or " trip" in text or "journey" in text or " back" in text
 
 
+def _how_often(text: str, q: Quantity) -> int:
+    """1 when time ``q`` says how often (``every eight minutes``), -1 when another time, 0 for no
+    time."""
+    if q.dim != "time":
+        return 0
+    return 1 if _EVERY_BEFORE.search(text, max(0, q.start - 8), q.start) is not None else -1
+
+
+_EVERY_BEFORE: Final = re.compile(r"\bevery\s+$", re.IGNORECASE)
+
+
 def _trip_way(text: str, q: Quantity) -> int:
     """1 when length or time ``q`` is of one way (``a 14-mile journey each way``, ``40 minutes in each
     direction``), -1 when of a round trip (``a 14-mile round trip``, ``a 28-mile return journey``),
@@ -2542,6 +2553,10 @@ def compare(
             kinds.append(
                 ([_voting_share(claim_text, q) for q in claim], [_voting_share(text, r) for r in source])
             )
+        if "every " in text and any(q.dim == "time" for q in claim):
+            # how often ("Trams would run every eight minutes") and how long ("the journey ... taking
+            # 24 minutes, compared with 41 minutes on the bus")
+            kinds.append(([_how_often(claim_text, q) for q in claim], [_how_often(text, r) for r in source]))
         if _may_trip(claim_text) and _may_trip(text):
             # a length or time of one way ("a 14-mile journey each way") and of a round trip ("a
             # 14-mile round trip")

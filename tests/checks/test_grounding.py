@@ -16946,6 +16946,32 @@ class TestSubjectNamedInAnotherClause:
         assert grounded.status is not Status.SUPPORTED
 
 
+class TestHowOftenAndHowLong:
+    """``against 41 minutes on the existing number 52 bus`` against ``Trams would run every eight
+    minutes ..., with the journey ... taking 24 minutes, compared with 41 minutes on the current 52
+    bus``: a time that says how often (``every eight minutes``) is no counterpart of one that says
+    how long (a false contradiction, mixed478)."""
+
+    TEXT = (
+        "Trams would run every eight minutes during the day and every 15 minutes in the evenings, with "
+        "the journey from Cold Ashby to the city centre taking 24 minutes, compared with 41 minutes on "
+        "the current 52 bus."
+    )
+
+    def test_how_long(self) -> None:
+        claim = (
+            "A tram journey between Cold Ashby and the city centre would take 24 minutes, against 41 "
+            "minutes on the existing number 52 bus."
+        )
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts
+
+    def test_how_often(self) -> None:
+        claim = "Trams would run every ten minutes during the day."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert [(q.text, r.text) for q, r in relation.conflicts] == [("ten minutes", "eight minutes")]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
