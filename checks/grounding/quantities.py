@@ -1303,6 +1303,8 @@ _AGED: Final = re.compile(
 (an age, not more of what the count before it counts)."""
 
 
+_A_WHOLE: Final = re.compile(r"\b(?:out\s+)?of\s+(?:(?:its|the|their|our|his|her)\s+)?$", re.IGNORECASE)
+"""Before a count that is the whole of a part (``11 of its 29 units``)."""
 _IN_THE: Final = re.compile(
     r"\b(?:in|over|during|for|across)\s+(?:the|its|their|those|these)\s+"
     r"(?:(?:first|last|past|next|previous|same|latest)\s+)?$",
@@ -1371,6 +1373,21 @@ def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
         before = out[i - 1]
         if place and before.dim.startswith("count:"):
             continue  # "23 league goals and 8 in the cup": goals, not league goals; left a number
+        if text.endswith(" out of ", 0, q.start):
+            # "two vacancies out of 34": the whole, which counts what an earlier whole counts ("11 of
+            # its 29 units"), not the part before it; else a number
+            whole = next(
+                (
+                    f
+                    for f in reversed(out[: i - 1])
+                    if f.dim[:6] == "count:"
+                    and _A_WHOLE.search(text, max(0, f.start - 12), f.start) is not None
+                ),
+                None,
+            )
+            if whole is not None:
+                out[i] = q._replace(dim=whole.dim)
+            continue
         if before.dim == "year" and i > 1 and _NEXT_CLAUSE.search(text, before.end, q.start) is not None:
             # A year that ends the clause before is when, not what: "hired 40 teachers in 2023, and
             # Easton's hired 25"; not "grew 9% in 2024 to 48 million".

@@ -16972,6 +16972,24 @@ class TestHowOftenAndHowLong:
         assert [(q.text, r.text) for q, r in relation.conflicts] == [("ten minutes", "eight minutes")]
 
 
+class TestOutOfAWhole:
+    """``with 11 of its 29 units empty, while Bridge Street had just two vacancies out of 34``: the 34
+    is a whole, which counts what the sentence's earlier whole counts (units), not the vacancies before
+    it; read as 34 vacancies, the claim's ``34 units`` was set against the 11 (a false contradiction,
+    mixed487)."""
+
+    def test_the_whole(self) -> None:
+        found = quantities(
+            "Market Street was the worst affected, with 11 of its 29 units empty, while Bridge Street had "
+            "just two vacancies out of 34."
+        )
+        assert [(q.low, q.dim) for q in found if q.low == 34] == [(34, "count:unit")]
+
+    def test_no_earlier_whole(self) -> None:
+        (_, whole) = quantities("Bridge Street had just two vacancies out of 34.")
+        assert whole.dim == "number"
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
