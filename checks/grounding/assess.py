@@ -2069,29 +2069,38 @@ def _labels_swapped(relation: Relation, plain: str, text: str) -> str:
     £2.4m``: two words of what it is at least (``running costs``), in its clause, or one that alone
     tells which (``rather than the current 48 hours``: :data:`_MARKS`). Not the ends of a change, nor
     years."""
-    pairs = [(q, r) for q, r in relation.matched if q.dim != "year"]
-    for i, (q1, r1) in enumerate(pairs):
-        for q2, r2 in pairs[i + 1 :]:
-            if q1.dim != q2.dim or not _distinct(q1, q2) or q1.role or q2.role or r1.role or r2.role:
-                continue  # (the ends of a change, which the words around a figure need not say in order)
-            found = _label_of_other(q1, r1, r2, plain, text) or _label_of_other(q2, r2, r1, plain, text)
-            if found:
-                return found
+    # (each sentence figure's label read once; no closure: compiled, one holds its frame until the
+    # garbage collector runs)
+    theirs: dict[int, frozenset[str]] = {}
+    for (q1, r1), (q2, r2) in _two_figures(relation, times=True):
+        if q1.role or q2.role or r1.role or r2.role:
+            continue  # (the ends of a change, which the words around a figure need not say in order)
+        first, second = _label_terms(text, r1, theirs), _label_terms(text, r2, theirs)
+        found = _label_of_other(q1, r2, plain, first, second) or _label_of_other(q2, r1, plain, second, first)
+        if found:
+            return found
     return ""
 
 
-def _label_of_other(q: Quantity, own: Quantity, other: Quantity, plain: str, text: str) -> str:
-    """:func:`_labels_swapped` for one claim figure ``q``, paired with ``own``, ``other`` the other."""
+def _label_terms(text: str, r: Quantity, memo: dict[int, frozenset[str]]) -> frozenset[str]:
+    """The terms of sentence figure ``r``'s label (:func:`_label`), kept in ``memo`` by ``id``."""
+    got = memo.get(id(r))
+    if got is None:
+        got = memo[id(r)] = frozenset(read_terms(_label(text, r)))
+    return got
+
+
+def _label_of_other(
+    q: Quantity, other: Quantity, plain: str, own_label: frozenset[str], other_label: frozenset[str]
+) -> str:
+    """:func:`_labels_swapped` for one claim figure ``q``: ``other`` the sentence's other figure, the
+    labels those of ``q``'s own counterpart and of ``other``."""
     written = _label(plain, q)
     mine = frozenset(read_terms(written))
     marked = len(mine) < 2 or not mine.isdisjoint(_MARKS)
     if marked:
         mine = mine & _MARKS  # one word that tells which: "rather than the current 48 hours"
-    if (
-        mine
-        and mine <= frozenset(read_terms(_label(text, other)))
-        and mine.isdisjoint(read_terms(_label(text, own)))
-    ):
+    if mine and mine <= other_label and mine.isdisjoint(own_label):
         if marked:
             return f"the claim gives {q.text} as the {surface(min(mine))} one, the source {other.text}"
         words = written.split()
@@ -2119,12 +2128,12 @@ def _label(text: str, q: Quantity) -> str:
 
 
 def _two_figures(
-    relation: Relation,
+    relation: Relation, *, times: bool = False
 ) -> Iterator[tuple[tuple[Quantity, Quantity], tuple[Quantity, Quantity]]]:
     """Each two pairs of matched figures that may sit in each other's place: of one dimension, no
-    time nor year, and distinct in the claim (:func:`_figures_swapped`,
-    :func:`_names_of_figures_swapped`)."""
-    pairs = [(q, r) for q, r in relation.matched if q.dim not in _TIMES and q.dim != "year"]
+    year (nor time, unless ``times``), and distinct in the claim (:func:`_figures_swapped`,
+    :func:`_names_of_figures_swapped`, :func:`_labels_swapped`)."""
+    pairs = [(q, r) for q, r in relation.matched if (times or q.dim not in _TIMES) and q.dim != "year"]
     for i, first in enumerate(pairs):
         for second in pairs[i + 1 :]:
             if first[0].dim == second[0].dim and _distinct(first[0], second[0]):

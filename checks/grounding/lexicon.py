@@ -952,7 +952,7 @@ _FALL_ON_HOW: Final = frozenset(("hardest", "heaviest", "heavily", "hard"))
 def _falls_on(pieces: Sequence[str], at: int) -> bool:
     """Do a word of how hard and ``on`` (``upon``) follow a fall at ``at`` (``would fall hardest on``,
     ``falls heavily on``)? Then it says who bears it, not that something fell."""
-    words = [p.lower().rstrip(".,;:!?)") for p in pieces[at : at + 3]]
+    words = _bare(pieces[at : at + 3])
     return (
         len(words) == 3
         and words[0] in _FALL_ON_HOW

@@ -3341,7 +3341,7 @@ def _per_one(
         ):
             m = each  # "each of the food bank's 210 volunteers gave roughly 150 hours"
         if m is not None:
-            one = stem(m.group("one") or m.group("single") if m.re is _EACH_OF else m.group("one"))
+            one = stem(m.group("one") or m.group("single")) if m.re is _EACH_OF else stem(m.group("one"))
             per = next((s for s in source if s.dim[:6] == "count:" and _counted(s.dim) == one), None)
             things = next((s for s in source if s.dim == q.dim and s is not per), None)
             if (
