@@ -1919,15 +1919,34 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
         others = frozenset().union(*(n for k, (n, _, _) in enumerate(mine) if k != i))
         if len(rest) < 2:
             continue  # a list's item ("Linux, macOS and Windows"), no clause that says something
-        shares = sorted(((len(rest & t) / len(rest), n, w) for n, t, w in theirs), key=lambda x: -x[0])
+        shares = sorted(((len(rest & t) / len(rest), n, t, w) for n, t, w in theirs), key=lambda x: -x[0])
         if not shares or shares[0][0] < 0.75 or (len(shares) > 1 and shares[1][0] == shares[0][0]):
             continue
-        _, held, written = shares[0]
-        if held.isdisjoint(names) and not held.isdisjoint(others) and names.isdisjoint(read_terms(written)):
+        _, held, said, written = shares[0]
+        if (
+            held.isdisjoint(names)
+            and not held.isdisjoint(others)
+            and names.isdisjoint(read_terms(written))
+            and not _says_both(mine, i, held, held | said)
+        ):
             # (a name the clause holds, though another clause holds it too, is not swapped: "said NHS
             # contract payments covered only 70%" against "According to Dr Kaur, NHS payments cover")
             return f"the source says '{written}' where the claim says '{text}'"
     return ""
+
+
+def _says_both(
+    mine: tuple[tuple[frozenset[str], frozenset[str], str], ...], i: int, held: frozenset[str], said: frozenset[str]
+) -> bool:
+    """Does the sentence's clause that says claim clause ``i`` (its terms ``said``, its names ``held``)
+    say the claim clause its names are of too (half its other words at least)? Then it joins the
+    two, and swaps nothing: ``Following promotion to the National League, Carrick Town's wage bill
+    went up`` against ``the wage bill climbed ... after the club's promotion to the National
+    League``."""
+    return any(
+        k != i and not names.isdisjoint(held) and bool(rest) and 2 * len(rest & said) >= len(rest)
+        for k, (names, rest, _) in enumerate(mine)
+    )
 
 
 _EITHER: Final = re.compile(r"\b([^\W\d_]+)\s+or\s+([^\W\d_]+)\b")

@@ -16990,6 +16990,33 @@ class TestOutOfAWhole:
         assert whole.dim == "number"
 
 
+class TestClausesJoinedNotSwapped:
+    """``Following promotion to the National League, Carrick Town's wage bill went up from £4.1 million
+    to £5.3 million`` against ``..., but the wage bill climbed from £4.1 million to £5.3 million after
+    the club's promotion to the National League``: the sentence's clause that says the claim's second
+    clause holds the first clause's name because it says the first clause too, not because it gives
+    the second clause's words to another name (a false contradiction, mixed527)."""
+
+    TEXT = (
+        "Carrick Town reported a record loss. Turnover rose by 14 per cent to £6.4 million, helped by a run "
+        "to the FA Cup third round, but the wage bill climbed from £4.1 million to £5.3 million after the "
+        "club's promotion to the National League."
+    )
+
+    def test_joined(self) -> None:
+        claim = (
+            "Following promotion to the National League, Carrick Town's wage bill went up from £4.1 million "
+            "to £5.3 million."
+        )
+        assert as_probed(claim, self.TEXT, "Carrick Town posts record loss").status is Status.SUPPORTED
+
+    def test_swapped(self) -> None:
+        claim = "SQLite supports JSON natively, while PostgreSQL stores it as text."
+        text = "PostgreSQL supports JSON natively, while SQLite stores it as text."
+        grounded = as_probed(claim, text, "Databases")
+        assert grounded.status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
