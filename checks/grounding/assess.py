@@ -64,6 +64,7 @@ from checks.grounding.lexicon import (
     prospective,
     quantified,
     refused_plan,
+    refuses,
     removed,
     reported,
     reports,
@@ -922,7 +923,13 @@ def _short_of_stating(
     if some:
         return some, True
     modes = index.modes(sentence.number)
-    if not claim.prospective and modes.prospective and _planned(weights, sentence.plain, claim):
+    if (
+        not claim.prospective
+        and modes.prospective
+        # "ruled out selling the ground" against "would not sell the ground": one decision
+        and not (refuses(claim.plain) and negated(sentence.plain))
+        and _planned(weights, sentence.plain, claim)
+    ):
         return "the source states it as planned or possible, the claim as done", True
     asked = _sought_only(claim, weights, sentence.plain)
     if asked:

@@ -359,6 +359,7 @@ _SCANNED: Final = frozenset((
     "ng place", "oised to", "ook", "ost", "quarter", "quit", "rofit", "s short", "set to", "stabl",
     "stead", "tart of ", "top", "urn", "urplus", "ve up ", "xpect", "year before", "year earlier",
     "un out", "ran out", "ns out", "hardest on", "heaviest on", "heavily on", "hard on",
+    "le out", "led out", "les out", "ling out",
 ))  # fmt: skip
 """The substrings :func:`in_context` and its rules' ``_may_`` tests look for before reading a text."""
 
@@ -402,6 +403,11 @@ def terms(text: str) -> list[str]:
     return list(chain.from_iterable(in_context(text, pieces, piece_terms(pieces))))
 
 
+def _may_rule_out(text: str | Substrings) -> bool:
+    """Might ``text`` hold ``ruled out`` (``ruled out selling``: :data:`_REFUSED`)?"""
+    return "le out" in text or "led out" in text or "les out" in text or "ling out" in text
+
+
 def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """``found`` (the :func:`piece_terms` of ``pieces``, the words of ``text``) with the words that
     mean something else in their place: ``up`` or ``down`` before a figure (:func:`directions`);
@@ -428,6 +434,7 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "heaviest on" in scan
         or "heavily on" in scan
         or "hard on" in scan
+        or _may_rule_out(scan)
         or (("loss" in scan or "rofit" in scan or "urplus" in scan or "eficit" in scan) and _may_carry(scan))
     ):
         _idioms(pieces, found)
@@ -794,6 +801,7 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     longer, fail, plan, deny = (stem("longer"),), (stem("fail"),), (stem("plan"),), (stem("denied"),)
+    rule = (stem("ruled"),)
     for i, got in enumerate(found):
         if not got:
             continue
@@ -811,6 +819,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             and _REFUSED.match(f"{pieces[i]} to {pieces[i + 2]}") is not None
         ):
             found[i] = ()  # "refused to approve", "declined to comment": a negation cue, as "failed to"
+        elif got == rule and nxt.lower() == "out" and i + 2 < len(pieces) and pieces[i + 2].endswith("ing"):
+            found[i] = ()  # "ruled out selling": a negation cue (_REFUSED), no ruling
         elif nxt and (
             (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
             or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)
@@ -2093,6 +2103,8 @@ _REFUSED: Final = re.compile(
     r"(?:\s+(?:from|by)(?:\s+(?!(?:to|of|for)\b)[a-z'\u2019-]+){1,4}?)?"
     r"\s+(?:to|of|for)\b"
     r"|\bvot(?:e|es|ed|ing)\s+against\s+[a-z]+ing\b"
+    # "ruled out selling the ground": will not sell it
+    r"|\brul(?:e|es|ed|ing)\s+out\s+[a-z]+ing\b"
     # in the passive: "Plans for a £3.5 million reptile house were rejected by the committee"
     r"|\b(?:plans?|proposals?|bids?|requests?|applications?|schemes?|motions?|offers?)\s+(?:to|for|by|from)\s+"
     r"(?:[^.,;:]|(?<=\d)[.,](?=\d)){1,80}?\s(?:was|were|has\s+been|have\s+been|had\s+been)\s+"
@@ -2104,7 +2116,8 @@ _REFUSED: Final = re.compile(
 keep``, ``refused a request from residents for``, ``voted against raising fees``, ``refused to approve``
 (not ``opposition``, a side: ``backed an opposition proposal to borrow £6m``),
 ``plans for a new car park were rejected``, ``a request by the railway to run dining trains was
-turned down``: what was refused did not happen, as if ``not`` stood before it."""
+turned down``, ``ruled out selling the ground``: what was refused did not happen, as if ``not`` stood
+before it."""
 
 
 def refused_plan(text: str) -> bool:
@@ -2117,6 +2130,13 @@ def refused_plan(text: str) -> bool:
     return bool(refused) and all(
         any(a <= m.start() and m.end() <= b for a, b in refused) for m in _PROSPECTIVE.finditer(text)
     )
+
+
+def refuses(text: str) -> bool:
+    """Does ``text`` say something was refused or ruled out (:data:`_REFUSED`: ``ruled out selling
+    the ground``, ``rejected a plan to close``)? A decision not to do it: what a sentence that it
+    will not be done states too."""
+    return _may_refuse(text) and _REFUSED.search(text) is not None
 
 
 def _may_refuse(text: str) -> bool:

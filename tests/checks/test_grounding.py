@@ -17017,6 +17017,32 @@ class TestClausesJoinedNotSwapped:
         assert grounded.status is Status.CONTRADICTED
 
 
+class TestRuledOut:
+    """``Lyle ruled out selling the Quayside Ground`` against ``Lyle said the board would not sell the
+    Quayside Ground to raise money``: ruling out a sale denies it, as ``refused to`` does, and is the
+    decision the sentence's ``would not`` states, no plan told as done (a false contradiction,
+    mixed527)."""
+
+    TEXT = (
+        "Carrick Town reported a record loss. Chairman Ian Lyle said the board would not sell the Quayside "
+        "Ground to raise money."
+    )
+
+    def test_denies(self) -> None:
+        assert negated("Lyle ruled out selling the Quayside Ground.")
+        assert "rule" not in terms("Lyle ruled out selling the Quayside Ground.")
+        assert not negated("The cause of the fire was ruled out.")
+
+    def test_supported(self) -> None:
+        for claim in ("Lyle ruled out selling the Quayside Ground.", "Lyle refused to sell the Quayside Ground."):
+            assert as_probed(claim, self.TEXT, "Club loss").status is Status.SUPPORTED, claim
+
+    def test_contradicted(self) -> None:
+        claim = "Lyle ruled out selling the Quayside Ground."
+        text = "Chairman Ian Lyle said the board would sell the Quayside Ground to raise money."
+        assert as_probed(claim, text, "Club loss").status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
