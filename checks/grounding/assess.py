@@ -1943,7 +1943,10 @@ def _clauses_swapped(claim: Features, sentence: SourceSentence, index: SourceInd
 
 
 def _says_both(
-    mine: tuple[tuple[frozenset[str], frozenset[str], str], ...], i: int, held: frozenset[str], said: frozenset[str]
+    mine: tuple[tuple[frozenset[str], frozenset[str], str], ...],
+    i: int,
+    held: frozenset[str],
+    said: frozenset[str],
 ) -> bool:
     """Does the sentence's clause that says claim clause ``i`` (its terms ``said``, its names ``held``)
     say the claim clause its names are of too (half its other words at least)? Then it joins the

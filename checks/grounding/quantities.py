@@ -698,6 +698,8 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _elided_units(text, found)
     if len(found) > 1 and sum(q.dim == "time" for q in found) > 1:
         found = _compound_times(text, found)
+    if len(found) > 1 and any(q.dim == "date" for q in found) and any(q.dim == "number" for q in found):
+        found = _listed_days(text, found)
     if found and ("ust " in text or "lightly " in text or "little " in text or "arginally " in text):
         found = [_just_past(text, q) if q.kind in ("lower", "upper") else q for q in found]
     if context and found:
@@ -4111,6 +4113,54 @@ def _date(text: str, raw: str, start: int, pos: int) -> Quantity | None:
         month, start, end = before.group("month"), before.start(), pos
     value = float(_MONTH_NUMBER[month] * 100 + day)
     return Quantity(value, value, "date", "exact", 0.5, start, end, text[start:end])
+
+
+_DAY_JOINER: Final = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|&)\s+|\s*[-\u2013]\s*)")
+"""What joins the days of one month in a list or a span (``23 and 24 April``, ``April 23, 24 and 25``,
+``12-14 June``)."""
+
+
+def _listed_days(text: str, found: list[Quantity]) -> list[Quantity]:
+    """The bare days a date's month is written once for: ``on the nights of 23 and 24 April`` (23
+    April too), ``April 23 and 24`` (April 24 too), each a ``date`` as :func:`_date` reads one."""
+    out = list(found)
+
+    def day_of(i: int, date: Quantity, a: Quantity, b: Quantity) -> bool:
+        q = out[i]
+        if (
+            q.dim == "number"
+            and q.kind == "exact"
+            and q.text.isdigit()
+            and 1 <= int(q.text) <= 31
+            and _DAY_JOINER.fullmatch(text, a.end, b.start) is not None
+        ):
+            value = float(int(date.low) // 100 * 100 + int(q.text))
+            out[i] = q._replace(low=value, high=value, dim="date", tolerance=0.5)
+            return True
+        return False
+
+    for i in range(len(out) - 2, -1, -1):  # day first: the month after the last day
+        after = out[i + 1]
+        if after.dim == "date" and after.text[:1].isdigit():
+            day_of(i, after, out[i], after)
+    listed = False  # the day before was one of a month written before it
+    for i in range(1, len(out)):  # month first: the month before the first day
+        before = out[i - 1]
+        if (
+            before.dim == "date"
+            and (listed or not before.text[:1].isdigit())
+            # a comma alone only inside the list ("April 23, 24 and 25"; "On June 12, 15 were hurt")
+            and (
+                text[before.end : out[i].start].strip() != ","
+                or (
+                    i + 1 < len(out) and _DAY_JOINER.fullmatch(text, out[i].end, out[i + 1].start) is not None
+                )
+            )
+        ):
+            listed = day_of(i, before, before, out[i])
+        else:
+            listed = False
+    return out
 
 
 _ISO_DATE: Final = re.compile(r"\b(?:19|20)\d\d-(?P<month>\d\d)-(?P<day>\d\d)\b")

@@ -17034,13 +17034,39 @@ class TestRuledOut:
         assert not negated("The cause of the fire was ruled out.")
 
     def test_supported(self) -> None:
-        for claim in ("Lyle ruled out selling the Quayside Ground.", "Lyle refused to sell the Quayside Ground."):
+        for verb in ("ruled out selling", "refused to sell"):
+            claim = f"Lyle {verb} the Quayside Ground."
             assert as_probed(claim, self.TEXT, "Club loss").status is Status.SUPPORTED, claim
 
     def test_contradicted(self) -> None:
         claim = "Lyle ruled out selling the Quayside Ground."
         text = "Chairman Ian Lyle said the board would sell the Quayside Ground to raise money."
         assert as_probed(claim, text, "Club loss").status is Status.CONTRADICTED
+
+
+class TestDaysOfOneMonth:
+    """``on the nights of 23 and 24 April`` against ``on the nights of April 23 and 24``: the month
+    written once is each listed day's, so the claim's ``April 23`` is the source's 23 (read as a bare
+    number, the 24 April was set against it: a false contradiction, mixed524)."""
+
+    def test_days(self) -> None:
+        def dates(text: str) -> list[float]:
+            return [q.low for q in quantities(text) if q.dim == "date"]
+
+        assert dates("Temperatures fell on the nights of 23 and 24 April.") == [423, 424]
+        assert dates("Temperatures fell on the nights of April 23 and 24.") == [423, 424]
+        assert dates("The festival runs on June 12, 13 and 14.") == [612, 613, 614]
+        assert dates("The festival runs on 12, 13 or 14 June.") == [612, 613, 614]
+        assert dates("On June 12, 15 were hurt.") == [612]
+
+    def test_grounded(self) -> None:
+        text = "Temperatures fell to 3.5C below freezing on the nights of 23 and 24 April, as trees bloomed."
+        claims = [
+            f"Temperatures dropped to 3.5C below freezing on the nights of April {days}."
+            for days in ("23 and 24", "22 and 23")
+        ]
+        assert as_probed(claims[0], text, "Frost").status is Status.SUPPORTED
+        assert as_probed(claims[1], text, "Frost").status is Status.CONTRADICTED
 
 
 class TestCopies:
