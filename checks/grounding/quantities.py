@@ -700,6 +700,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _compound_times(text, found)
     if len(found) > 1 and any(q.dim == "date" for q in found) and any(q.dim == "number" for q in found):
         found = _listed_days(text, found)
+    if ("-" in text or "\u2212" in text or "minus" in text or "below" in text) and any(
+        q.dim in _TEMPERATURES for q in found
+    ):
+        found = _below_zero(text, found)
     if found and ("ust " in text or "lightly " in text or "little " in text or "arginally " in text):
         found = [_just_past(text, q) if q.kind in ("lower", "upper") else q for q in found]
     if context and found:
@@ -4160,6 +4164,29 @@ def _listed_days(text: str, found: list[Quantity]) -> list[Quantity]:
             listed = day_of(i, before, before, out[i])
         else:
             listed = False
+    return out
+
+
+_TEMPERATURES: Final = frozenset(("celsius", "fahrenheit"))
+_MINUS_BEFORE: Final = re.compile(r"(?:^|(?<=[\s(]))(?:[-\u2212\u2013]|minus\s+)$", re.IGNORECASE)
+"""A sign before a temperature (``fell to -3.5C``, ``minus 4C``; not ``5-10C``, a range)."""
+_BELOW_ZERO_AFTER: Final = re.compile(r"\s+below\s+(?:zero|freezing)\b", re.IGNORECASE)
+"""After a temperature: below zero (``3.5C below freezing``)."""
+
+
+def _below_zero(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Temperatures below zero as negative figures: ``-3.5C``, ``minus 3.5C`` and ``3.5C below
+    freezing`` are one temperature, and none of them is 3.5C (read without its sign, each stated
+    what a source's 3.5C above zero says)."""
+    out = list(found)
+    for i, q in enumerate(found):
+        if q.dim in _TEMPERATURES and q.low >= 0:
+            sign = _MINUS_BEFORE.search(text, max(0, q.start - 6), q.start)
+            if sign is not None:
+                start = sign.start()
+                out[i] = q._replace(low=-q.high, high=-q.low, start=start, text=text[start : q.end])
+            elif _BELOW_ZERO_AFTER.match(text, q.end) is not None:
+                out[i] = q._replace(low=-q.high, high=-q.low)
     return out
 
 

@@ -17069,6 +17069,30 @@ class TestDaysOfOneMonth:
         assert as_probed(claims[1], text, "Frost").status is Status.CONTRADICTED
 
 
+class TestBelowZero:
+    """``-3.5C``, ``minus 3.5C`` and ``3.5C below freezing`` are one temperature, below zero: read
+    without their sign, each was 3.5C, and ``Temperatures fell to 3.5C`` was supported by a source's
+    ``minus 3.5C`` (found on mixed524)."""
+
+    def test_read(self) -> None:
+        def degrees(text: str) -> list[tuple[float, float]]:
+            return [(q.low, q.high) for q in quantities(text) if q.dim == "celsius"]
+
+        assert degrees("Temperatures fell to -3.5C overnight.") == [(-3.5, -3.5)]
+        assert degrees("Temperatures fell to minus 3.5C overnight.") == [(-3.5, -3.5)]
+        assert degrees("It was \u22124\u00b0C at dawn, and 3.5C below freezing by midnight.") == [
+            (-4, -4),
+            (-3.5, -3.5),
+        ]
+        assert degrees("Highs of 5-10C are expected.") == [(5, 10)]
+
+    def test_grounded(self) -> None:
+        text = "Orchards were hit by a late frost. Temperatures fell to minus 3.5C on the night of 23 April."
+        claim = "Temperatures fell to {} on the night of 23 April."
+        assert as_probed(claim.format("-3.5C"), text, "Frost").status is Status.SUPPORTED
+        assert as_probed(claim.format("3.5C"), text, "Frost").status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
