@@ -2091,6 +2091,14 @@ _NOT_A_VERB: Final = (
     r"|almost|just|under|below|its|their|the|record|zero|new|historic)\b)"
 )
 """What after ``declined to`` makes it a change to a figure (``declined to 4,000``), not a refusal."""
+_VOTES_AGAINST: Final = (
+    r"\bvot(?:e|es|ed|ing)\s+(?:[a-z0-9]+\s+(?:to|-)\s+[a-z0-9]+\s+|unanimously\s+|overwhelmingly\s+)?"
+    r"against\s+(?:(?:an?|the|its|their|his|her|our)\s+)?(?:[a-z]+\s+)?"
+    r"(?:plans?|proposals?|schemes?|motions?|bids?|applications?|bills?|requests?|offers?)\b"
+)
+"""A vote against a plan (``voted 7 to 4 against the scheme``): a refusal (:data:`_REFUSED`)."""
+
+
 _REFUSED: Final = re.compile(
     rf"\b(?:refus|declin)(?:e|es|ed|ing)\s+to\s+{_NOT_A_VERB}"
     r"|\b(?:(?:reject|abandon|scrap|shelv|drop|block|veto|overturn|oppos(?!ition)|refus)[a-z]*"
@@ -2103,6 +2111,8 @@ _REFUSED: Final = re.compile(
     r"(?:\s+(?:from|by)(?:\s+(?!(?:to|of|for)\b)[a-z'\u2019-]+){1,4}?)?"
     r"\s+(?:to|of|for)\b"
     r"|\bvot(?:e|es|ed|ing)\s+against\s+[a-z]+ing\b"
+    # "voted 7 to 4 against the scheme", "voted unanimously against the plan": refused it
+    rf"|{_VOTES_AGAINST}"
     # "ruled out selling the ground": will not sell it
     r"|\brul(?:e|es|ed|ing)\s+out\s+[a-z]+ing\b"
     # in the passive: "Plans for a £3.5 million reptile house were rejected by the committee"

@@ -17093,6 +17093,26 @@ class TestBelowZero:
         assert as_probed(claim.format("3.5C"), text, "Frost").status is Status.CONTRADICTED
 
 
+class TestVotedAgainst:
+    """``which voted 7 to 4 against the scheme``: a vote against a plan refuses it, as ``refused``
+    does; read as affirming, it contradicted ``The committee turned down the floodlight scheme by
+    seven votes to four`` (a false contradiction, mixed538)."""
+
+    TEXT = (
+        "The club's plan to install floodlights has been refused by the district council's planning "
+        "committee, which voted 7 to 4 against the scheme on Tuesday evening."
+    )
+
+    def test_denies(self) -> None:
+        assert negated("The committee voted 7 to 4 against the scheme.")
+        assert negated("The board voted unanimously against the plan.")
+        assert not negated("Members voted against the chair.")
+
+    def test_grounded(self) -> None:
+        claim = "The council's planning committee turned down the floodlight scheme by seven votes to four."
+        assert as_probed(claim, self.TEXT, "Floodlights refused").status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
