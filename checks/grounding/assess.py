@@ -2851,6 +2851,15 @@ def _compared_sides(this: str, other: str, figures: Sequence[Quantity], text: st
 
 
 _FIRST_SINCE: Final = re.compile(r"\bfirst\s+time\s+since\s+$", re.IGNORECASE)
+_FIRST_TIME_SINCE: Final = re.compile(
+    r"\bfirst\s+(?:time\s+)?(?:since|in\s+(?:\w+\s+)?(?:years|decades))\b", re.IGNORECASE
+)
+"""``for the first time since 1998``, ``its first title in 30 years``: it had not happened since."""
+_NOT_SINCE: Final = re.compile(
+    r"\b(?:has|have|had)(?:\s+not|\s+never|n't)\b.*?\b(?:since|for|in)\b.*?\b(?:\d{4}|years?|decades?|century)\b",
+    re.IGNORECASE,
+)
+"""What has not happened for a time: ``has not hosted the championships for a quarter of a century``."""
 _AT_A_TIME: Final = re.compile(
     r"\b(?:in|during|on)\s+(?:(?:early|late|mid)[\s-]+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
     rf"(?:(?:{'|'.join(sorted(MONTHS))}|{'|'.join(SEASONS)})\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?$",
@@ -3802,6 +3811,13 @@ def _polarity(
                 and not _removed_otherwise(claim.plain, index, sentence, best_k, best_negated)
                 and not _both_refuse(claim.plain, index.clause_texts(sentence.number), best_k)
                 and not _own_words_alike(c_terms, c_negated, mine, source)
+                # "has not hosted the championships for 25 years" against "hopes to host the
+                # championships for the first time since 1998": what has not happened since
+                and not (
+                    c_negated
+                    and _NOT_SINCE.search(claim.plain) is not None
+                    and _FIRST_TIME_SINCE.search(sentence.plain) is not None
+                )
             ):
                 if around is None:
                     around = sentence.context | sentence.before

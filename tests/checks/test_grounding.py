@@ -17113,6 +17113,28 @@ class TestVotedAgainst:
         assert as_probed(claim, self.TEXT, "Floodlights refused").status is Status.SUPPORTED
 
 
+class TestNotHeldSince:
+    """``hopes to host the regional junior championships in 2027, for the first time since 1998``
+    says they have not been held there since: no affirmation that denies ``Kingsford has not hosted
+    the regional junior championships for more than a quarter of a century`` (a false contradiction,
+    mixed530)."""
+
+    TEXT = (
+        "Kingsford Rowing Club has won a lottery grant for a new boathouse. The club also hopes to host "
+        "the regional junior championships in 2027, for the first time since 1998."
+    )
+
+    def test_not_since(self) -> None:
+        claim = (
+            "Kingsford has not hosted the regional junior championships for more than a quarter of a century."
+        )
+        assert as_probed(claim, self.TEXT, "Boathouse grant").status is not Status.CONTRADICTED
+
+    def test_denied(self) -> None:
+        claim = "Kingsford does not hope to host the regional junior championships."
+        assert as_probed(claim, self.TEXT, "Boathouse grant").status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
