@@ -1818,6 +1818,21 @@ _BEFORE: Final = stem("before")
 _AFTER: Final = stem("after")
 _ORDER_WORDS: Final = frozenset((_BEFORE, _AFTER))
 """``before`` and ``after``: said of the figure of their clause."""
+_ORDERED: Final = re.compile(
+    r"\b(before|after)\s+(?:(?:the|its|their|his|her|a|an)\s+)?((?:[\w'\u2019-]+\s*){1,3})", re.IGNORECASE
+)
+"""``before`` or ``after`` and the words of the event it orders (three at most)."""
+
+
+def _orders_another(claim: str, clause: str, term: str) -> bool:
+    """Do the claim's ``before`` (or ``after``: ``term``) and the clause's opposite word order two
+    other events, their words after them sharing no term (``Before the cut`` against ``after
+    reporting a sharp fall in profits``)? Not when either is not found so."""
+    mine = [frozenset(read_terms(m[2])) for m in _ORDERED.finditer(claim) if stem(m[1].lower()) == term]
+    theirs = [frozenset(read_terms(m[2])) for m in _ORDERED.finditer(clause) if stem(m[1].lower()) != term]
+    return bool(mine) and bool(theirs) and all(a and b and a.isdisjoint(b) for a in mine for b in theirs)
+
+
 _ENDING: Final = re.compile(
     r"\b(?:end(?:s|ed|ing)|scrap(?:s|ped|ping)?|abolish(?:es|ed|ing)?)\s+(?:a|an|the|its|their)\s+"
     r"(?P<words>[^\W\d_]+)\s+[^\W\d_]+",
@@ -3621,6 +3636,12 @@ def _polarity(
                 ):
                     # "after losing £31,000 the year before" against "reversing a loss of £31,000 the
                     # year before": the clause's "before" is a time, not an order against "after".
+                    continue
+                if term in _ORDER_WORDS and _orders_another(
+                    claim.plain, index.clause_texts(sentence.number)[i], term
+                ):
+                    # "Before the cut, the price stood at 38p" against "will cut the price ..., after
+                    # reporting a sharp fall in profits": after another event, not after the cut
                     continue
                 if term in CALENDAR and (opposite & s_terms) <= c_terms:
                     # "between April and June" against "the three months to June": every month the

@@ -17135,6 +17135,27 @@ class TestNotHeldSince:
         assert as_probed(claim, self.TEXT, "Boathouse grant").status is Status.CONTRADICTED
 
 
+class TestOrdersAnotherEvent:
+    """``Before the cut, Vale's standard milk price stood at 38 pence a litre`` against ``will cut the
+    price it pays members by 1.5 pence a litre from 1 September, after reporting a sharp fall in
+    profits``: the ``after`` orders another event (the report), not the cut; no opposite of the
+    claim's ``before`` (a false contradiction, mixed535)."""
+
+    TEXT = (
+        "Vale Dairies will cut the price it pays members by 1.5 pence a litre from 1 September, after "
+        "reporting a sharp fall in profits."
+    )
+
+    def test_another_event(self) -> None:
+        claim = "Before the cut, Vale's standard milk price stood at 38 pence a litre."
+        assert as_probed(claim, self.TEXT, "Milk price cut").status is not Status.CONTRADICTED
+
+    def test_same_event(self) -> None:
+        text = "Harlow Foods raised its prices after the merger with Dunmore Mills."
+        claim = "Before the merger with Dunmore Mills, Harlow Foods raised its prices."
+        assert as_probed(claim, text, "Prices").status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
