@@ -2076,7 +2076,10 @@ _STOPPED: Final = re.compile(
 """``stopped charging`` denies as ``no longer charges`` does (``stopped`` is no term: :func:`in_context`),
 and so does ``stop password sharing`` (a word between), and ``have given up driving``."""
 _FAILED: Final = re.compile(
-    r"\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
+    # (not a charge: "pleaded guilty to failing to ensure", "charged with failing to", "admitted failing
+    # to": what was admitted or charged, not denied)
+    r"(?<!guilty to )(?<!guilty of )(?<!charged with )(?<!accused of )(?<!convicted of )(?<!admitted )"
+    r"(?<!admits )(?<!admitting )\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
     r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b"
     # "The project is awaiting approval from the environment secretary": not approved yet

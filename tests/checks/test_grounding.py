@@ -17156,6 +17156,31 @@ class TestOrdersAnotherEvent:
         assert as_probed(claim, text, "Prices").status is Status.CONTRADICTED
 
 
+class TestFailingCharged:
+    """``pleaded guilty to failing to ensure the scaffold had been inspected``: the failing is what he
+    admitted, a charge, no denial of the sentence (read as one, ``was given a 12-month community
+    order ... after he pleaded guilty`` denied ``received a 12-month community order``, and a claim
+    that he pleaded not guilty read as saying the same; mixed525)."""
+
+    TEXT = (
+        "A construction company has been fined £340,000 after a scaffold collapsed at a housing site.\n\n"
+        "Halden Build Ltd admitted two breaches of health and safety law at Exeter Crown Court on "
+        "Thursday. The firm was also ordered to pay £28,500 in prosecution costs. Its managing director, "
+        "Graham Pell, 52, was given a 12-month community order and told to complete 150 hours of unpaid "
+        "work after he pleaded guilty to failing to ensure the scaffold had been inspected."
+    )
+
+    def test_charge(self) -> None:
+        assert not negated("He pleaded guilty to failing to ensure the scaffold had been inspected.")
+        assert not negated("He was charged with failing to stop.")
+        assert negated("He pleaded not guilty to failing to ensure the scaffold had been inspected.")
+        assert negated("The council failed to act.")
+
+    def test_grounded(self) -> None:
+        claim = "Graham Pell pleaded not guilty to failing to ensure the scaffold had been inspected."
+        assert as_probed(claim, self.TEXT, "Builder fined").status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
