@@ -356,6 +356,23 @@ _DURATION_BEFORE: Final = words(
 unit of a rate (``twice a day``)."""
 
 
+_ONE_UNIT: Final = re.compile(
+    r"\b[Oo]ne(?=\s+(?:metre|meter|kilometre|kilometer|centimetre|millimetre|mile|foot|inch|yard|tonne"
+    r"|kilogram|kilo|litre|liter|gallon|per\s?cent|percent|percentage\s+point|degree|hectare|acre)\b)"
+)
+"""``one metre``, ``one per cent``: a measure of one in a unit (not ``one day``, ``one of``, ``one
+engineer``: :data:`_ONE_COUNT` reads counts of one)."""
+
+
+def _one_unit(text: str, m: re.Match[str]) -> Quantity | None:
+    """The figure of a :data:`_ONE_UNIT` match: one of its unit, as exact as ``1 metre`` written is."""
+    dim, factor, end = unit_after(text, m.end(), None)
+    if dim == "number" or dim.startswith(("count:", "money")):
+        return None
+    kind, _, begin = _qualifier(text, m.start(), m.start())
+    return Quantity(factor, factor, dim, kind, 0.5 * factor, begin, end, text[begin:end].strip())
+
+
 def _a_unit(text: str, m: re.Match[str]) -> Quantity | None:
     """The figure of an :data:`_A_UNIT` match, as exact as the words say (``an hour``: one hour,
     give or take half of one, as ``1 hour`` written is)."""
@@ -603,8 +620,21 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
     ) is not None
     unlimited = "nlimited" in sentence
     unanimous = "nanimous" in sentence
+    measured = ("one " in sentence or "One " in sentence) and _ONE_UNIT.search(sentence) is not None
     if (
-        not (wordy or vague or most or scaled or whole or one or single or timed or unlimited or unanimous)
+        not (
+            wordy
+            or vague
+            or most
+            or scaled
+            or whole
+            or one
+            or single
+            or timed
+            or unlimited
+            or unanimous
+            or measured
+        )
         and _DIGIT.search(sentence) is None
     ):
         return []
@@ -661,6 +691,10 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
             ],
             limit,
         )
+    if measured:
+        # "one metre above the ground", "one per cent": a measure of one, as "1 metre" written is
+        ones = [q for m in _ONE_UNIT.finditer(text) if (q := _one_unit(text, m)) is not None]
+        found = _merged(found, [q for q in ones if not _within(q, found)], limit)
     if timed:  # "an hour", "half an hour": read only where no figure is read already
         spans = [q for m in _A_UNIT.finditer(text) if (q := _a_unit(text, m)) is not None]
         found = _merged(found, [q for q in spans if not _within(q, found)], limit)

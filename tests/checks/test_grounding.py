@@ -17181,6 +17181,29 @@ class TestFailingCharged:
         assert as_probed(claim, self.TEXT, "Builder fined").status is not Status.SUPPORTED
 
 
+class TestOneOfAUnit:
+    """``one metre``, ``one per cent``: a measure of one, as ``1 metre`` is. Not read at all, ``raised on
+    stilts one metre above the current ground level`` was supported by ``two metres above`` (a false
+    support, mixed530)."""
+
+    def test_read(self) -> None:
+        def read(text: str) -> list[tuple[float, str, str]]:
+            return [(q.low, q.dim, q.kind) for q in quantities(text)]
+
+        assert read("It sits one metre above the ground.") == [(1.0, "length", "exact")]
+        assert read("It grew by more than one percentage point.") == [(0.01, "fraction", "lower")]
+        assert read("They hired one engineer.") == []
+
+    def test_grounded(self) -> None:
+        text = (
+            "The new boathouse will have space for 60 boats. It will be raised on stilts two metres above "
+            "the current ground level."
+        )
+        claim = "The new boathouse will be raised on stilts {} above the current ground level."
+        assert as_probed(claim.format("one metre"), text, "Boathouse").status is Status.CONTRADICTED
+        assert as_probed(claim.format("two metres"), text, "Boathouse").status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
