@@ -486,7 +486,7 @@ _BEFORE: Final = re.compile(
     r"(?<!\w)(?P<word>about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|close\s+to"
     r"|an\s+estimated|estimated|~|≈|over|more\s+than|at\s+least|above|exceeding|upwards\s+of|>=?|≥"
     r"|under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|<=?|≤|between|from"
-    r"|not?\s+(?:fewer|less)\s+than|not\s+more\s+than|as\s+(?:many|much)\s+as)"
+    r"|not?\s+(?:fewer|less)\s+than|not\s+more\s+than|as\s+(?:many|much)\s+as|within)"
     r"\s*(?:US)?[$€£¥₹]?\s*$",
     re.IGNORECASE,
 )
@@ -508,7 +508,7 @@ _LOWER: Final = frozenset(
 _UPPER: Final = frozenset(
     (
         "under", "below", "less than", "fewer than", "up to", "at most", "no more than", "not more than",
-        "as many as", "as much as", "<", "<=", "≤",
+        "as many as", "as much as", "<", "<=", "≤", "within",
     )
 )  # fmt: skip
 # The word right before a figure, read on the text before it reversed: ``([^\W\d_][\w'.-]*)\s+$``
@@ -734,6 +734,15 @@ def quantities(sentence: str, *, context: bool = True, limit: int | None = None)
         found = _compound_times(text, found)
     if len(found) > 1 and any(q.dim == "date" for q in found) and any(q.dim == "number" for q in found):
         found = _listed_days(text, found)
+    if "ithin " in text:
+        # "within ten miles of the site": at most ten miles; "within 24 hours" is a deadline, which a
+        # "24-hour target" names as well: no bound
+        found = [
+            q._replace(kind="exact")
+            if q.kind == "upper" and q.dim != "length" and _WITHIN.match(q.text)
+            else q
+            for q in found
+        ]
     if ("-" in text or "\u2212" in text or "minus" in text or "below" in text) and any(
         q.dim in _TEMPERATURES for q in found
     ):
@@ -1483,8 +1492,10 @@ def _framing(text: str, q: Quantity) -> bool:
     """Does a time or a length frame what is counted rather than measure it: written as a compound
     (``a six-month drive``) or after ``over``, ``during``, ``within`` (``over its three days``,
     ``within 30 metres``)?"""
-    return text.startswith("-", q.start + len(q.text.split("-")[0])) or (
-        _FRAME_BEFORE.search(text, max(0, q.start - 16), q.start) is not None
+    return (
+        text.startswith("-", q.start + len(q.text.split("-")[0]))
+        or _FRAME_BEFORE.search(text, max(0, q.start - 16), q.start) is not None
+        or _WITHIN.match(q.text) is not None  # (a bound's word read as part of it: "within 30 metres")
     )
 
 
@@ -4201,6 +4212,7 @@ def _listed_days(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
+_WITHIN: Final = re.compile(r"within\b", re.IGNORECASE)
 _TEMPERATURES: Final = frozenset(("celsius", "fahrenheit"))
 _MINUS_BEFORE: Final = re.compile(r"(?:^|(?<=[\s(]))(?:[-\u2212\u2013]|minus\s+)$", re.IGNORECASE)
 """A sign before a temperature (``fell to -3.5C``, ``minus 4C``; not ``5-10C``, a range)."""
@@ -4713,7 +4725,7 @@ _WENT_UP_TO: Final = re.compile(_WENT_UP.pattern[:-1] + r"\s+to\s*(?:US)?[$€£
 _BEFORE_ENDS: Final = (
     "about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "circa", "ca.",
     "some", "to", "estimated", "~", "over", "than", "least", "above", "exceeding", "of", ">", ">=", "under",
-    "below", "most", "<", "<=", "between", "from", "as",
+    "below", "most", "<", "<=", "between", "from", "as", "within",
 )  # fmt: skip
 _RANGE_STARTS: Final = frozenset("-tTaA")
 _CHANGED: Final = re.compile(

@@ -12846,7 +12846,7 @@ class TestTimesAndFrames:
                 "There are now 37 homes within 30 metres of the cliff edge, up from 19 five years earlier.",
                 [
                     ("37 homes", "count:home"),
-                    ("30 metres", "length"),
+                    ("within 30 metres", "length"),
                     ("19", "count:home"),
                     ("five years", "time"),
                 ],
@@ -17202,6 +17202,23 @@ class TestOneOfAUnit:
         claim = "The new boathouse will be raised on stilts {} above the current ground level."
         assert as_probed(claim.format("one metre"), text, "Boathouse").status is Status.CONTRADICTED
         assert as_probed(claim.format("two metres"), text, "Boathouse").status is Status.SUPPORTED
+
+
+class TestWithinADistance:
+    """``60 per cent of whom live within ten miles of the site``: at most ten miles, which ``live more
+    than ten miles from the site`` is not (read as exactly ten miles, the claim was supported: a false
+    support, mixed543). ``within 24 hours`` stays a deadline, as a ``24-hour target`` names it."""
+
+    def test_read(self) -> None:
+        (_, miles) = quantities("60 per cent of whom live within ten miles of the site.")
+        assert miles.kind == "upper"
+        (hours,) = quantities("Repairs must be made within 24 hours.")
+        assert hours.kind == "exact"
+
+    def test_grounded(self) -> None:
+        text = "A total of 870 investors took part, 60 per cent of whom live within ten miles of the site."
+        claim = "About 60 per cent of the investors live more than ten miles from the site."
+        assert as_probed(claim, text, "Turbine").status is Status.CONTRADICTED
 
 
 class TestCopies:
