@@ -110,6 +110,8 @@ _ACTIVE: Final[dict[str, tuple[str, int]]] = {
             "outnumbered",
             "outnumbers",
             "outpaced",
+            "outweighed",
+            "outweighs",
             "exceeded",
             "exceeds",
             "surpassed",
@@ -121,6 +123,7 @@ _ACTIVE: Final[dict[str, tuple[str, int]]] = {
             "outnumber",
             "outpace",
             "outpaces",
+            "outweigh",
             "exceed",
             "surpass",
         ),
@@ -135,7 +138,16 @@ _PASSIVE: Final[dict[str, tuple[str, int]]] = {
     **dict.fromkeys(("succeeded", "replaced"), ("succeed", 1)),
     **dict.fromkeys(("preceded",), ("succeed", -1)),
     **dict.fromkeys(
-        ("overtaken", "outsold", "outperformed", "outnumbered", "outpaced", "exceeded", "surpassed"),
+        (
+            "overtaken",
+            "outsold",
+            "outperformed",
+            "outnumbered",
+            "outpaced",
+            "outweighed",
+            "exceeded",
+            "surpassed",
+        ),
         ("exceed", 1),
     ),
     **dict.fromkeys(("owned",), ("own", 1)),
@@ -238,11 +250,19 @@ def _clause_start(pieces: list[str], words: list[str], i: int) -> int:
     while (
         i > first
         and pieces[i - 1][-1] not in _CUT_MARKS
-        and words[i - 1] not in _CUT_WORDS
+        # (not "and" before a preposition: "the benefits for the climate and for the local economy
+        # outweighed": one side, of two parts)
+        and (words[i - 1] not in _CUT_WORDS or (words[i - 1] in _AND_OR and words[i] in _PARTS_OF_A_SIDE))
         and pieces[i][0] != "("
     ):
         i -= 1
     return i
+
+
+_AND_OR: Final = frozenset(("and", "or"))
+_PARTS_OF_A_SIDE: Final = frozenset(("for", "of", "in", "on", "to", "from", "with", "at"))
+"""Prepositions after ``and`` that join a second part to a side (``for the climate and for the local
+economy``), not a clause."""
 
 
 def _clause_end(pieces: list[str], words: list[str], last: int) -> int:

@@ -88,6 +88,7 @@ from checks.grounding.quantities import (
     quantities,
     trend_in,
 )
+from checks.grounding.roles import frames
 from checks.grounding.scope import universal
 from checks.grounding.sections import SectionSources, section_key
 from checks.grounding.speakers import by_pronoun, speeches
@@ -17219,6 +17220,29 @@ class TestWithinADistance:
         text = "A total of 870 investors took part, 60 per cent of whom live within ten miles of the site."
         claim = "About 60 per cent of the investors live more than ten miles from the site."
         assert as_probed(claim, text, "Turbine").status is Status.CONTRADICTED
+
+
+class TestOutweighed:
+    """``the benefits for the climate and for the local economy outweighed the harm to the landscape``
+    against ``the harm to the landscape outweighed the benefits``: ``outweighed`` has sides that cannot
+    swap, and the first side is both its parts (cut at ``and``, it was the local economy alone, and
+    the claim the other way round was supported: a false support, mixed531)."""
+
+    TEXT = (
+        "Councillor Ravi Mehta, who chairs the committee, said the benefits for the climate and for the "
+        "local economy outweighed the harm to the landscape."
+    )
+
+    def test_sides(self) -> None:
+        (frame,) = frames(self.TEXT)
+        assert {"benefit", "climat", "economi"} <= set(frame.left)
+        assert set(frame.right) == {"harm", "landscap"}
+
+    def test_grounded(self) -> None:
+        harm, gains = "the harm to the landscape", "the benefits for the climate and the local economy"
+        claim = "Mehta said {} outweighed {}."
+        assert as_probed(claim.format(harm, gains), self.TEXT, "Solar farm").status is Status.CONTRADICTED
+        assert as_probed(claim.format(gains, harm), self.TEXT, "Solar farm").status is Status.SUPPORTED
 
 
 class TestCopies:
