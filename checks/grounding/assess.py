@@ -1577,10 +1577,10 @@ def _named_speaker(who: str) -> bool:
 _SAYING: Final = frozenset((
     "said", "says", "told", "warned", "warns", "insisted", "insists", "argued", "argues", "claimed",
     "claims", "admitted", "admits", "cautioned", "cautions", "described", "describes", "dismissed",
-    "predicted", "predicts", "blamed", "blames", "confirmed", "confirms", "acknowledged",
+    "predicted", "predicts", "blamed", "blames", "confirmed", "confirms", "acknowledged", "According",
 ))  # fmt: skip
 """The verbs of saying that give a claim's speaker their words (not ``calls``: ``Inbound calls
-doubled``; not ``expects``, a plan as much as a view)."""
+doubled``; not ``expects``, a plan as much as a view), and ``According`` (to whom)."""
 
 
 _SPEAKER_SAYS_LITTLE: Final = 0.25

@@ -47,7 +47,7 @@ _OPENING: Final = re.compile(
 )
 _ACCORDING: Final = re.compile(r"\baccording\s+to\s+(?P<who>[^,;\d]{2,60}?)(?=[,;.]|$)", re.IGNORECASE)
 _CLOSING: Final = re.compile(
-    r",\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
+    r",[\"\u201d\u2019']?\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
 _INVERTED: Final = re.compile(
     r"[\"\u201d\u2019'],?\s+(?:said|says|added|warned|claimed)\s+(?P<who>[A-Z][^,;\d]{2,60}?)(?=,|\s*[.;]?\s*$)"

@@ -17245,6 +17245,29 @@ class TestOutweighed:
         assert as_probed(claim.format(gains, harm), self.TEXT, "Solar farm").status is Status.SUPPORTED
 
 
+class TestQuotedSpeaker:
+    """``"We cannot justify paying premium agency rates ...," Dr Sandhu said``: the speaker after a
+    quotation's closing comma and mark is the quotation's, and ``According to Margaret Doyle, ...``
+    names a claim's speaker as ``Margaret Doyle said`` does: the claim that gives Dr Sandhu's words to
+    Doyle was supported (a false support, mixed533)."""
+
+    TEXT = (
+        '"We cannot justify paying premium agency rates to keep a unit open for a handful of patients '
+        'when we are short of nurses in the daytime," Dr Sandhu said.'
+    )
+
+    def test_speaker(self) -> None:
+        (speech,) = speeches(self.TEXT)
+        assert speech.who == "Dr Sandhu"
+
+    def test_grounded(self) -> None:
+        claim = (
+            "According to Margaret Doyle, paying premium agency rates to keep the unit open for a handful "
+            "of patients cannot be justified."
+        )
+        assert as_probed(claim, self.TEXT, "Unit hours").status is not Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
