@@ -2765,6 +2765,10 @@ def compare(
                 if periodic and _other_period(q, r):
                     # "£3 a year" against "£3 a month" disagree; "£36 a year" and "£3 a month" agree.
                     ok = _same_per_year(q, r)
+                if not ok and q.dim == "time" and periodic == PERIOD_MARKS.isdisjoint(r.context):
+                    # "open for 84 hours a week" against "seven months later than planned": a time in
+                    # every week is no time taken once (though "six days a week" is a "six-day timetable")
+                    continue
                 alike = True
             else:
                 ok = consistent(q, r)

@@ -17268,6 +17268,27 @@ class TestQuotedSpeaker:
         assert as_probed(claim, self.TEXT, "Unit hours").status is not Status.SUPPORTED
 
 
+class TestTimeInEveryPeriod:
+    """``closed for ten hours every night`` against ``staffed by agency nurses on 60 percent of nights
+    over the past twelve months``: a time in every night (or week) is no time taken once, and
+    disagrees with none (a false contradiction, mixed533); ``six days a week`` still reads as a
+    ``six-day timetable``."""
+
+    def test_every_night(self) -> None:
+        claim = "Under its new hours the unit will be closed for ten hours every night."
+        text = (
+            "The shift had been staffed by agency nurses on 60 percent of nights over the past twelve months."
+        )
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts
+
+    def test_a_week(self) -> None:
+        claim = "The central library will carry on opening six days a week."
+        text = "Every library will be affected except the central one, which will keep its six-day timetable."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert relation.matched and not relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
