@@ -3222,6 +3222,8 @@ _ARITHMETIC: Final = re.compile(
     r"|between\s+them|remains?\s+to\s+be|(?:still|yet)\s+to\s+be|(?:is|are)\s+left\s+to|another|a\s+further"
     r"|(?:still|yet)\s+(?:needs?|has|have)\s+to|to\s+reach\s+(?:its|the|their|our)\s+(?:target|goal)"
     r"|(?<=\d\s)more\s+(?:are|were|is|was|have|has|had)\b"
+    # a difference from an earlier value: "40 centimetres above the previous peak in 2000"
+    r"|(?:above|below)\s+(?:the|its|their)\s+(?:previous|former|earlier|old|last)\s+(?:peak|record|high|level|best)"
     # a figure set against a target it beat or missed: "beat its target of 300,000 by 86,000"
     r"|(?:beat(?:s|en|ing)?|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outstrip(?:s|ped|ping)?|miss(?:es|ed|ing))"
     r"\s+(?:[\w'\u2019-]+\s+){0,4}?(?:target|goal|forecast|estimate|record)s?"
@@ -3340,7 +3342,7 @@ _ARITHMETIC_WORDS: Final = (
     "of wh", "of th", "budget", " than", "short of", "remaining", "the rest", "the other", "total",
     "combined", "together", "in all", "between them", "to be", "left to", "bring", "taking", "takes",
     "another", "further", " more", "still", "yet", "to reach", "beat", "exceed", "surpass", "outstrip",
-    "miss",
+    "miss", "above the", "below the", "above its", "below its", "above their", "below their",
 )  # fmt: skip
 
 

@@ -17289,6 +17289,27 @@ class TestTimeInEveryPeriod:
         assert relation.matched and not relation.conflicts
 
 
+class TestAboveThePreviousPeak:
+    """``rose to 4.7 metres ..., 40 centimetres above the previous peak in 2000``: the previous peak is
+    their difference, 4.3 metres, computed (the claim's 4.3 metres was set against the 40 centimetres:
+    a false contradiction, mixed522)."""
+
+    TEXT = (
+        "The River Lenn rose to 4.7 metres at the Millbrook gauge on 19 October, the highest level since "
+        "records began in 1968 and 40 centimetres above the previous peak in 2000."
+    )
+
+    def test_computed(self) -> None:
+        claim = "The previous record on the Lenn at Millbrook, set in 2000, was 4.3 metres."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert not relation.conflicts and [q.text for q in relation.computed] == ["4.3 metres"]
+
+    def test_other(self) -> None:
+        claim = "The previous record on the Lenn at Millbrook, set in 2000, was 4.1 metres."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
