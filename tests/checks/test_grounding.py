@@ -17310,6 +17310,26 @@ class TestAboveThePreviousPeak:
         assert relation.conflicts
 
 
+class TestDifferenceOfTwoValues:
+    """``rose by 31,300`` against ``recorded 58,600 visits over the period, compared with 27,300 in the
+    same months the previous year``: the change is the difference of the two values set against each
+    other, computed (it was set against the 27,300: a false contradiction, mixed511); not where the
+    sentence gives a change of its own (``lowered blood pressure by 9 mmHg, compared with 3 mmHg for
+    placebo``: 12 mmHg is no amount it states)."""
+
+    def test_computed(self) -> None:
+        claim = "Visits during the trial rose by 31,300 on the same months of the previous year."
+        text = "It recorded 58,600 visits, compared with 27,300 in the same months a year before."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert not relation.conflicts and [q.text for q in relation.computed] == ["31,300"]
+
+    def test_own_change(self) -> None:
+        claim = "The drug lowered blood pressure by 12 mmHg on average."
+        text = "The drug lowered blood pressure by an average of 9 mmHg, compared with 3 mmHg for placebo."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
