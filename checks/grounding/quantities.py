@@ -4070,6 +4070,10 @@ _HOTLINE_BEFORE: Final = re.compile(
 """What stands before and after a :data:`_HOTLINES` number dialled (``a 999 call``, ``the 111
 service``, ``emergency 999 calls``) rather than counted (``answered 999 calls``)."""
 _ROUTE_NUMBER: Final = re.compile(ROUTE_AFTER, re.IGNORECASE)
+_ROUTE_NAMED_BEFORE: Final = re.compile(
+    r"\b(?:routes?|bus(?:es)?|lines?|services?|platforms?)\s+(?:\d+\s*(?:,|and|or|&)\s*)*$", re.IGNORECASE
+)
+"""The word before a route's number, or a list of them (``routes 14 and 31``, ``bus 7``)."""
 _ROUTE_BEFORE: Final = re.compile(f"{ROUTE_BEFORE}$", re.IGNORECASE)
 """A number between ``the`` (``number``) and a route's word in the singular (``the fixed 47 route``,
 ``the number 4 bus``, ``the 12 line``): the route's name (an identifier), no count of routes or buses."""
@@ -4388,6 +4392,12 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         and _ROUTE_BEFORE.search(text, max(0, start - 24), start) is not None
     ):
         return None  # "the fixed 47 route", "the number 4 bus": the route's name, no figure
+    if (
+        raw.isdigit()
+        and _ROUTE_NAMED_BEFORE.search(text, max(0, start - 40), start) is not None
+        and unit_after(text, pos, None)[0] == "number"
+    ):
+        return None  # "routes 14 and 31 will go from four buses an hour to three": routes' names
     if (
         raw in _HOTLINES
         and _HOTLINE_AFTER.match(text, pos) is not None

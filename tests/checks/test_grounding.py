@@ -17330,6 +17330,21 @@ class TestDifferenceOfTwoValues:
         assert relation.conflicts
 
 
+class TestRoutesNamed:
+    """``routes 14 and 31``, ``bus 7``, ``lines 3, 4 and 7``: numbers that name routes, no counts (the
+    14 was set against ``eight routes``; mixed504, and mx486-01 now supported). A number with a unit
+    after such a word is still a figure (``runs services 24 hours a day``)."""
+
+    def test_read(self) -> None:
+        assert [q.text for q in quantities("Routes 14 and 31 will go from four buses an hour to three.")] == [
+            "four buses an hour",
+            "three",
+        ]
+        assert quantities("Lines 3, 4 and 7 closed.") == []
+        assert [q.text for q in quantities("It runs services 24 hours a day.")] == ["24 hours a day"]
+        assert [q.text for q in quantities("The company runs 14 bus routes.")] == ["14 bus"]
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
