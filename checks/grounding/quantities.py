@@ -2966,6 +2966,14 @@ def compare(
         conflicts, computed = _sums(claim, conflicts, matched, source, text)
     if (
         conflicts
+        and claim_text
+        and any(q.dim == "fraction" for q, _ in conflicts)
+        and _relates_figures(claim_text)
+    ):
+        conflicts, rest = _complements(claim, conflicts, matched, source)
+        computed = (*computed, *rest)
+    if (
+        conflicts
         and text
         and ("compared" in text or "against" in text or "versus" in text)
         and any(q.role == "by" for q, _ in conflicts)
@@ -3496,6 +3504,50 @@ def _sums(
                         break
                 if found is not None:
                     break
+        if found is None:
+            kept.append((q, r))
+        else:
+            matched[_position(claim, q)] = (q, found)
+            computed.append(q)
+    return kept, tuple(computed)
+
+
+def _complements(
+    claim: Sequence[Quantity],
+    conflicts: list[tuple[Quantity, Quantity]],
+    matched: dict[int, tuple[Quantity, Quantity]],
+    source: Sequence[Quantity],
+) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
+    """The conflicts less a claim's share of the rest (``Roughly 17 per cent ... have yet to be
+    converted``: the claim says so, :func:`_relates_figures`) that is what a share of the sentence
+    leaves of its whole (``converted 31,500 of its 38,000 street lights``, 83%): computed, paired
+    with that share."""
+    kept: list[tuple[Quantity, Quantity]] = []
+    computed: list[Quantity] = []
+    for q, r in conflicts:
+        found = None
+        if (
+            q.dim == "fraction"
+            and q.kind in ("exact", "approx")
+            and not q.vague
+            and q.low == q.high
+            and not _in_points(q)
+            and q.role != "by"
+        ):
+            low, high = q.interval()
+            found = next(
+                (
+                    f
+                    for f in source
+                    if f.dim == "fraction"
+                    and not f.vague
+                    and f.role != "by"
+                    and f.low == f.high
+                    and 0 < f.low < 1
+                    and low - f.tolerance <= 1 - f.low <= high + f.tolerance
+                ),
+                None,
+            )
         if found is None:
             kept.append((q, r))
         else:

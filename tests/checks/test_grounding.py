@@ -17345,6 +17345,26 @@ class TestRoutesNamed:
         assert [q.text for q in quantities("The company runs 14 bus routes.")] == ["14 bus"]
 
 
+class TestShareOfTheRest:
+    """``Roughly 17 per cent of the city's street lights have yet to be converted`` against ``has
+    converted 31,500 of its 38,000 street lights``: what is left is the rest of the whole, 17%,
+    computed (it was set against the 83%: a false contradiction, mixed502)."""
+
+    TEXT = "Dunmere City Council has converted 31,500 of its 38,000 street lights to LED lamps."
+
+    def test_rest(self) -> None:
+        for share, conflicts in (("Roughly 17", False), ("Roughly 25", True)):
+            claim = f"{share} per cent of the city's street lights have yet to be converted to LED."
+            relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+            assert bool(relation.conflicts) is conflicts, share
+
+    def test_bound(self) -> None:
+        claim = "Less than a fifth of the city's street lights have yet to be converted."
+        text = "The council has converted 55% of its street lights to LED lamps."
+        relation = compare(quantities(claim), quantities(text), text=text, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
