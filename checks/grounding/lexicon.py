@@ -2078,8 +2078,10 @@ and so does ``stop password sharing`` (a word between), and ``have given up driv
 _FAILED: Final = re.compile(
     # (not a charge: "pleaded guilty to failing to ensure", "charged with failing to", "admitted failing
     # to": what was admitted or charged, not denied)
-    r"(?<!guilty to )(?<!guilty of )(?<!charged with )(?<!accused of )(?<!convicted of )(?<!admitted )"
-    r"(?<!admits )(?<!admitting )\bfail(?:s|ed|ing)?\s+to\b|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
+    # (the look-behinds after "fail", so that only a "fail" found is looked behind)
+    r"\bfail(?<!guilty to fail)(?<!guilty of fail)(?<!charged with fail)(?<!accused of fail)"
+    r"(?<!convicted of fail)(?<!admitted fail)(?<!admits fail)(?<!admitting fail)(?:s|ed|ing)?\s+to\b"
+    r"|\bden(?:y|ies|ied|ying)\s+(?:that|having|any"
     r"|(?:it|they|he|she|we)\s+(?:ha[sd]|have|would|will|was|were|is|are|could|did)\b)"
     r"|\b(?:ha[sd]|have|is|are|was|were|remains?|remained)\s+yet\s+to\b"
     # "The project is awaiting approval from the environment secretary": not approved yet
