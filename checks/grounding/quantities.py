@@ -2963,7 +2963,8 @@ def compare(
             or (" since " in text and any(r.role == "by" for r in source))
         )
     ):
-        conflicts, computed = _sums(claim, conflicts, matched, source, text)
+        total = bool(claim_text) and _TOTAL.search(claim_text) is not None
+        conflicts, computed = _sums(claim, conflicts, matched, source, text, total=total)
     if (
         conflicts
         and claim_text
@@ -3457,6 +3458,8 @@ def _sums(
     matched: dict[int, tuple[Quantity, Quantity]],
     source: Sequence[Quantity],
     text: str = "",
+    *,
+    total: bool = False,
 ) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
     """The conflicts less a claim figure that is the sum or the difference of two of the sentence's
     figures of its kind: ``The library's budget was £3.5 million`` against ``cost £4.2 million,
@@ -3504,12 +3507,24 @@ def _sums(
                         break
                 if found is not None:
                     break
+            if found is None and total and not points and 2 < len(terms) <= _MOST_PARTS:
+                # "Altogether, Pryce was ordered to pay £62,750" against "fined £48,000 and ordered to pay
+                # £12,750 in prosecution costs and a victim surcharge of £2,000": a total of three
+                for part in combinations(terms, 3):
+                    slack = min(q.tolerance, 0.01 * abs(q.low)) + sum(f.tolerance for f in part)
+                    if abs(sum(f.low for f in part) - q.low) <= slack:
+                        found = max(part, key=lambda f: f.low)
+                        break
         if found is None:
             kept.append((q, r))
         else:
             matched[_position(claim, q)] = (q, found)
             computed.append(q)
     return kept, tuple(computed)
+
+
+_MOST_PARTS: Final = 8
+"""The most figures of a kind a sentence may give for a claim's total of three of them to be sought."""
 
 
 def _complements(

@@ -17365,6 +17365,26 @@ class TestShareOfTheRest:
         assert relation.conflicts
 
 
+class TestTotalOfThree:
+    """``Altogether, Pryce was ordered to pay £62,750`` against ``He was fined £48,000 and ordered to
+    pay £12,750 in prosecution costs and a victim surcharge of £2,000``: a total the claim says it
+    sums may be of three of the sentence's figures, computed (it was set against the £12,750: a false
+    contradiction, mixed550, mixed558)."""
+
+    TEXT = "He was fined £48,000 and ordered to pay £12,750 in prosecution costs and a surcharge of £2,000."
+
+    def test_total(self) -> None:
+        for paid, conflicts in (("£62,750", False), ("£64,750", True)):
+            claim = f"Altogether, Pryce was ordered to pay {paid}."
+            relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+            assert bool(relation.conflicts) is conflicts, paid
+
+    def test_no_total_said(self) -> None:
+        claim = "Pryce was fined £62,750."
+        relation = compare(quantities(claim), quantities(self.TEXT), text=self.TEXT, claim_text=claim)
+        assert relation.conflicts
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
