@@ -359,7 +359,7 @@ _SCANNED: Final = frozenset((
     "ng place", "oised to", "ook", "ost", "quarter", "quit", "rofit", "s short", "set to", "stabl",
     "stead", "tart of ", "top", "urn", "urplus", "ve up ", "xpect", "year before", "year earlier",
     "un out", "ran out", "ns out", "hardest on", "heaviest on", "heavily on", "hard on",
-    "le out", "led out", "les out", "ling out",
+    "le out", "led out", "les out", "ling out", "rned up", "rn up", "rns up", "rning up",
 ))  # fmt: skip
 """The substrings :func:`in_context` and its rules' ``_may_`` tests look for before reading a text."""
 
@@ -403,6 +403,10 @@ def terms(text: str) -> list[str]:
     return list(chain.from_iterable(in_context(text, pieces, piece_terms(pieces))))
 
 
+_TURNED_UP: Final = (stem("appeared"),)
+"""The term of ``turned up`` (appeared)."""
+
+
 def _may_rule_out(text: str | Substrings) -> bool:
     """Might ``text`` hold ``ruled out`` (``ruled out selling``: :data:`_REFUSED`)?"""
     return "le out" in text or "led out" in text or "les out" in text or "ling out" in text
@@ -435,6 +439,10 @@ def in_context(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) -
         or "heavily on" in scan
         or "hard on" in scan
         or _may_rule_out(scan)
+        or "rned up" in scan
+        or "rn up" in scan
+        or "rns up" in scan
+        or "rning up" in scan
         or (("loss" in scan or "rofit" in scan or "urplus" in scan or "eficit" in scan) and _may_carry(scan))
     ):
         _idioms(pieces, found)
@@ -801,7 +809,7 @@ def _drop_times(text: str, pieces: Sequence[str], found: list[tuple[str, ...]]) 
 
 def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
     longer, fail, plan, deny = (stem("longer"),), (stem("fail"),), (stem("plan"),), (stem("denied"),)
-    rule = (stem("ruled"),)
+    rule, turn = (stem("ruled"),), (stem("turned"),)
     for i, got in enumerate(found):
         if not got:
             continue
@@ -821,6 +829,10 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
             found[i] = ()  # "refused to approve", "declined to comment": a negation cue, as "failed to"
         elif got == rule and nxt.lower() == "out" and i + 2 < len(pieces) and pieces[i + 2].endswith("ing"):
             found[i] = ()  # "ruled out selling": a negation cue (_REFUSED), no ruling
+        elif got == turn and nxt.lower().rstrip(".,;:") == "up":
+            found[i] = (
+                _TURNED_UP  # "Hedgehogs turned up at 39% of sites": appeared, no turn (against "turned down")
+            )
         elif nxt and (
             (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
             or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)

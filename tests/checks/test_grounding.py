@@ -17385,6 +17385,23 @@ class TestTotalOfThree:
         assert relation.conflicts
 
 
+class TestTurnedUp:
+    """``Hedgehogs turned up at 39% of urban sites``: appeared, no turn, and no opposite of a refusal's
+    ``turned down`` (``A bid to include sites in Wales was turned down``: a false contradiction,
+    mixed563)."""
+
+    def test_terms(self) -> None:
+        assert terms("Hedgehogs turned up at 39% of urban sites.") == terms(
+            "Hedgehogs appeared at 39% of urban sites."
+        )
+        assert "turn" in terms("The bid was turned down.")
+
+    def test_grounded(self) -> None:
+        text = "Hedgehogs were found at 39% of urban sites. A bid to include sites in Wales was turned down."
+        claim = "Hedgehogs turned up at 39% of urban sites but at only 22% of rural ones."
+        assert as_probed(claim, text, "Hedgehog survey").status is not Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
