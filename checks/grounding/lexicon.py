@@ -1628,6 +1628,8 @@ _PROSPECTIVE: Final = re.compile(
     r"|(?-i:will|could|might|would|Could|Might|Would)|scheduled"
     rf"|(?:is|are|was|were|be|been)\s+(?:set|slated|poised)\s+to\s+(?!\d|(?:{'|'.join(sorted(_SETTINGS))})\b)"
     rf"|(?:is|are|was|were|be|been)\s+due\s+to\s+(?:{'|'.join(sorted(_DUE_VERBS))})"
+    # "upgrades at the site, due for completion in 2026": not completed yet
+    r"|due\s+for\s+(?:completion|opening|delivery|launch|handover|demolition|renovation|refurbishment)"
     r"|(?:is|are|was|were|be|been)\s+(?:planned|proposed)\b(?!\s+(?:and|but)\b)"
     r"|must\s+still|still\s+(?:needs?|has|have)\s+to"  # "must still approve": not done yet
     r"|(?:is|are|was|were|be|been)\s+(?:also\s+|still\s+|now\s+)?(?:considering|proposing|planning)"

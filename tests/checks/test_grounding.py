@@ -17402,6 +17402,23 @@ class TestTurnedUp:
         assert as_probed(claim, text, "Hedgehog survey").status is not Status.CONTRADICTED
 
 
+class TestDueForCompletion:
+    """``investing £18 million in upgrades at the site, due for completion in 2026``: not completed yet,
+    so ``the upgrade has already been completed`` is a plan told as done (it was supported: a false
+    support, mixed551)."""
+
+    TEXT = "Wendvale Water is investing £18 million in upgrades at the site, due for completion in 2026."
+
+    def test_prospective(self) -> None:
+        assert prospective(self.TEXT)
+
+    def test_grounded(self) -> None:
+        claim = "Wendvale Water's £18 million upgrade of the site has been completed."
+        assert as_probed(claim, self.TEXT, "Water").status is Status.INFERRED
+        claim = "Wendvale Water's £18 million upgrade of the site has already been completed."
+        assert as_probed(claim, self.TEXT, "Water").status is Status.CONTRADICTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
