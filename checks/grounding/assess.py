@@ -1526,7 +1526,8 @@ def _said_by_another_alone(
     for side in sides:
         if (
             _named_speaker(side.who)
-            and side.names.isdisjoint(said.terms)
+            # (the speaker's name, not a role before it: "said boat operator Callum Reid" of boat trips)
+            and (sentence_names(side.who) or side.names).isdisjoint(said.terms)
             and coverage(said, frozenset(read_terms(side.said))) >= 0.5
         ):
             return f"the source gives it to {side.who}, not {mine.who}"

@@ -50,10 +50,12 @@ _CLOSING: Final = re.compile(
     r",[\"\u201d\u2019']?\s+(?P<who>(?:the\s+|a\s+|an\s+)?[^,;\d]{2,50}?)\s+(?:said|says|added|warned|claimed|estimated)\W*$"
 )
 _INVERTED: Final = re.compile(
-    r"[\"\u201d\u2019'],?\s+(?:said|says|added|warned|claimed)\s+(?P<who>[A-Z][^,;\d]{2,60}?)(?=,|\s*[.;]?\s*$)"
+    r"(?:[\"\u201d\u2019'],?|,)\s+(?:said|says|added|warned|claimed)\s+"
+    r"(?P<who>(?:(?:the\s+)?[a-z][\w'-]*\s+){0,3}[A-Z][^,;\d]{2,60}?)(?=,|\s*[.;]?\s*$)"
 )
 """A speaker after a closing quotation and the verb (``"... never asked for," said Helen Marsh,
-secretary of the boat owners' association``)."""
+secretary of the boat owners' association``), or after a comma (``..., said boat operator Callum
+Reid``)."""
 _FIGURE_ASIDE: Final = (
     r"(?:a|an)\s+(?:figure|estimate|number|total|forecast|claim|view|sum)\s+(?:that\s+|which\s+)?"
 )

@@ -17419,6 +17419,25 @@ class TestDueForCompletion:
         assert as_probed(claim, self.TEXT, "Water").status is Status.CONTRADICTED
 
 
+class TestSaidAfterAComma:
+    """``Trips for July were fully booked within a week of going on sale, said boat operator Callum
+    Reid``: the speaker after ``, said`` is the sentence's (a role before the name too), and his words
+    given to MacLeod were supported (a false support, mixed567); a role word the claim shares (``boat``)
+    is no name of his."""
+
+    TEXT = "Trips for July were fully booked within a week of going on sale, said boat operator Callum Reid."
+
+    def test_speaker(self) -> None:
+        (speech,) = speeches(self.TEXT)
+        assert speech.who == "boat operator Callum Reid"
+
+    def test_grounded(self) -> None:
+        claim = "MacLeod said boat trips for July were fully booked within a week of going on sale."
+        assert as_probed(claim, self.TEXT, "Puffins").status is Status.CONTRADICTED
+        claim = "Reid said boat trips for July were fully booked within a week of going on sale."
+        assert as_probed(claim, self.TEXT, "Puffins").status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
