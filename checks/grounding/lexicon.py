@@ -286,7 +286,7 @@ exempt:require exempt:comply severe:mild major:minor expand:shrink grant:refuse 
 approve:refuse uphold:overturn uphold:quash uphold:reject uphold:dismiss increase:unchanged
 decrease:unchanged increase:freeze decrease:freeze good:outstanding red:amber red:yellow amber:yellow
 amber:green yellow:green sooner:delay sooner:postpone primary:secondary agree:refuse agree:reject
-accept:refuse continue:suspend continue:halt continue:pause allow:dismiss"""
+accept:refuse continue:suspend continue:halt continue:pause allow:dismiss adult:juvenile"""
 
 
 @lru_cache(maxsize=1)

@@ -17438,6 +17438,17 @@ class TestSaidAfterAComma:
         assert as_probed(claim, self.TEXT, "Puffins").status is Status.SUPPORTED
 
 
+class TestAdultJuvenile:
+    """``restocked with 5,000 adult trout`` against ``5,000 juvenile trout``: opposites (a false support,
+    mixed562)."""
+
+    def test_grounded(self) -> None:
+        text = "The company had paid for the brook to be restocked with 5,000 juvenile trout."
+        claim = "The company paid for the brook to be restocked with 5,000 {} trout."
+        assert as_probed(claim.format("adult"), text, "Fish").status is Status.CONTRADICTED
+        assert as_probed(claim.format("juvenile"), text, "Fish").status is Status.SUPPORTED
+
+
 class TestCopies:
     """A claim that a sentence of its section's sources states word for word is supported by that
     sentence without being read (:meth:`SourceIndex.stating`): the answer a full reading gives."""
