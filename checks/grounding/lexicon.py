@@ -830,9 +830,8 @@ def _idioms(pieces: Sequence[str], found: list[tuple[str, ...]]) -> None:
         elif got == rule and nxt.lower() == "out" and i + 2 < len(pieces) and pieces[i + 2].endswith("ing"):
             found[i] = ()  # "ruled out selling": a negation cue (_REFUSED), no ruling
         elif got == turn and nxt.lower().rstrip(".,;:") == "up":
-            found[i] = (
-                _TURNED_UP  # "Hedgehogs turned up at 39% of sites": appeared, no turn (against "turned down")
-            )
+            # "Hedgehogs turned up at 39% of sites": appeared, no turn (against "turned down")
+            found[i] = _TURNED_UP
         elif nxt and (
             (pieces[i].lower() in _STOP_VERBS and nxt.endswith("ing"))
             or (nxt == "to" and pieces[i].lower() in _CEASE_VERBS)
