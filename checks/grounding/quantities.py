@@ -2971,7 +2971,7 @@ def compare(
         and any(q.dim == "fraction" for q, _ in conflicts)
         and _relates_figures(claim_text)
     ):
-        conflicts, rest = _complements(claim, conflicts, matched, source)
+        conflicts, rest = _computed(claim, conflicts, matched, [_rest_of(q, source) for q, _ in conflicts])
         computed = (*computed, *rest)
     if (
         conflicts
@@ -2979,8 +2979,9 @@ def compare(
         and ("compared" in text or "against" in text or "versus" in text)
         and any(q.role == "by" for q, _ in conflicts)
     ):
-        conflicts, differences = _differences(claim, conflicts, matched, source)
-        computed = (*computed, *differences)
+        differences = [_difference_of(q, source) for q, _ in conflicts]
+        conflicts, differed = _computed(claim, conflicts, matched, differences)
+        computed = (*computed, *differed)
     if conflicts:
         # A difference in points the sums did not make is no level: "38 percentage points lower than it
         # was last July" against "Last July it stood at 79%" gives one of its two levels, not it.
@@ -3527,97 +3528,80 @@ _MOST_PARTS: Final = 8
 """The most figures of a kind a sentence may give for a claim's total of three of them to be sought."""
 
 
-def _complements(
+def _computed(
     claim: Sequence[Quantity],
     conflicts: list[tuple[Quantity, Quantity]],
     matched: dict[int, tuple[Quantity, Quantity]],
-    source: Sequence[Quantity],
+    found: Sequence[Quantity | None],
 ) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
-    """The conflicts less a claim's share of the rest (``Roughly 17 per cent ... have yet to be
-    converted``: the claim says so, :func:`_relates_figures`) that is what a share of the sentence
-    leaves of its whole (``converted 31,500 of its 38,000 street lights``, 83%): computed, paired
-    with that share."""
+    """The conflicts less each claim figure ``found`` gives a counterpart for (in order, None for
+    none): computed from the sentence's figures, it joins ``matched`` with that counterpart."""
     kept: list[tuple[Quantity, Quantity]] = []
     computed: list[Quantity] = []
-    for q, r in conflicts:
-        found = None
-        if (
-            q.dim == "fraction"
-            and q.kind in ("exact", "approx")
-            and not q.vague
-            and q.low == q.high
-            and not _in_points(q)
-            and q.role != "by"
-        ):
-            low, high = q.interval()
-            found = next(
-                (
-                    f
-                    for f in source
-                    if f.dim == "fraction"
-                    and not f.vague
-                    and f.role != "by"
-                    and f.low == f.high
-                    and 0 < f.low < 1
-                    and low - f.tolerance <= 1 - f.low <= high + f.tolerance
-                ),
-                None,
-            )
-        if found is None:
+    for (q, r), counterpart in zip(conflicts, found, strict=True):
+        if counterpart is None:
             kept.append((q, r))
         else:
-            matched[_position(claim, q)] = (q, found)
+            matched[_position(claim, q)] = (q, counterpart)
             computed.append(q)
     return kept, tuple(computed)
 
 
-def _differences(
-    claim: Sequence[Quantity],
-    conflicts: list[tuple[Quantity, Quantity]],
-    matched: dict[int, tuple[Quantity, Quantity]],
-    source: Sequence[Quantity],
-) -> tuple[list[tuple[Quantity, Quantity]], tuple[Quantity, ...]]:
-    """The conflicts less a claim's change amount (``rose by 31,300``) that is the difference of two
-    values a sentence sets against each other (``58,600 visits ..., compared with 27,300 in the same
-    months the previous year``): computed, paired with the larger. Not where the sentence gives an
-    amount of change of its own of that kind (``lowered blood pressure by 9 mmHg, compared with 3
-    mmHg for placebo``: the 12 is no difference it states)."""
-    kept: list[tuple[Quantity, Quantity]] = []
-    computed: list[Quantity] = []
-    for q, r in conflicts:
-        found = None
-        if (
-            q.role == "by"
-            and q.low == q.high
-            and not q.vague
-            and q.dim not in _NOT_SUMMED
-            and q.dim[:4] != "rank"
-        ):
-            levels = [
-                f
-                for f in source
-                if f.role in ("", "from", "to")
-                and f.dim not in _NOT_SUMMED
-                and f.dim[:4] != "rank"
-                and f.low == f.high
-                and not f.vague
-                and _same_dim(f, q)
-            ]
-            if not any(f.role == "by" and _same_dim(f, q) for f in source):
-                for i, a in enumerate(levels):
-                    for b in levels[i + 1 :]:
-                        slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
-                        if abs(abs(a.low - b.low) - q.low) <= slack:
-                            found = a if a.low >= b.low else b
-                            break
-                    if found is not None:
-                        break
-        if found is None:
-            kept.append((q, r))
-        else:
-            matched[_position(claim, q)] = (q, found)
-            computed.append(q)
-    return kept, tuple(computed)
+def _rest_of(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:
+    """The share of the sentence whose rest of its whole a claim's share ``q`` is (``Roughly 17 per
+    cent ... have yet to be converted``, the claim saying so: :func:`_relates_figures`, against
+    ``converted 31,500 of its 38,000 street lights``, 83%), or None."""
+    if (
+        q.dim != "fraction"
+        or q.kind not in ("exact", "approx")
+        or q.vague
+        or q.low != q.high
+        or _in_points(q)
+        or q.role == "by"
+    ):
+        return None
+    low, high = q.interval()
+    return next(
+        (
+            f
+            for f in source
+            if f.dim == "fraction"
+            and not f.vague
+            and f.role != "by"
+            and f.low == f.high
+            and 0 < f.low < 1
+            and low - f.tolerance <= 1 - f.low <= high + f.tolerance
+        ),
+        None,
+    )
+
+
+def _difference_of(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:
+    """The larger of two values a sentence sets against each other whose difference is a claim's
+    change amount ``q`` (``rose by 31,300`` against ``58,600 visits ..., compared with 27,300 in the
+    same months the previous year``), or None. Not where the sentence gives an amount of change of
+    its own of that kind (``lowered blood pressure by 9 mmHg, compared with 3 mmHg for placebo``: the
+    12 is no difference it states)."""
+    if q.role != "by" or q.low != q.high or q.vague or q.dim in _NOT_SUMMED or q.dim[:4] == "rank":
+        return None
+    if any(f.role == "by" and _same_dim(f, q) for f in source):
+        return None
+    levels = [
+        f
+        for f in source
+        if f.role in ("", "from", "to")
+        and f.dim not in _NOT_SUMMED
+        and f.dim[:4] != "rank"
+        and f.low == f.high
+        and not f.vague
+        and _same_dim(f, q)
+    ]
+    for i, a in enumerate(levels):
+        for b in levels[i + 1 :]:
+            slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
+            if abs(abs(a.low - b.low) - q.low) <= slack:
+                return a if a.low >= b.low else b
+    return None
 
 
 _THAN: Final = re.compile(r"\s+than\b", re.IGNORECASE)
