@@ -3470,12 +3470,11 @@ def _sums(
     own rounding counts for at most 1% of it (``£3 million`` is no £3.5 million here). Of a figure
     the sentence (``text``) says is so much more or fewer than another (``41 days, 12 fewer than the
     average``), only that other: the sum (53), not the difference."""
-    kept: list[tuple[Quantity, Quantity]] = []
-    computed: list[Quantity] = []
+    counterparts: list[Quantity | None] = []
     # "planted 30 acres, bringing its orchards to 210 acres": the total is given; what it was before is
     # their difference, and their sum is nothing the sentence says.
     brought = ("bring" in text or "tak" in text) and _BROUGHT_TO.search(text) is not None
-    for q, r in conflicts:
+    for q, _ in conflicts:
         found = None
         points = _in_points(q)
         if (points or q.dim not in _NOT_SUMMED) and q.dim[:4] != "rank" and q.low == q.high and not q.vague:
@@ -3516,12 +3515,8 @@ def _sums(
                     if abs(sum(f.low for f in part) - q.low) <= slack:
                         found = max(part, key=lambda f: f.low)
                         break
-        if found is None:
-            kept.append((q, r))
-        else:
-            matched[_position(claim, q)] = (q, found)
-            computed.append(q)
-    return kept, tuple(computed)
+        counterparts.append(found)
+    return _computed(claim, conflicts, matched, counterparts)
 
 
 _MOST_PARTS: Final = 8
