@@ -3491,7 +3491,7 @@ def _sums(
             ]
             for i, a in enumerate(terms):
                 for b in terms[i + 1 :]:
-                    slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
+                    slack = _slack(q, (a, b))
                     if counted and a.low.is_integer() and b.low.is_integer():
                         slack = 0.25  # whole counts add up exactly: 34 and three are 37, not 36
                     way = _more_or_fewer(text, b) or -_more_or_fewer(text, a)
@@ -3511,8 +3511,7 @@ def _sums(
                 # "Altogether, Pryce was ordered to pay £62,750" against "fined £48,000 and ordered to pay
                 # £12,750 in prosecution costs and a victim surcharge of £2,000": a total of three
                 for part in combinations(terms, 3):
-                    slack = min(q.tolerance, 0.01 * abs(q.low)) + sum(f.tolerance for f in part)
-                    if abs(sum(f.low for f in part) - q.low) <= slack:
+                    if abs(sum(f.low for f in part) - q.low) <= _slack(q, part):
                         found = max(part, key=lambda f: f.low)
                         break
         counterparts.append(found)
@@ -3521,6 +3520,15 @@ def _sums(
 
 _MOST_PARTS: Final = 8
 """The most figures of a kind a sentence may give for a claim's total of three of them to be sought."""
+
+
+def _slack(q: Quantity, parts: Sequence[Quantity]) -> float:
+    """How far a claim figure ``q`` may be from a sum or difference of ``parts`` and still be it: the
+    parts' own rounding, and ``q``'s for at most 1% of it (``£3 million`` is no £3.5 million)."""
+    slack = min(q.tolerance, 0.01 * abs(q.low))
+    for f in parts:
+        slack += f.tolerance  # (added in turn, as the pair's always were)
+    return slack
 
 
 def _computed(
@@ -3593,8 +3601,7 @@ def _difference_of(q: Quantity, source: Sequence[Quantity]) -> Quantity | None:
     ]
     for i, a in enumerate(levels):
         for b in levels[i + 1 :]:
-            slack = min(q.tolerance, 0.01 * abs(q.low)) + a.tolerance + b.tolerance
-            if abs(abs(a.low - b.low) - q.low) <= slack:
+            if abs(abs(a.low - b.low) - q.low) <= _slack(q, (a, b)):
                 return a if a.low >= b.low else b
     return None
 
@@ -4286,25 +4293,10 @@ def _listed_days(text: str, found: list[Quantity]) -> list[Quantity]:
     """The bare days a date's month is written once for: ``on the nights of 23 and 24 April`` (23
     April too), ``April 23 and 24`` (April 24 too), each a ``date`` as :func:`_date` reads one."""
     out = list(found)
-
-    def day_of(i: int, date: Quantity, a: Quantity, b: Quantity) -> bool:
-        q = out[i]
-        if (
-            q.dim == "number"
-            and q.kind == "exact"
-            and q.text.isdigit()
-            and 1 <= int(q.text) <= 31
-            and _DAY_JOINER.fullmatch(text, a.end, b.start) is not None
-        ):
-            value = float(int(date.low) // 100 * 100 + int(q.text))
-            out[i] = q._replace(low=value, high=value, dim="date", tolerance=0.5)
-            return True
-        return False
-
     for i in range(len(out) - 2, -1, -1):  # day first: the month after the last day
         after = out[i + 1]
         if after.dim == "date" and after.text[:1].isdigit():
-            day_of(i, after, out[i], after)
+            _day_of(text, out, i, month=after, a=out[i], b=after)
     listed = False  # the day before was one of a month written before it
     for i in range(1, len(out)):  # month first: the month before the first day
         before = out[i - 1]
@@ -4319,10 +4311,28 @@ def _listed_days(text: str, found: list[Quantity]) -> list[Quantity]:
                 )
             )
         ):
-            listed = day_of(i, before, before, out[i])
+            listed = _day_of(text, out, i, month=before, a=before, b=out[i])
         else:
             listed = False
     return out
+
+
+def _day_of(text: str, out: list[Quantity], i: int, *, month: Quantity, a: Quantity, b: Quantity) -> bool:
+    """Make ``out[i]``, a bare day joined to its neighbour (``a`` then ``b``) by :data:`_DAY_JOINER`,
+    a date of ``month``'s month; whether it was one. (A function of its own, not a closure: compiled, a
+    closure and the frame it reads hold each other until the garbage collector runs.)"""
+    q = out[i]
+    if (
+        q.dim == "number"
+        and q.kind == "exact"
+        and q.text.isdigit()
+        and 1 <= int(q.text) <= 31
+        and _DAY_JOINER.fullmatch(text, a.end, b.start) is not None
+    ):
+        value = float(int(month.low) // 100 * 100 + int(q.text))
+        out[i] = q._replace(low=value, high=value, dim="date", tolerance=0.5)
+        return True
+    return False
 
 
 _WITHIN: Final = re.compile(r"within\b", re.IGNORECASE)
